@@ -1,0 +1,35 @@
+/** Turns zod failures into build errors that name the file and each bad field, one line per issue. */
+import type { z } from 'zod';
+
+/** A record file (or several) that cannot be published; `message` lists every problem. */
+export class RecordError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid record files (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'RecordError';
+    this.problems = problems;
+  }
+}
+
+/** Formats a zod path as `sources[0].url`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
+}
+
+/** One line per zod issue: `file: field: message`. */
+export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => {
+    const field = formatPath(issue.path) || '(frontmatter)';
+    return `${file}: ${field}: ${issue.message}`;
+  });
+}
+
+/** Parses `data` with `schema`, or returns the problem lines naming `file`. */
+export function parseWithFriendlyErrors<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  file: string,
+): { ok: true; value: z.infer<S> } | { ok: false; problems: string[] } {
+  const result = schema.safeParse(data);
+  return result.success ? { ok: true, value: result.data } : { ok: false, problems: describeIssues(file, result.error.issues) };
+}

@@ -1,0 +1,37 @@
+/** Node-only: reads every record file under a directory and builds the corpus. */
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { Fact } from '../schema/fact.ts';
+import { buildCorpus } from './build-corpus.ts';
+import { RecordError } from './friendly-errors.ts';
+import { parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
+
+/**
+ * Reads `dir` recursively: every `.md` file is a record; any other file is reported rather
+ * than silently skipped. Paths in messages are relative to the working directory.
+ */
+export async function readRecords(dir: string, siteUrl: string): Promise<Fact[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new RecordError([`${dir}: cannot read the records directory (${error.code ?? error.message})`]);
+  });
+  const problems: string[] = [];
+  const files: RawRecordFile[] = [];
+  const paths = entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+  await Promise.all(
+    paths.map(async (path) => {
+      const name = relative(process.cwd(), path) || path;
+      if (!path.endsWith('.md')) {
+        if (!path.endsWith('.gitkeep')) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
+        return;
+      }
+      const parsed = parseRecordFile(name, await readFile(path, 'utf8'));
+      if (parsed.ok) files.push(parsed.value);
+      else problems.push(...parsed.problems);
+    }),
+  );
+  files.sort((a, b) => (a.file < b.file ? -1 : 1));
+  return buildCorpus(files, siteUrl, problems.sort());
+}

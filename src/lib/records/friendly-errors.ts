@@ -20,7 +20,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]): string[] {
   return issues.map((issue) => {
     const field = formatPath(issue.path) || '(frontmatter)';
-    return `${file}: ${field}: ${issue.message}`;
+    const shown = 'input' in issue && issue.input !== undefined && !issue.message.includes(' got ') ? `, got ${JSON.stringify(issue.input)}` : '';
+    return `${file}: ${field}: ${issue.message}${shown}`;
   });
 }
 
@@ -30,6 +31,6 @@ export function parseWithFriendlyErrors<S extends z.ZodType>(
   data: unknown,
   file: string,
 ): { ok: true; value: z.infer<S> } | { ok: false; problems: string[] } {
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(data, { reportInput: true });
   return result.success ? { ok: true, value: result.data } : { ok: false, problems: describeIssues(file, result.error.issues) };
 }

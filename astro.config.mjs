@@ -1,0 +1,15 @@
+// Static build: pages, per-record JSON, catalogue, OpenAPI and search index all land in dist/.
+// The /api/v1 rules (redirects, 405, 429, /facts queries) are applied by the handler in front of it.
+import { defineConfig } from 'astro/config';
+import { readSettings } from './src/lib/config.ts';
+
+const settings = readSettings(process.env);
+
+export default defineConfig({
+  site: settings.SITE_URL,
+  output: 'static',
+  outDir: settings.DIST_DIR,
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  devToolbar: { enabled: false },
+});

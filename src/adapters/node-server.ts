@@ -1,0 +1,66 @@
+/** Node-only: the server behind `npm start`: /api/v1/* goes to the handler, everything else to dist/. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { API_BASE } from '../lib/paths.ts';
+import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
+import type { Settings } from '../lib/config.ts';
+import { readDist } from './read-dist.ts';
+import { staticFiles } from './static-files.ts';
+
+/** The request's URL, from its path and Host header; the scheme comes from X-Forwarded-Proto only behind a trusted proxy. */
+function requestUrl(req: IncomingMessage, trustProxy: number): URL {
+  const proto = trustProxy > 0 && req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  const path = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
+  try {
+    return new URL(`${proto}://${req.headers.host ?? 'localhost'}${path}`);
+  } catch {
+    return new URL(path.replace(/^\/+/, '/'), `${proto}://localhost`);
+  }
+}
+
+/** A bodiless Request; methods the Fetch API forbids (TRACE, TRACK) become POST, which the handler refuses alike. */
+function toRequest(url: URL, method: string): Request {
+  try {
+    return new Request(url, { method });
+  } catch {
+    return new Request(url, { method: 'POST' });
+  }
+}
+
+async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(head ? undefined : Buffer.from(await response.arrayBuffer()));
+}
+
+/** The site server and the handler it uses (exposed so that start-up can warm it). */
+export function createSiteServer(settings: Settings, handler?: ApiHandler): { server: Server; handler: ApiHandler } {
+  const api =
+    handler ??
+    createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: { limit: settings.RATE_LIMIT_PER_MINUTE }, trustProxy: settings.TRUST_PROXY });
+  const files = staticFiles(settings.DIST_DIR);
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = requestUrl(req, settings.TRUST_PROXY);
+      const method = req.method ?? 'GET';
+      if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
+        const request = toRequest(url, method);
+        const forwarded = req.headers['x-forwarded-for'];
+        if (forwarded) request.headers.set('x-forwarded-for', Array.isArray(forwarded) ? forwarded.join(',') : forwarded);
+        const response = await api(request, { clientAddress: req.socket.remoteAddress });
+        return await send(res, response, false);
+      }
+      if (method !== 'GET' && method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+        return res.end('Méthode non autorisée');
+      }
+      const reply = await files(url.pathname);
+      res.writeHead(reply.status, reply.headers);
+      res.end(method === 'HEAD' ? undefined : reply.body);
+    } catch (error) {
+      console.error('[server] unexpected error', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Erreur interne');
+    }
+  });
+  return { server, handler: api };
+}

@@ -1,0 +1,65 @@
+/** The API handler: a Web-standard (Request) => Promise<Response> for every /api/v1 route. */
+import { API_BASE } from '../paths.ts';
+import { createRateLimiter, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
+import { createArtefacts, type ReadArtefact } from './artefacts.ts';
+import { clientAddress } from './client-address.ts';
+import { HttpError, quote } from './http-error.ts';
+import { errorResponse } from './responses.ts';
+import { matchRoute, poLiveRedirect } from './routes.ts';
+
+/** Options of createApiHandler. */
+export interface ApiHandlerOptions {
+  /** Reads build artefacts (files under dist/, or static assets on an edge host). */
+  read: ReadArtefact;
+  /** A limiter, or options for the default one (120 requests a minute per client). */
+  rateLimit?: RateLimiter | Partial<RateLimitOptions>;
+  /** How many proxies in front of the server append to X-Forwarded-For. Default 0: the socket address counts. */
+  trustProxy?: number;
+  /** Records kept in memory. Default 2000. */
+  recordCacheSize?: number;
+  /** Where unexpected errors are reported. Default console.error. */
+  logError?: (error: unknown) => void;
+}
+
+/** Per-request facts that a Request does not carry. */
+export interface RequestInfo {
+  /** The socket peer's address. */
+  clientAddress?: string | undefined;
+}
+
+/** The handler's type. */
+export type ApiHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+/** Builds the handler: rate limit, method, route, po_live redirect, then the route itself. */
+export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
+  const limiter = options.rateLimit && 'hit' in options.rateLimit ? options.rateLimit : createRateLimiter(options.rateLimit);
+  const data = createArtefacts(options.read, options.recordCacheSize);
+  const trustProxy = options.trustProxy ?? 0;
+  const logError = options.logError ?? ((error: unknown) => console.error('[api] unexpected error', error));
+
+  return async function handleApiRequest(request, info = {}) {
+    try {
+      const url = new URL(request.url);
+      const decision = limiter.hit(clientAddress(request, info.clientAddress, trustProxy));
+      if (!decision.allowed) {
+        throw new HttpError(429, 'rate_limited', `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`, {
+          'retry-after': String(decision.retryAfterSeconds),
+        });
+      }
+      if (request.method !== 'GET') {
+        throw new HttpError(405, 'method_not_allowed', `method ${request.method} is not allowed; use GET`, { allow: 'GET' });
+      }
+      const route = url.pathname.startsWith(API_BASE) ? matchRoute(url.pathname) : null;
+      if (!route) throw new HttpError(404, 'route_not_found', `no API route at ${quote(url.pathname)}; see ${API_BASE}/ for the routes`);
+      if (route.redirects) {
+        const redirect = poLiveRedirect(url);
+        if (redirect) return redirect;
+      }
+      return await route.run(url, data);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error);
+      logError(error);
+      return errorResponse(new HttpError(503, 'internal_error', 'an unexpected error occurred; it has been logged; retry later', { 'retry-after': '5' }));
+    }
+  };
+}

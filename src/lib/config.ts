@@ -1,0 +1,33 @@
+/** Runtime and build settings read from the environment, validated with clear messages. */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Every setting, its default, and what it is for (the README's configuration table says the same). */
+export const SettingsSchema = z.object({
+  PORT: port.default(4321).describe('Port the server listens on'),
+  HOST: z.string().min(1).default('localhost').describe('Interface the server listens on (0.0.0.0 for all)'),
+  SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:4321')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .describe("Public address of the site, used in every record's url"),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120).describe('Requests a minute per client address on /api/v1'),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of the server whose X-Forwarded-For hops are trusted; 0 uses the socket address'),
+  CONTENT_DIR: z.string().min(1).default('content/records').describe('Directory of record files'),
+  DIST_DIR: z.string().min(1).default('dist').describe('Build output directory'),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** Reads settings from `env`; throws one Error naming each bad variable and its value. */
+export function readSettings(env: Record<string, string | undefined>): Settings {
+  const present = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in SettingsSchema.shape && value !== undefined && value !== ''));
+  const result = SettingsSchema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const description = SettingsSchema.shape[name as keyof Settings].description ?? '';
+    return `  - ${name}=${JSON.stringify(env[name])}: ${issue.message} (${description})`;
+  });
+  throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,68 @@
+/** The catalogue served at /api/v1/: what the service is, its routes, limits, reuse terms and corpus. */
+import type { Fact } from '../schema/fact.ts';
+import { KINDS, REGIONS } from '../schema/vocabulary.ts';
+import { QUERY_LIMITS } from '../schema/facts-query.ts';
+import { API_BASE } from '../paths.ts';
+
+/** The reuse terms of the spec's section 1, stated once for the catalogue, the pages and the README. */
+export const REUSE_TERMS = [
+  'Content may be consulted, quoted and summarised, including commercially, with a visible attribution and a link to the record page used.',
+  'References, region and reservations attached to a record are kept; adaptations are stated.',
+  "Official rules are told apart from the publisher's own analyses, offers and teaching content.",
+  'Third-party documents and images keep their own terms.',
+  'Full republication of a course or article requires permission from the publisher.',
+  'Access does not imply partnership or endorsement.',
+] as const;
+
+/** The line every page and the catalogue carry about the nature of the content. */
+export const DEMO_NOTICE =
+  'Demonstration content: these records show what the software does; check every rule with the official body cited before relying on it.';
+
+/** Counts records per value of `key`, listing every possible value (zeros included). */
+function countBy<T extends string>(facts: readonly Fact[], values: readonly T[], of: (f: Fact) => readonly T[]): Record<T, number> {
+  const counts = Object.fromEntries(values.map((v) => [v, 0])) as Record<T, number>;
+  for (const fact of facts) for (const v of of(fact)) counts[v] += 1;
+  return counts;
+}
+
+/** Builds the catalogue object for a corpus published at `siteUrl`. */
+export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generatedAt: Date) {
+  const api = `${siteUrl}${API_BASE}`;
+  const dates = facts.map((f) => f.modified_at ?? f.verified_at).filter((d): d is string => Boolean(d)).sort();
+  return {
+    name: 'permis-facts',
+    description: 'Public, read-only JSON API of reference records (fiches) about driving licences in Belgium: rules, procedures, organizations, offers, people, professionals, articles, lessons, pages and tools.',
+    notice: DEMO_NOTICE,
+    version: '1',
+    api_base: api,
+    documentation: {
+      openapi: `${api}/openapi.json`,
+      human: `${siteUrl}/api/`,
+      reuse_terms: `${siteUrl}/reutilisation/`,
+      site: `${siteUrl}/`,
+    },
+    endpoints: [
+      { method: 'GET', path: `${API_BASE}/`, description: 'This catalogue' },
+      { method: 'GET', path: `${API_BASE}/facts`, description: 'Search and list records: q, region, kind, limit, offset' },
+      { method: 'GET', path: `${API_BASE}/facts/{id}`, description: 'One record, by id' },
+      { method: 'GET', path: `${API_BASE}/openapi.json`, description: 'OpenAPI 3.1.0 description' },
+    ],
+    redirects: 'Data routes without po_live answer 307 to the same URL with po_live=1 added; follow redirects (curl -L).',
+    authentication: 'None: no key, no account, no cookie. CORS is public for GET; send requests without credentials.',
+    limits: {
+      rate: '120 requests per minute per IP address, on every route, shared with the publisher’s MCP server; over it: 429 with Retry-After (1 to 60 seconds)',
+      q_max_length: QUERY_LIMITS.qMaxLength,
+      limit: QUERY_LIMITS.limit,
+      offset: QUERY_LIMITS.offset,
+    },
+    pagination: 'Start at offset 0 and advance by the number of results read; stop when offset reaches total or a page is empty; deduplicate by id.',
+    reuse: { terms: REUSE_TERMS, attribution: 'permis-facts, with a link to the record page used', page: `${siteUrl}/reutilisation/` },
+    corpus: {
+      records: facts.length,
+      by_kind: countBy(facts, KINDS, (f) => [f.kind]),
+      by_region: countBy(facts, REGIONS, (f) => f.regions),
+      updated_at: dates.at(-1) ?? null,
+      generated_at: generatedAt.toISOString(),
+    },
+  };
+}

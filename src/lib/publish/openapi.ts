@@ -1,0 +1,85 @@
+/** The OpenAPI 3.1.0 description of /api/v1, generated from the zod schemas. */
+import { z } from 'zod';
+import { FactSchema } from '../schema/fact.ts';
+import { FactsQuerySchema, PoLiveSchema } from '../schema/facts-query.ts';
+import { ErrorBodySchema, ListResponseSchema } from '../schema/responses.ts';
+import { IdSchema } from '../schema/vocabulary.ts';
+import { REUSE_TERMS } from './catalogue.ts';
+
+type Json = Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonSchema = (schema: z.ZodType): Json => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as Json;
+  return rest;
+};
+
+const header = (description: string, schema: Json) => ({ description, schema });
+const CORS = {
+  'Access-Control-Allow-Origin': header('Always *: public CORS for GET', { type: 'string', const: '*' }),
+  'Access-Control-Expose-Headers': header('Includes Retry-After and Location', { type: 'string' }),
+};
+const RETRY_AFTER = header('Seconds to wait before retrying', { type: 'integer', minimum: 1, maximum: 60 });
+const error = (description: string, extra: Json = {}) => ({
+  description,
+  headers: { ...CORS, ...extra },
+  content: { 'application/json': { schema: ref('Error') } },
+});
+
+/** Responses every data route can give besides its 200. */
+const COMMON = {
+  '307': {
+    description: 'Redirect to the same URL with po_live=1 added; follow it',
+    headers: { ...CORS, Location: header('The same URL with po_live=1 added', { type: 'string', format: 'uri' }) },
+  },
+  '400': error('Invalid parameters: unknown, repeated or out-of-range parameter, bad po_live or bad id'),
+  '404': error('Unknown record or unknown route'),
+  '405': error('Method refused: only GET is accepted', { Allow: header('Always GET', { type: 'string', const: 'GET' }) }),
+  '429': error('More than 120 requests a minute from this address', { 'Retry-After': RETRY_AFTER }),
+  '503': error('Service unavailable; retry later with a bounded number of attempts', { 'Retry-After': RETRY_AFTER }),
+};
+const ok = (description: string, schema: Json) => ({ description, headers: CORS, content: { 'application/json': { schema } } });
+
+const poLive = { name: 'po_live', in: 'query', required: false, description: PoLiveSchema.description, schema: jsonSchema(PoLiveSchema) };
+const queryParams = Object.entries(FactsQuerySchema.shape)
+  .filter(([name]) => name !== 'po_live')
+  .map(([name, schema]) => ({ name, in: 'query', required: false, description: schema.description, schema: jsonSchema(schema) }));
+
+/** Builds the document for a site at `siteUrl`. */
+export function buildOpenApi(siteUrl: string) {
+  const registry = z.registry<{ id: string }>();
+  registry.add(FactSchema, { id: 'Fact' }).add(ListResponseSchema, { id: 'FactList' }).add(ErrorBodySchema, { id: 'Error' });
+  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'output', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
+  for (const schema of Object.values(schemas)) delete schema.$schema;
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'permis-facts public content lookup API',
+      version: '1.2.0',
+      summary: 'Read-only public records about driving licences in Belgium',
+      description: `Public, read-only JSON API. No authentication. 120 requests per minute per IP address on every route (429 with Retry-After past it). Data routes without po_live answer 307 to the same URL with po_live=1 added. Only GET is accepted (405 otherwise). Reuse terms: ${REUSE_TERMS.join(' ')}`,
+    },
+    servers: [{ url: `${siteUrl}/api/v1` }],
+    security: [],
+    paths: {
+      '/': { get: { operationId: 'getCatalogue', summary: 'Catalogue: what the API is, its routes, limits, reuse terms and corpus', parameters: [poLive], responses: { '200': ok('The catalogue', { type: 'object' }), ...COMMON } } },
+      '/facts': { get: { operationId: 'searchFacts', summary: 'Search and list records, paginated', parameters: [...queryParams, poLive], responses: { '200': ok('One page of records', ref('FactList')), ...COMMON } } },
+      '/facts/{id}': {
+        get: {
+          operationId: 'getFact',
+          summary: 'One record, returned directly (not wrapped)',
+          parameters: [{ name: 'id', in: 'path', required: true, description: IdSchema.description, schema: jsonSchema(IdSchema) }, poLive],
+          responses: { '200': ok('The record', ref('Fact')), ...COMMON },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'getOpenApi',
+          summary: 'This document (no po_live redirect)',
+          parameters: [poLive],
+          responses: { '200': ok('OpenAPI 3.1.0 document', { type: 'object' }), ...Object.fromEntries(Object.entries(COMMON).filter(([s]) => s !== '307')) },
+        },
+      },
+    },
+    components: { schemas },
+  };
+}

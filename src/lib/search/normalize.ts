@@ -1,0 +1,45 @@
+/** Text normalisation shared by the index, the API and the browser: case, accents, ligatures, elisions. */
+import { STOP_WORDS } from './stop-words.ts';
+
+const LIGATURES: Record<string, string> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss' };
+
+/** Lowercases, expands œ/æ/ß and strips diacritics: "Œuvre Été" becomes "oeuvre ete". */
+export function foldText(text: string): string {
+  return text
+    .replace(/[œŒæÆß]/g, (c) => LIGATURES[c]!)
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * Splits text into words. Apostrophes split too, so the elided "l'" of "l'examen" becomes
+ * its own word and is then dropped as a stop word.
+ */
+export const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The raw words of `text`, in order. */
+export function tokenize(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/**
+ * Light plural folding for French and Dutch-free use: a trailing s or x is dropped from words
+ * of four letters or more ("examens" and "examen" meet). Applied to index and queries alike.
+ */
+function fold(word: string): string {
+  return word.length >= 4 && (word.endsWith('s') || word.endsWith('x')) ? word.slice(0, -1) : word;
+}
+
+/** The index term for one word, or null for a stop word: what both documents and queries go through. */
+export function processTerm(word: string): string | null {
+  const folded = foldText(word);
+  if (folded.length === 0 || STOP_WORDS.has(folded)) return null;
+  return fold(folded);
+}
+
+/** The significant terms of a query, deduplicated, in order of appearance. */
+export function queryTerms(q: string): string[] {
+  const terms = tokenize(q).map(processTerm).filter((t): t is string => t !== null);
+  return [...new Set(terms)];
+}

@@ -1,0 +1,44 @@
+/** Headers for the site's pages, sent by the Node server and written to dist/_headers for static hosts. */
+
+/**
+ * No inline or third-party script: the pages load their scripts from the site's own origin;
+ * styles may be inline because Astro inlines small stylesheets.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers on every page and static file. */
+export const PAGE_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+/** The `_headers` file (Netlify, Cloudflare Pages) for hosting dist/ without the Node server. */
+export function staticHostHeaders(): string {
+  const page = Object.entries(PAGE_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+  return [
+    '/*',
+    ...page,
+    '/api/v1/facts/*',
+    '  content-type: application/json; charset=utf-8',
+    '  access-control-allow-origin: *',
+    '  access-control-expose-headers: Retry-After, Location',
+    '/api/v1/*',
+    '  access-control-allow-origin: *',
+    '  access-control-expose-headers: Retry-After, Location',
+    '/search/*',
+    '  access-control-allow-origin: *',
+    '',
+  ].join('\n');
+}

@@ -1,7 +1,8 @@
 /** Runs the Astro build for given settings, then writes what Astro does not: _headers and the build stamp. */
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, stat, writeFile, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdir, stat, writeFile, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import type { Settings } from '../../src/lib/config.ts';
 import { staticHostHeaders } from '../../src/lib/security-headers.ts';
 
@@ -13,6 +14,7 @@ const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json'];
 /** Builds the site into settings.DIST_DIR; rejects with the build's output when it fails. */
 export async function buildSite(settings: Settings, options: { quiet?: boolean } = {}): Promise<void> {
   const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: settings.DIST_DIR };
+  const inputs = await fingerprint(settings);
   const output: string[] = [];
   const code = await new Promise<number | null>((done) => {
     const child = spawn(process.execPath, [ASTRO, 'build', '--silent'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -26,24 +28,30 @@ export async function buildSite(settings: Settings, options: { quiet?: boolean }
   });
   if (code !== 0) throw Object.assign(new Error(`astro build failed (exit ${code})`), { output: output.join('') });
   await writeFile(join(settings.DIST_DIR, '_headers'), staticHostHeaders());
-  await writeFile(join(settings.DIST_DIR, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, builtAt: Date.now() }));
+  await writeFile(join(settings.DIST_DIR, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, inputs }));
 }
 
-async function newestMtime(path: string): Promise<number> {
-  const info = await stat(path).catch(() => null);
-  if (!info) return 0;
-  if (!info.isDirectory()) return info.mtimeMs;
-  const entries = await readdir(path, { recursive: true, withFileTypes: true });
-  const times = await Promise.all(entries.filter((e) => e.isFile()).map((e) => stat(join(e.parentPath, e.name)).then((s) => s.mtimeMs)));
-  return Math.max(info.mtimeMs, ...times);
+/** A digest of every input file's path, size and mtime: any edit, addition or removal changes it. */
+async function fingerprint(settings: Settings): Promise<string> {
+  const hash = createHash('sha256');
+  for (const input of [settings.CONTENT_DIR, ...INPUTS]) {
+    const info = await stat(input).catch(() => null);
+    if (!info) continue;
+    const files = info.isDirectory()
+      ? (await readdir(input, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+      : [input];
+    for (const file of files.sort()) {
+      const s = await stat(file);
+      hash.update(`${relative(input, file)}:${s.size}:${Math.round(s.mtimeMs)}\n`);
+    }
+  }
+  return hash.digest('hex');
 }
 
-/** Why a build is needed (no build, other settings, newer inputs), or null when dist/ is current. */
+/** Why a build is needed (no build, other settings, changed inputs), or null when the output is current. */
 export async function staleReason(settings: Settings): Promise<string | null> {
-  await mkdir(settings.DIST_DIR, { recursive: true });
   const stamp = await readFile(join(settings.DIST_DIR, STAMP), 'utf8').then(JSON.parse).catch(() => null);
   if (!stamp) return 'no build yet';
   if (stamp.SITE_URL !== settings.SITE_URL || stamp.CONTENT_DIR !== settings.CONTENT_DIR) return 'SITE_URL or CONTENT_DIR changed';
-  const newest = Math.max(...(await Promise.all([settings.CONTENT_DIR, ...INPUTS].map(newestMtime))));
-  return newest > stamp.builtAt ? 'sources changed since the last build' : null;
+  return stamp.inputs === (await fingerprint(settings)) ? null : 'sources changed since the last build';
 }

@@ -49,7 +49,10 @@ export function buildOpenApi(siteUrl: string) {
   const registry = z.registry<{ id: string }>();
   registry.add(FactSchema, { id: 'Fact' }).add(ListResponseSchema, { id: 'FactList' }).add(ErrorBodySchema, { id: 'Error' });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'output', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
-  for (const schema of Object.values(schemas)) delete schema.$schema;
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
   return {
     openapi: '3.1.0',
     info: {

@@ -18,10 +18,15 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 /** One line per zod issue: `file: field: message`. */
 export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]): string[] {
-  return issues.map((issue) => {
+  return issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => `${file}: ${formatPath([...issue.path, key])}: unknown field; check its spelling against docs/writing-records.md`);
+    }
     const field = formatPath(issue.path) || '(frontmatter)';
-    const shown = 'input' in issue && issue.input !== undefined && !issue.message.includes(' got ') ? `, got ${JSON.stringify(issue.input)}` : '';
-    return `${file}: ${field}: ${issue.message}${shown}`;
+    const input = 'input' in issue ? issue.input : undefined;
+    const primitive = input === null || ['string', 'number', 'boolean'].includes(typeof input);
+    const shown = primitive && !issue.message.includes(' got ') ? `, got ${JSON.stringify(input)}` : '';
+    return [`${file}: ${field}: ${issue.message}${shown}`];
   });
 }
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createApiHandler } from '../../src/lib/api/handler.ts';
+import { createRateLimiter } from '../../src/lib/rate-limit.ts';
+import { expectError, get, testHandler } from '../support/api.ts';
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After and an error body after 120 requests a minute', async () => {
+    const api = testHandler({ rateLimit: {} });
+    for (let i = 0; i < 120; i++) expect((await get(api, '/api/v1/facts?po_live=1&limit=1')).status).toBe(200);
+    const response = await get(api, '/api/v1/facts?po_live=1&limit=1');
+    const retry = Number(response.headers.get('retry-after'));
+    expect(Number.isInteger(retry) && retry >= 1 && retry <= 60).toBe(true);
+    expect(await expectError(response, 429, 'rate_limited')).toBe(`more than the allowed requests per minute from this address; retry in ${retry} s`);
+  });
+
+  it('counts every route, redirects, errors and prebuilt JSON included', async () => {
+    const api = testHandler({ rateLimit: { limit: 4 } });
+    for (const path of ['/api/v1/facts', '/api/v1/nope', '/api/v1/openapi.json', '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1']) await get(api, path);
+    await expectError(await get(api, '/api/v1/openapi.json'), 429, 'rate_limited');
+    await expectError(await get(api, '/api/v1/facts', { method: 'POST' }), 429, 'rate_limited');
+  });
+
+  it('limits per socket address, ignoring X-Forwarded-For unless TRUST_PROXY says so', async () => {
+    const api = testHandler({ rateLimit: { limit: 1 } });
+    await get(api, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '1.1.1.1' } }, '10.0.0.1');
+    await expectError(await get(api, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '2.2.2.2' } }, '10.0.0.1'), 429, 'rate_limited');
+    expect((await get(api, '/api/v1/openapi.json', {}, '10.0.0.2')).status).toBe(200);
+
+    const proxied = testHandler({ rateLimit: { limit: 1 }, trustProxy: 1 });
+    await get(proxied, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '1.1.1.1' } }, '10.0.0.1');
+    expect((await get(proxied, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '2.2.2.2' } }, '10.0.0.1')).status).toBe(200);
+    await expectError(await get(proxied, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '9.9.9.9, 1.1.1.1' } }, '10.0.0.1'), 429, 'rate_limited');
+  });
+
+  it('accepts a shared limiter instance', async () => {
+    const limiter = createRateLimiter({ limit: 1 });
+    const a = testHandler({ rateLimit: limiter });
+    const b = testHandler({ rateLimit: limiter });
+    await get(a, '/api/v1/openapi.json');
+    await expectError(await get(b, '/api/v1/openapi.json'), 429, 'rate_limited');
+  });
+});
+
+describe('failures', () => {
+  it('answers 503 with Retry-After when the data cannot be loaded, then recovers', async () => {
+    let broken = true;
+    const api = createApiHandler({ read: async (path) => (broken ? null : path === 'api/v1/openapi.json' ? '{"openapi":"3.1.0"}' : null) });
+    for (const path of ['/api/v1/facts?po_live=1', '/api/v1/?po_live=1', '/api/v1/openapi.json']) {
+      const response = await get(api, path);
+      expect(response.headers.get('retry-after')).toBe('10');
+      expect(await expectError(response, 503, 'service_unavailable')).toMatch(/^the service cannot load its data \(.+\); retry later$/);
+    }
+    broken = false;
+    expect((await get(api, '/api/v1/openapi.json')).status).toBe(200);
+  });
+
+  it('answers 503 when reading a record fails', async () => {
+    const api = createApiHandler({ read: async () => { throw new Error('EIO'); } });
+    await expectError(await get(api, '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1'), 503, 'service_unavailable');
+  });
+
+  it('logs an unexpected error and answers a generic 503 JSON error', async () => {
+    const logged: unknown[] = [];
+    const api = createApiHandler({
+      read: async (path) => (path.startsWith('search/') ? 'not json' : null),
+      logError: (error) => logged.push(error),
+    });
+    const response = await get(api, '/api/v1/facts?po_live=1');
+    expect(await expectError(response, 503, 'internal_error')).toBe('an unexpected error occurred; it has been logged; retry later');
+    expect(logged).toHaveLength(1);
+  });
+});

@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { testSettings } from '../support/test-build.ts';
+import { allIds, expectError, get, ORIGIN, testHandler } from '../support/api.ts';
+
+const api = testHandler();
+
+describe('po_live redirect', () => {
+  it.each(['/api/v1', '/api/v1/', '/api/v1/facts', '/api/v1/facts/fait-e895e5ca7dd9aa43'])('answers 307 with po_live=1 added on %s', async (path) => {
+    const response = await get(api, path);
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(`${ORIGIN}${path}?po_live=1`);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('keeps every other parameter, in order and as encoded', async () => {
+    const response = await get(api, '/api/v1/facts?q=l%27examen+th%C3%A9orique&kind=fact&limit=5');
+    expect(response.headers.get('location')).toBe(`${ORIGIN}/api/v1/facts?q=l%27examen+th%C3%A9orique&kind=fact&limit=5&po_live=1`);
+  });
+
+  it('answers 400 for a po_live other than 1', async () => {
+    expect(await expectError(await get(api, '/api/v1/facts?po_live=2'), 400, 'invalid_parameter')).toBe('po_live must be 1, got "2"');
+    expect(await expectError(await get(api, '/api/v1/?po_live='), 400, 'invalid_parameter')).toBe('po_live must be 1, got ""');
+  });
+
+  it('answers 400 for a repeated po_live', async () => {
+    expect(await expectError(await get(api, '/api/v1/facts?po_live=1&po_live=1'), 400, 'repeated_parameter')).toBe('parameter "po_live" is given 2 times; give it once');
+  });
+
+  it('serves openapi.json without redirecting', async () => {
+    const response = await get(api, '/api/v1/openapi.json');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  });
+});
+
+describe('methods', () => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])('refuses %s with 405 and Allow: GET', async (method) => {
+    const response = await get(api, '/api/v1/facts?po_live=1', { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    if (method !== 'HEAD') expect(await expectError(response, 405, 'method_not_allowed')).toBe(`method ${method} is not allowed; use GET`);
+  });
+
+  it('refuses a non-GET method on prebuilt routes too', async () => {
+    for (const path of ['/api/v1/?po_live=1', '/api/v1/openapi.json', '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1']) {
+      await expectError(await get(api, path, { method: 'POST' }), 405, 'method_not_allowed');
+    }
+  });
+});
+
+describe('routes', () => {
+  it('serves the catalogue with the corpus size, limits, reuse terms and documentation links', async () => {
+    const response = await get(api, '/api/v1/?po_live=1');
+    expect(response.status).toBe(200);
+    const catalogue = (await response.json()) as Record<string, any>;
+    expect(catalogue.corpus.records).toBe((await allIds()).length);
+    expect(catalogue.documentation.openapi).toBe(`${testSettings.SITE_URL}/api/v1/openapi.json`);
+    expect(catalogue.limits.q_max_length).toBe(300);
+    expect(catalogue.reuse.terms.length).toBeGreaterThanOrEqual(6);
+    expect(catalogue.notice).toMatch(/Demonstration content/);
+  });
+
+  it('answers 404 with a JSON error for an unknown path under /api/v1', async () => {
+    for (const path of ['/api/v1/fact', '/api/v1/facts/', '/api/v1/facts/a/b', '/api/v1//facts', '/api/v2/facts', '/elsewhere']) {
+      expect(await expectError(await get(api, path), 404, 'route_not_found')).toMatch(/^no API route at "/);
+    }
+  });
+
+  it('returns the record itself, identical to its static file', async () => {
+    const id = 'fait-e895e5ca7dd9aa43';
+    const response = await get(api, `/api/v1/facts/${id}?po_live=1`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const text = await response.text();
+    expect(text).toBe(await readFile(join(testSettings.DIST_DIR, 'api/v1/facts', id), 'utf8'));
+    expect(JSON.parse(text)).toMatchObject({ id, url: `${testSettings.SITE_URL}/fiches/${id}/` });
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect(await expectError(await get(api, '/api/v1/facts/fait-0000000000000000?po_live=1'), 404, 'record_not_found')).toBe(
+      'no record has the id "fait-0000000000000000"; search again with /facts?q=',
+    );
+    expect(await expectError(await get(api, '/api/v1/facts/fait-XYZ?po_live=1'), 400, 'invalid_id')).toBe(
+      'id must match ^(?:(?:expertise-)?fait|page|brand|offer|person|professional)-[a-f0-9]{16}$, got "fait-XYZ"',
+    );
+    expect(await expectError(await get(api, '/api/v1/facts/%E0%A4%A?po_live=1'), 400, 'invalid_path')).toMatch(/not valid percent-encoding/);
+    expect(await expectError(await get(api, '/api/v1/facts/..%2Fopenapi.json?po_live=1'), 400, 'invalid_id')).toMatch(/got "..\/openapi.json"/);
+  });
+
+  it('accepts a percent-encoded id', async () => {
+    expect((await get(api, '/api/v1/facts/fait%2De895e5ca7dd9aa43?po_live=1')).status).toBe(200);
+  });
+
+  it('refuses parameters a route does not take', async () => {
+    expect(await expectError(await get(api, '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1&q=x'), 400, 'unknown_parameter')).toBe(
+      'unknown parameter "q": /facts/{id} accepts po_live',
+    );
+    expect(await expectError(await get(api, '/api/v1/?po_live=1&x=1'), 400, 'unknown_parameter')).toBe('unknown parameter "x": / accepts po_live');
+  });
+});
+
+describe('CORS and headers', () => {
+  it('sends Access-Control-Allow-Origin: * and exposes Retry-After on every response, never credentials', async () => {
+    const responses = await Promise.all(
+      ['/api/v1', '/api/v1/?po_live=1', '/api/v1/facts?po_live=1&limit=0', '/api/v1/nope', '/api/v1/openapi.json'].map((p) => get(api, p)),
+    );
+    responses.push(await get(api, '/api/v1/facts?po_live=1', { method: 'DELETE' }));
+    for (const response of responses) {
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toMatch(/\bRetry-After\b/);
+      expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    }
+  });
+});

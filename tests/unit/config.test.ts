@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { readSettings } from '../../src/lib/config.ts';
+import { clientAddress } from '../../src/lib/api/client-address.ts';
+
+describe('settings', () => {
+  it('has documented defaults', () => {
+    expect(readSettings({})).toEqual({
+      PORT: 4321, HOST: 'localhost', SITE_URL: 'http://localhost:4321', RATE_LIMIT_PER_MINUTE: 120, TRUST_PROXY: 0, CONTENT_DIR: 'content/records', DIST_DIR: 'dist',
+    });
+  });
+
+  it('reads values and trims the trailing slash of SITE_URL', () => {
+    expect(readSettings({ PORT: '8080', SITE_URL: 'https://permis.example/', TRUST_PROXY: '2' })).toMatchObject({ PORT: 8080, SITE_URL: 'https://permis.example', TRUST_PROXY: 2 });
+  });
+
+  it('names every bad variable and its value', () => {
+    expect(() => readSettings({ PORT: 'abc', SITE_URL: 'permis', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '-1' })).toThrow(
+      /Invalid configuration:\n {2}- PORT="abc": .*\(Port the server listens on\)\n {2}- SITE_URL="permis": .*\n {2}- RATE_LIMIT_PER_MINUTE="0": .*\n {2}- TRUST_PROXY="-1": /,
+    );
+  });
+});
+
+describe('client address', () => {
+  const request = (xff?: string) => new Request('http://x/', { headers: xff ? { 'x-forwarded-for': xff } : {} });
+
+  it('uses the socket address and ignores X-Forwarded-For by default', () => {
+    expect(clientAddress(request('1.1.1.1'), '10.0.0.1', 0)).toBe('10.0.0.1');
+  });
+
+  it('takes the hop before the trusted proxies when TRUST_PROXY is set', () => {
+    expect(clientAddress(request('6.6.6.6, 1.1.1.1'), '10.0.0.1', 1)).toBe('1.1.1.1');
+    expect(clientAddress(request('6.6.6.6, 1.1.1.1, 10.0.0.2'), '10.0.0.1', 2)).toBe('1.1.1.1');
+  });
+
+  it('falls back to the first hop when the chain is shorter than the trusted proxies', () => {
+    expect(clientAddress(request(), '10.0.0.1', 1)).toBe('10.0.0.1');
+    expect(clientAddress(request('1.1.1.1'), '10.0.0.1', 3)).toBe('1.1.1.1');
+  });
+});

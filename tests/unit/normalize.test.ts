@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { foldText, processTerm, queryTerms, tokenize } from '../../src/lib/search/normalize.ts';
+import { STOP_WORDS } from '../../src/lib/search/stop-words.ts';
+
+describe('normalisation', () => {
+  it('ignores case and accents, and expands œ and æ', () => {
+    expect(foldText('Été ÇA Œuvre Cæsar naïf')).toBe('ete ca oeuvre caesar naif');
+  });
+
+  it('splits elisions so that the elided article is dropped', () => {
+    expect(tokenize("l'examen d’aptitude")).toEqual(['l', 'examen', 'd', 'aptitude']);
+    expect(queryTerms("l'examen d’aptitude qu'il")).toEqual(['examen', 'aptitude']);
+  });
+
+  it('drops French, Dutch, German and English stop words', () => {
+    expect(queryTerms('le permis de conduire')).toEqual(['permi', 'conduire']);
+    expect(queryTerms('het rijbewijs van de bestuurder')).toEqual(['rijbewij', 'bestuurder']);
+    expect(queryTerms('der Führerschein und die Prüfung')).toEqual(['fuhrerschein', 'prufung']);
+    expect(queryTerms('the driving licence of the driver')).toEqual(['driving', 'licence', 'driver']);
+  });
+
+  it('folds plurals so that singular and plural meet', () => {
+    expect(processTerm('examens')).toBe(processTerm('examen'));
+    expect(processTerm('Feux')).toBe(processTerm('feu'));
+    expect(processTerm('bus')).toBe('bus');
+  });
+
+  it('deduplicates query terms and keeps their order', () => {
+    expect(queryTerms('Permis permis PERMIS examen')).toEqual(['permi', 'examen']);
+  });
+
+  it('gives the same terms for any accent or case variant of a word (property)', () => {
+    const letters = fc.constantFrom(...'aeiouceno');
+    const accented: Record<string, string[]> = { a: ['à', 'â', 'A'], e: ['é', 'è', 'ê', 'ë', 'É'], i: ['î', 'ï'], o: ['ô', 'Ö'], u: ['ù', 'û', 'ü'], c: ['ç', 'C'], n: ['ñ'] };
+    fc.assert(
+      fc.property(fc.array(letters, { minLength: 1, maxLength: 12 }), fc.nat(), (chars, seed) => {
+        const plain = chars.join('');
+        const variant = chars.map((c, i) => (accented[c] ? accented[c]![(seed + i) % accented[c]!.length]! : c)).join('');
+        expect(queryTerms(variant)).toEqual(queryTerms(plain));
+      }),
+    );
+  });
+
+  it('never returns a stop word or an empty term, whatever the input (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (q) => {
+        for (const term of queryTerms(q)) {
+          expect(term.length).toBeGreaterThan(0);
+          expect(STOP_WORDS.has(term)).toBe(false);
+          expect(term).toBe(term.toLowerCase());
+        }
+      }),
+    );
+  });
+});

@@ -1,4 +1,5 @@
 /** `npm start`: builds if needed, then serves the site and the API on http://HOST:PORT. */
+import type { AddressInfo } from 'node:net';
 import { readSettings, type Settings } from '../src/lib/config.ts';
 import { createSiteServer } from '../src/adapters/node-server.ts';
 import { buildSite, staleReason } from './lib/build-site.ts';
@@ -33,7 +34,8 @@ if (warm.status !== 200) {
 }
 server.listen(settings.PORT, settings.HOST, () => {
   const readyMs = Math.round(performance.now() - started);
-  console.log(`permis-facts: ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${settings.PORT}/ (API: /api/v1/)`);
+  const { port } = server.address() as AddressInfo;
+  console.log(`permis-facts: ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
 });
 server.on('error', (error) => {
   console.error(`Cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteServer } from '../../src/adapters/node-server.ts';
+import { testSettings } from '../support/test-build.ts';
+
+let base = '';
+const { server } = createSiteServer({ ...testSettings, RATE_LIMIT_PER_MINUTE: 1_000_000 });
+beforeAll(() => new Promise<void>((done) => server.listen(0, '127.0.0.1', () => {
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  done();
+})));
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+describe('the Node server', () => {
+  it('redirects to the same host with po_live=1, and curl -L style following gets the data', async () => {
+    const first = await fetch(`${base}/api/v1/facts?q=permis`, { redirect: 'manual' });
+    expect(first.status).toBe(307);
+    expect(first.headers.get('location')).toBe(`${base}/api/v1/facts?q=permis&po_live=1`);
+    const followed = await fetch(`${base}/api/v1/facts?q=permis`);
+    expect(followed.status).toBe(200);
+    expect(followed.url).toBe(`${base}/api/v1/facts?q=permis&po_live=1`);
+    expect(((await followed.json()) as { total: number }).total).toBeGreaterThan(0);
+  });
+
+  it('sends 405 for POST on the API, with the JSON error body', async () => {
+    const response = await fetch(`${base}/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1`, { method: 'POST', body: 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+  });
+
+  it('serves record pages with the security headers', async () => {
+    const response = await fetch(`${base}/fiches/fait-e895e5ca7dd9aa43/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers 404 with the 404 page for an unknown page, and refuses paths that leave dist/', async () => {
+    for (const path of ['/nope/', '/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    }
+  });
+});
+
+/** Runs `node scripts/start.ts` with `env` until it prints a line matching `until` or exits. */
+function runStart(env: Record<string, string>, until: RegExp): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['scripts/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (until.test(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('close', (code) => done({ code, output }));
+  });
+}
+
+describe('npm start', () => {
+  it('stops with a clear message on a bad setting', async () => {
+    const { code, output } = await runStart({ PORT: 'abc', RATE_LIMIT_PER_MINUTE: 'many' }, /$^/);
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid configuration:');
+    expect(output).toContain('PORT="abc"');
+    expect(output).toContain('RATE_LIMIT_PER_MINUTE="many"');
+  });
+
+  it('serves an existing current build without rebuilding and reports its readiness', async () => {
+    const env = { SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, PORT: '0', HOST: '127.0.0.1' };
+    const { output } = await runStart(env, /ready in \d+ ms/);
+    expect(output).not.toContain('Building the site first');
+    expect(output).toMatch(/permis-facts: \d+ records, ready in \d+ ms on http:\/\/127\.0\.0\.1:\d+\//);
+  });
+});

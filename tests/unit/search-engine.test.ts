@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import MiniSearch from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
+import { buildIndex, createSearchEngine } from '../../src/lib/search/search-engine.ts';
+import { buildListing } from '../../src/lib/search/listing.ts';
+import { searchOptions, toSearchDocument } from '../../src/lib/search/search-options.ts';
+import { readRecords } from '../../src/lib/records/read-records.ts';
+import { testSettings } from '../support/test-build.ts';
+
+let n = 0;
+function record(fields: Record<string, unknown>, body: string) {
+  n += 1;
+  const id = (fields.id as string) ?? `fait-${n.toString(16).padStart(16, '0')}`;
+  return { file: `${id}.md`, frontmatter: { id, kind: 'fact', title: 'Titre', regions: ['belgique'], sources: [], ...fields }, body };
+}
+
+const corpus = buildCorpus(
+  [
+    record({ id: 'fait-00000000000000a1', title: "L'examen théorique" }, 'Le candidat se présente au centre.'),
+    record({ id: 'fait-00000000000000a2', title: 'Centre' }, "Le jour de l'examen théorique, apportez votre carte."),
+    record({ id: 'fait-00000000000000a3', title: 'Même texte' }, 'Bœuf permis.'),
+    record({ id: 'fait-00000000000000a4', title: 'Même texte' }, 'Bœuf permis.'),
+    record({ id: 'fait-00000000000000a5', title: 'Sources', sources: [{ url: 'https://x.be', label: 'Règlement Zorblat', type: 'source' }] }, 'Rien.'),
+    record({ id: 'fait-00000000000000a6', title: 'Lié', related: ['fait-00000000000000a5'] }, 'Rien non plus.'),
+    record({ id: 'fait-00000000000000a7', title: 'Cours', bibliography: ['Traité Quibble de la route'] }, 'Texte.'),
+    record({ id: 'page-00000000000000a8', kind: 'lesson', title: 'Leçon', regions: ['wallonie'] }, 'Permis en Wallonie.'),
+  ],
+  'https://x.example',
+);
+const engine = createSearchEngine(JSON.stringify(buildIndex(corpus.map(toSearchDocument))), buildListing(corpus));
+const ids = (q: string, extra: object = {}) => engine.search({ q, limit: 50, offset: 0, ...extra }).ids;
+
+describe('search engine', () => {
+  it('ranks a title match above a text match', () => {
+    expect(ids('examen théorique')).toEqual(['fait-00000000000000a1', 'fait-00000000000000a2']);
+  });
+
+  it('breaks score ties by id', () => {
+    expect(ids('boeuf')).toEqual(['fait-00000000000000a3', 'fait-00000000000000a4']);
+  });
+
+  it('finds words in source labels, bibliography and related records', () => {
+    expect(ids('zorblat')).toEqual(['fait-00000000000000a5']);
+    expect(ids('sources')).toEqual(['fait-00000000000000a5', 'fait-00000000000000a6']);
+    expect(ids('quibble')).toEqual(['fait-00000000000000a7']);
+  });
+
+  it('needs every significant word', () => {
+    expect(ids('permis wallonie')).toEqual(['page-00000000000000a8']);
+    expect(ids('permis introuvable')).toEqual([]);
+  });
+
+  it('applies kind and region filters to searches and listings', () => {
+    expect(ids('permis', { kind: 'fact' })).toEqual(['fait-00000000000000a3', 'fait-00000000000000a4']);
+    expect(ids('permis', { region: 'wallonie' })).toEqual(['page-00000000000000a8']);
+    expect(engine.search({ limit: 50, offset: 0, region: 'wallonie' }).ids).toEqual(['page-00000000000000a8']);
+  });
+
+  it('lists in id order without q, and pages with offset and limit', () => {
+    const all = engine.search({ limit: 50, offset: 0 });
+    expect(all.ids).toEqual([...all.ids].sort());
+    expect(engine.search({ limit: 2, offset: 2 })).toMatchObject({ ids: all.ids.slice(2, 4), total: all.ids.length });
+  });
+
+  it('reports the index terms that matched, for highlighting', () => {
+    expect(engine.search({ q: "l'Examen", limit: 10, offset: 0 }).terms).toEqual(['examen']);
+  });
+});
+
+describe('the built index', () => {
+  it('answers like a fresh index of the same records after loadJSON (round trip)', async () => {
+    const facts = await readRecords(testSettings.CONTENT_DIR, testSettings.SITE_URL);
+    const fresh = buildIndex(facts.map(toSearchDocument));
+    const json = await readFile(join(testSettings.DIST_DIR, 'search/index.json'), 'utf8');
+    const loaded = MiniSearch.loadJSON(json, searchOptions);
+    expect(loaded.documentCount).toBe(facts.length);
+    for (const q of ['permis', 'examen théorique', "l'aptitude", 'quorvex', 'zyrkel école', 'rijbewijs']) {
+      expect(loaded.search(q)).toEqual(fresh.search(q));
+    }
+  });
+});

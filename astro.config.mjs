@@ -12,4 +12,6 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
+  // Never inline scripts: the Content-Security-Policy allows scripts from the site's own files only.
+  vite: { build: { assetsInlineLimit: 0 } },
 });

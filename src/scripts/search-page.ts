@@ -1,0 +1,134 @@
+/** Browser: the /recherche/ page. Same engine as the API, results rendered as text nodes only. */
+import { KIND_LABELS, REGION_LABELS } from '../lib/presentation/labels-fr.ts';
+import { KINDS, REGIONS } from '../lib/schema/vocabulary.ts';
+import { recordPagePath } from '../lib/paths.ts';
+import { highlight } from '../lib/search/highlight.ts';
+import { prefetchSearchData, type SearchData } from './search-data.ts';
+import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
+
+const form = document.querySelector<HTMLFormElement>('[data-search-page]')!;
+const input = form.querySelector<HTMLInputElement>('input[name=q]')!;
+const status = document.querySelector<HTMLElement>('[data-search-status]')!;
+const results = document.querySelector<HTMLOListElement>('[data-search-results]')!;
+const pager = document.querySelector<HTMLElement>('[data-search-pager]')!;
+const heading = document.querySelector<HTMLElement>('[data-results-heading]')!;
+let state: SearchState = readState(location.search).state;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function marked(text: string, terms: string[]): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const piece of highlight(text, terms)) fragment.append(piece.match ? element('mark', piece.text) : document.createTextNode(piece.text));
+  return fragment;
+}
+
+function syncControls(): void {
+  input.value = state.q;
+  for (const radio of form.querySelectorAll<HTMLInputElement>('input[type=radio]')) {
+    radio.checked = radio.value === ((radio.name === 'kind' ? state.kind : state.region) ?? '');
+  }
+}
+
+function render(data: SearchData): void {
+  const q = state.q.trim() ? state.q : undefined;
+  const facets = data.engine.facets({ q, kind: state.kind, region: state.region });
+  for (const kind of KINDS) form.querySelector(`[data-count-kind="${kind}"]`)!.textContent = `(${facets.kinds[kind]})`;
+  for (const region of REGIONS) form.querySelector(`[data-count-region="${region}"]`)!.textContent = `(${facets.regions[region]})`;
+  const page = data.engine.search({ q, kind: state.kind, region: state.region, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE });
+  form.querySelector('[data-count-region=""]')!.textContent = `(${data.engine.search({ q, kind: state.kind, limit: 1, offset: 0 }).total})`;
+  form.querySelector('[data-count-kind=""]')!.textContent = `(${data.engine.search({ q, region: state.region, limit: 1, offset: 0 }).total})`;
+  const pages = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
+  status.textContent = page.total === 0
+    ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
+    : `${page.total} fiche${page.total > 1 ? 's' : ''} trouvée${page.total > 1 ? 's' : ''}${pages > 1 ? ` · page ${state.page} sur ${pages}` : ''}.`;
+  results.replaceChildren(
+    ...page.ids.map((id) => {
+      const at = data.position.get(id)!;
+      const [title, excerpt] = data.cards[at]!;
+      const item = element('li');
+      item.dataset.id = id;
+      const h3 = element('h3');
+      const link = element('a');
+      link.href = recordPagePath(id);
+      link.append(marked(title, page.terms));
+      h3.append(link);
+      const meta = element('div', undefined, 'meta');
+      const kind = KINDS[data.listing.kinds[at]!]!;
+      meta.append(element('span', KIND_LABELS[kind].one), element('span', REGIONS.filter((_, i) => data.listing.regions[at]! & (1 << i)).map((r) => REGION_LABELS[r]).join(', ')));
+      const p = element('p');
+      p.append(marked(excerpt, page.terms));
+      item.append(h3, meta, p);
+      return item;
+    }),
+  );
+  pager.replaceChildren();
+  if (pages > 1) {
+    const previous = element('button', 'Page précédente', 'secondary');
+    previous.type = 'button';
+    previous.disabled = state.page <= 1;
+    previous.addEventListener('click', () => go({ ...state, page: state.page - 1 }, true, true));
+    const next = element('button', 'Page suivante', 'secondary');
+    next.type = 'button';
+    next.disabled = state.page >= pages;
+    next.addEventListener('click', () => go({ ...state, page: state.page + 1 }, true, true));
+    pager.append(previous, element('span', `Page ${state.page} sur ${pages}`), next);
+  }
+}
+
+async function show(focusResults = false): Promise<void> {
+  if (!isActive(state)) {
+    status.textContent = 'Tapez des mots ou choisissez un type ou une région.';
+    results.replaceChildren();
+    pager.replaceChildren();
+    if (!document.documentElement.dataset.searchLoaded) return;
+  }
+  try {
+    const data = await prefetchSearchData();
+    document.documentElement.dataset.searchLoaded = 'true';
+    render(data);
+    if (focusResults) heading.focus();
+  } catch {
+    status.textContent = "L'index de recherche n'a pas pu être chargé. Réessayez, ou parcourez les fiches par type ou par région.";
+  }
+}
+
+function go(next: SearchState, push: boolean, focusResults = false): void {
+  state = next;
+  const url = `${location.pathname}${writeState(state)}`;
+  if (push) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+  void show(focusResults);
+}
+
+let typing: ReturnType<typeof setTimeout> | undefined;
+input.addEventListener('focus', () => void prefetchSearchData(), { once: true });
+input.addEventListener('input', () => {
+  clearTimeout(typing);
+  typing = setTimeout(() => go({ ...state, q: input.value, page: 1 }, false), 200);
+});
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  clearTimeout(typing);
+  go({ ...state, q: input.value, page: 1 }, true);
+});
+form.addEventListener('change', (event) => {
+  const radio = event.target as HTMLInputElement;
+  if (radio.type !== 'radio') return;
+  go({ ...state, [radio.name]: radio.value || undefined, page: 1 }, true);
+});
+addEventListener('popstate', () => {
+  state = readState(location.search).state;
+  syncControls();
+  void show();
+});
+
+const { ignored } = readState(location.search);
+syncControls();
+void show().then(() => {
+  if (ignored.length) status.textContent = `Filtre inconnu ignoré : ${ignored.join(', ')}. ${status.textContent}`;
+});

@@ -6,6 +6,8 @@ import { highlight } from '../lib/search/highlight.ts';
 import { prefetchSearchData, type SearchData } from './search-data.ts';
 import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
 
+// The message for browsers without JavaScript is plain content that only a running script can remove.
+document.querySelector('[data-no-js]')?.remove();
 const form = document.querySelector<HTMLFormElement>('[data-search-page]')!;
 const input = form.querySelector<HTMLInputElement>('input[name=q]')!;
 const status = document.querySelector<HTMLElement>('[data-search-status]')!;

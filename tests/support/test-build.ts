@@ -9,7 +9,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export const TEST_PORT = 4330;
 /** Settings of the test build. */
 export const testSettings: Settings = readSettings({
-  SITE_URL: `http://localhost:${TEST_PORT}`,
+  SITE_URL: `http://127.0.0.1:${TEST_PORT}`,
   CONTENT_DIR: join(ROOT, '.cache/test-content'),
   DIST_DIR: join(ROOT, '.cache/test-dist'),
 });

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { apiIds, shownIds, waitForResults } from './support.ts';
+
+test('the index loads only when a search box is used', async ({ page }) => {
+  const loaded: string[] = [];
+  page.on('request', (r) => r.url().includes('/search/') && loaded.push(new URL(r.url()).pathname));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(loaded).toEqual([]);
+  await page.getByLabel('Rechercher une fiche').first().focus();
+  await expect.poll(() => loaded.sort()).toEqual(['/search/cards.json', '/search/index.json', '/search/listing.json']);
+});
+
+test('search ignores accents and case and highlights the matched words', async ({ page }) => {
+  await page.goto('/recherche/?q=QUÔRVÉX');
+  await waitForResults(page);
+  const accented = await shownIds(page);
+  await page.goto('/recherche/?q=quorvex');
+  await waitForResults(page);
+  expect(await shownIds(page)).toEqual(accented);
+  expect(accented.length).toBeGreaterThan(0);
+  await expect(page.locator('[data-search-results] mark').first()).toHaveText(/quorvex/i);
+});
+
+test('filters show counts and narrow the results, and the URL follows', async ({ page }) => {
+  await page.goto('/recherche/?q=zyrkel');
+  await waitForResults(page);
+  const countOffers = await page.locator('[data-count-kind=offer]').textContent();
+  expect(countOffers).toBe('(1)');
+  await page.getByRole('radio', { name: /^Offres/ }).check();
+  await expect(page).toHaveURL(/\?q=zyrkel&kind=offer$/);
+  await expect.poll(() => shownIds(page)).toEqual(['offer-eac50d71e5361c97']);
+  await page.getByRole('radio', { name: /^Bruxelles/ }).check();
+  await expect(page).toHaveURL(/\?q=zyrkel&kind=offer&region=bruxelles$/);
+  await expect(page.locator('[data-search-status]')).toHaveText('1 fiche trouvée.');
+});
+
+test('a shared search URL opens the same search, and Back restores the previous one', async ({ page, browser }) => {
+  await page.goto('/recherche/?q=permis&region=wallonie');
+  await waitForResults(page);
+  const first = await shownIds(page);
+  const other = await browser.newPage();
+  await other.goto(page.url());
+  await waitForResults(other);
+  expect(await shownIds(other)).toEqual(first);
+  await expect(other.getByLabel('Mots recherchés')).toHaveValue('permis');
+  await expect(other.getByRole('radio', { name: /^Wallonie/ })).toBeChecked();
+  await other.close();
+
+  await page.getByRole('radio', { name: /^Flandre/ }).check();
+  await expect(page).toHaveURL(/region=flandre/);
+  await page.goBack();
+  await expect(page).toHaveURL(/region=wallonie/);
+  await expect(page.getByRole('radio', { name: /^Wallonie/ })).toBeChecked();
+  await expect.poll(() => shownIds(page)).toEqual(first);
+});
+
+test('search can be operated with the keyboard alone', async ({ page }) => {
+  await page.goto('/recherche/');
+  await page.keyboard.press('Tab'); // skip link
+  await expect(page.getByRole('link', { name: 'Aller au contenu' })).toBeFocused();
+  await page.getByLabel('Mots recherchés').focus();
+  await page.keyboard.type('zyrkel');
+  await page.keyboard.press('Enter');
+  await waitForResults(page);
+  await expect(page).toHaveURL(/\?q=zyrkel$/);
+  await page.keyboard.press('Tab'); // the submit button
+  await page.keyboard.press('Tab'); // first kind radio ("Tous")
+  await page.keyboard.press('ArrowDown'); // next kind
+  await expect(page).toHaveURL(/kind=fact/);
+  for (let i = 0; i < 20 && !(await page.evaluate(() => document.activeElement?.closest('[data-search-results]'))); i++) await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => document.activeElement?.closest('[data-search-results]') !== null);
+  if ((await shownIds(page)).length > 0) expect(focused).toBe(true);
+});
+
+test('two-word searches need both words, like the API', async ({ page, request }) => {
+  await page.goto('/recherche/?q=quorvex%20zyrkel');
+  await waitForResults(page);
+  expect(await shownIds(page)).toEqual((await apiIds(request, 'q=quorvex%20zyrkel')).ids);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the search page says so plainly and links to the lists', async ({ page }) => {
+    await page.goto('/recherche/?q=permis');
+    const message = page.getByText('La recherche dans le navigateur nécessite JavaScript');
+    await expect(message).toBeVisible();
+    await expect(page.locator('[data-no-js]').getByRole('link', { name: 'par type' })).toHaveAttribute('href', '/types/');
+  });
+});
+
+test('with JavaScript, the no-JavaScript message is gone', async ({ page }) => {
+  await page.goto('/recherche/?q=permis');
+  await waitForResults(page);
+  await expect(page.locator('[data-no-js]')).toHaveCount(0);
+});

@@ -18,7 +18,7 @@ export const querySearchOptions = {
   combineWith: 'AND',
   prefix: false,
   fuzzy: false,
-  boost: { title: 3, references: 1.2 },
+  boost: { title: 3, references: 1.2, context: 0.5 },
 } as const satisfies SearchOptions;
 
 /** Options for `new MiniSearch()` and `MiniSearch.loadJSON()`: identical everywhere by construction. */

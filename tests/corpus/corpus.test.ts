@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readRecords } from '../../src/lib/records/read-records.ts';
+import { corpusStats, wordCount } from '../../src/lib/records/corpus-stats.ts';
+import { KINDS, REGIONS } from '../../src/lib/schema/vocabulary.ts';
+import type { Fact } from '../../src/lib/schema/fact.ts';
+import { buildIndex, createSearchEngine } from '../../src/lib/search/search-engine.ts';
+import { toSearchDocument } from '../../src/lib/search/search-options.ts';
+import { buildListing } from '../../src/lib/search/listing.ts';
+
+// The bundled corpus itself (content/records), not the test build.
+let facts: Fact[];
+beforeAll(async () => {
+  facts = await readRecords('content/records', 'https://permis.example');
+});
+
+describe('the bundled corpus', () => {
+  it('validates entirely (schema, ids, prefixes, related links, pricing references)', () => {
+    // readRecords throws a RecordError listing every problem; reaching here means none.
+    expect(facts.length).toBeGreaterThan(0);
+  });
+
+  it('has at least 355 records', () => {
+    expect(facts.length).toBeGreaterThanOrEqual(355);
+  });
+
+  it('has at least 10 records of every kind and 40 of every region', () => {
+    const stats = corpusStats(facts);
+    for (const kind of KINDS) expect(stats.byKind[kind], kind).toBeGreaterThanOrEqual(10);
+    for (const region of REGIONS) expect(stats.byRegion[region], region).toBeGreaterThanOrEqual(40);
+  });
+
+  it('links at least 70% of its records to related records', () => {
+    expect(corpusStats(facts).withRelated / facts.length).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('has real prose: a median of at least 150 words and no record under 100', () => {
+    const { median } = corpusStats(facts).words;
+    expect(median).toBeGreaterThanOrEqual(150);
+    expect(facts.filter((f) => wordCount(f) < 100).map((f) => f.id)).toEqual([]);
+  });
+
+  it('has distinct titles', () => {
+    const titles = facts.map((f) => f.title.toLowerCase());
+    expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([]);
+  });
+
+  it('labels people, professionals and offers as fictional, with example domains only', () => {
+    for (const fact of facts) {
+      const data = fact.person_data ?? fact.professional_data ?? fact.offer_data;
+      if (data) expect(data.fictional, fact.id).toBe(true);
+      if (data?.fictional || fact.organization_data?.fictional) {
+        const urls = [...fact.sources.map((s) => s.url), fact.organization_data?.website, fact.professional_data?.website].filter(Boolean) as string[];
+        for (const url of urls) expect(new URL(url).hostname, `${fact.id} ${url}`).toMatch(/(^|\.)example\.(be|org|com)$/);
+      }
+    }
+  });
+
+  it('types commercial sources as brand and never cites example domains as official', () => {
+    for (const fact of facts) {
+      for (const source of fact.sources) {
+        if (/(^|\.)example\.(be|org|com)$/.test(new URL(source.url).hostname)) expect(source.type, `${fact.id} ${source.url}`).not.toBe('official');
+      }
+    }
+  });
+
+  it('finds useful answers to everyday questions', () => {
+    const engine = createSearchEngine(JSON.stringify(buildIndex(facts.map(toSearchDocument))), buildListing(facts));
+    const byId = new Map(facts.map((f) => [f.id, f]));
+    const cases: [string, RegExp][] = [
+      ['examen théorique', /examen th[ée]orique|theorie/i],
+      ['permis provisoire Bruxelles', /provisoire/i],
+      ['rijbewijs', /rijbewijs/i],
+      ['échange permis étranger', /étranger/i],
+      ['alcool', /alcool/i],
+    ];
+    for (const [q, titleWord] of cases) {
+      const page = engine.search({ q, limit: 5, offset: 0 });
+      expect(page.total, q).toBeGreaterThanOrEqual(5);
+      const titles = page.ids.map((id) => byId.get(id)!.title);
+      expect(titles.filter((t) => titleWord.test(t)).length, `${q}: ${titles.join(' | ')}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+});

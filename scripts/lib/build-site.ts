@@ -11,13 +11,13 @@ const STAMP = '.build-stamp.json';
 /** Inputs whose change makes a build stale. */
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json'];
 
-/** Builds the site into settings.DIST_DIR; rejects with the build's output when it fails. */
-export async function buildSite(settings: Settings, options: { quiet?: boolean } = {}): Promise<void> {
+/** Builds the site into settings.DIST_DIR and returns the build's output; rejects with it when the build fails. */
+export async function buildSite(settings: Settings, options: { quiet?: boolean; nodeArgs?: string[] } = {}): Promise<string> {
   const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: settings.DIST_DIR };
   const inputs = await fingerprint(settings);
   const output: string[] = [];
   const code = await new Promise<number | null>((done) => {
-    const child = spawn(process.execPath, [ASTRO, 'build', '--silent'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ASTRO, 'build', '--silent'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
       stream.on('data', (chunk: Buffer) => {
         output.push(chunk.toString());
@@ -29,6 +29,7 @@ export async function buildSite(settings: Settings, options: { quiet?: boolean }
   if (code !== 0) throw Object.assign(new Error(`astro build failed (exit ${code})`), { output: output.join('') });
   await writeFile(join(settings.DIST_DIR, '_headers'), staticHostHeaders());
   await writeFile(join(settings.DIST_DIR, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, inputs }));
+  return output.join('');
 }
 
 /** A digest of every input file's path, size and mtime: any edit, addition or removal changes it. */

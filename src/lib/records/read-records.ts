@@ -8,7 +8,7 @@ import { parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
 
 /**
  * Reads `dir` recursively: every `.md` file is a record; any other file is reported rather
- * than silently skipped. Paths in messages are relative to the working directory.
+ * than silently skipped. Paths in messages are relative to the working directory when inside it.
  */
 export async function readRecords(dir: string, siteUrl: string): Promise<Fact[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
@@ -22,7 +22,8 @@ export async function readRecords(dir: string, siteUrl: string): Promise<Fact[]>
     .sort();
   await Promise.all(
     paths.map(async (path) => {
-      const name = relative(process.cwd(), path) || path;
+      const inside = relative(process.cwd(), path);
+      const name = inside && !inside.startsWith('..') ? inside : path;
       if (!path.endsWith('.md')) {
         if (!path.endsWith('.gitkeep')) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
         return;

@@ -1,5 +1,5 @@
 /** Node-only: the server behind `npm start`: /api/v1/* goes to the handler, everything else to dist/. */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { API_BASE } from '../lib/paths.ts';
 import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
@@ -17,20 +17,6 @@ function requestUrl(req: IncomingMessage, trustProxy: number): URL {
   }
 }
 
-/** A bodiless Request; methods the Fetch API forbids (TRACE, TRACK) become POST, which the handler refuses alike. */
-function toRequest(url: URL, method: string): Request {
-  try {
-    return new Request(url, { method });
-  } catch {
-    return new Request(url, { method: 'POST' });
-  }
-}
-
-async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(head ? undefined : Buffer.from(await response.arrayBuffer()));
-}
-
 /** The site server and the handler it uses (exposed so that start-up can warm it). */
 export function createSiteServer(settings: Settings, handler?: ApiHandler): { server: Server; handler: ApiHandler } {
   const api =
@@ -43,15 +29,18 @@ export function createSiteServer(settings: Settings, handler?: ApiHandler): { se
       const url = requestUrl(req, settings.TRUST_PROXY);
       const method = req.method ?? 'GET';
       if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
-        const request = toRequest(url, method);
+        // The plain-reply path: no Request or Response objects on the hot path.
         const forwarded = req.headers['x-forwarded-for'];
-        if (forwarded) request.headers.set('x-forwarded-for', Array.isArray(forwarded) ? forwarded.join(',') : forwarded);
-        const response = await api(request, { clientAddress: req.socket.remoteAddress });
-        return await send(res, response, false);
+        const xff = Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? null);
+        const reply = await api.reply({ method, url: url.href, headers: { get: (name) => (name === 'x-forwarded-for' ? xff : null) } }, { clientAddress: req.socket.remoteAddress });
+        res.writeHead(reply.status, reply.headers);
+        res.end(reply.body);
+        return;
       }
       if (method !== 'GET' && method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
-        return res.end('Méthode non autorisée');
+        res.end('Méthode non autorisée');
+        return;
       }
       const reply = await files(url.pathname);
       res.writeHead(reply.status, reply.headers);

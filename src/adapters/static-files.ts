@@ -25,9 +25,31 @@ export interface StaticReply {
   body: Buffer | string;
 }
 
-/** Builds a resolver for files under `dir`; `/a/` and `/a` both serve `/a/index.html`. */
+/** Bytes of file content kept in memory, and the largest file kept. */
+const CACHE_BYTES = 128 * 2 ** 20;
+const CACHE_FILE_MAX = 2 * 2 ** 20;
+
+/**
+ * Builds a resolver for files under `dir`; `/a/` and `/a` both serve `/a/index.html`.
+ * Replies are cached in memory (LRU, 128 MiB): dist/ does not change under a running server,
+ * which `npm start` guarantees by building before it listens.
+ */
 export function staticFiles(dir: string): (pathname: string) => Promise<StaticReply> {
   const root = resolve(dir);
+  const cache = new Map<string, StaticReply>();
+  let cachedBytes = 0;
+  function remember(pathname: string, reply: StaticReply): StaticReply {
+    const size = reply.body.length;
+    if (size > CACHE_FILE_MAX) return reply;
+    cache.set(pathname, reply);
+    cachedBytes += size;
+    for (const [key, old] of cache) {
+      if (cachedBytes <= CACHE_BYTES) break;
+      cache.delete(key);
+      cachedBytes -= old.body.length;
+    }
+    return reply;
+  }
   async function file(path: string): Promise<string | null> {
     const full = resolve(root, `.${path}`);
     if (full !== root && !full.startsWith(root + sep)) return null;
@@ -40,6 +62,12 @@ export function staticFiles(dir: string): (pathname: string) => Promise<StaticRe
     return null;
   }
   return async (pathname) => {
+    const hit = cache.get(pathname);
+    if (hit) {
+      cache.delete(pathname);
+      cache.set(pathname, hit);
+      return hit;
+    }
     let path: string;
     try {
       path = decodeURIComponent(pathname);
@@ -49,8 +77,8 @@ export function staticFiles(dir: string): (pathname: string) => Promise<StaticRe
     const found = path.includes('\0') ? null : await file(path);
     if (found) {
       const type = TYPES[extname(found)] ?? 'application/octet-stream';
-      const cache = found.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
-      return { status: 200, headers: { ...PAGE_HEADERS, 'content-type': type, 'cache-control': cache }, body: await readFile(found) };
+      const maxAge = found.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+      return remember(pathname, { status: 200, headers: { ...PAGE_HEADERS, 'content-type': type, 'cache-control': maxAge }, body: await readFile(found) });
     }
     const notFound = await readFile(resolve(root, '404.html')).catch(() => 'Page introuvable');
     return { status: 404, headers: { ...PAGE_HEADERS, 'content-type': TYPES['.html']!, 'cache-control': 'no-store' }, body: notFound };

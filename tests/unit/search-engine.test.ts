@@ -81,3 +81,14 @@ describe('the built index', () => {
     }
   });
 });
+
+describe('search determinism', () => {
+  it('ranks the same words identically whatever their order, case, accents or repetition, and whatever came before', () => {
+    const fresh = () => createSearchEngine(JSON.stringify(buildIndex(corpus.map(toSearchDocument))), buildListing(corpus));
+    const a = fresh();
+    const b = fresh();
+    a.search({ q: 'boeuf permis', limit: 50, offset: 0 });
+    const first = a.search({ q: 'permis Bœuf permis', limit: 50, offset: 0 });
+    expect(b.search({ q: 'PERMIS boeuf', limit: 50, offset: 0 })).toEqual(first);
+  });
+});

@@ -5,7 +5,7 @@
  * (the socket peer and the addresses it and the other trusted proxies appended) are ours,
  * and the client is the hop just before them; a shorter chain yields its first entry.
  */
-export function clientAddress(request: Request, socketAddress: string | undefined, trustedProxies: number): string {
+export function clientAddress(request: { headers: { get(name: string): string | null } }, socketAddress: string | undefined, trustedProxies: number): string {
   const socket = socketAddress ?? 'unknown';
   if (trustedProxies <= 0) return socket;
   const forwarded = (request.headers.get('x-forwarded-for') ?? '')

@@ -1,10 +1,10 @@
-/** The API handler: a Web-standard (Request) => Promise<Response> for every /api/v1 route. */
+/** The API handler: a Web-standard (Request) => Promise<Response> for every /api/v1 route, over a plain-reply core. */
 import { API_BASE } from '../paths.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
 import { createArtefacts, type ReadArtefact } from './artefacts.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError, quote } from './http-error.ts';
-import { errorResponse } from './responses.ts';
+import { errorReply, toResponse, type ApiReply } from './responses.ts';
 import { matchRoute, poLiveRedirect } from './routes.ts';
 
 /** Options of createApiHandler. */
@@ -27,8 +27,18 @@ export interface RequestInfo {
   clientAddress?: string | undefined;
 }
 
-/** The handler's type. */
-export type ApiHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+/** What the core needs of a request: a Request satisfies it, and so does a cheaper object. */
+export interface ApiRequest {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
+/** The handler: Web-standard, plus `reply` for adapters that write replies themselves. */
+export interface ApiHandler {
+  (request: Request, info?: RequestInfo): Promise<Response>;
+  reply(request: ApiRequest, info?: RequestInfo): Promise<ApiReply>;
+}
 
 /** Builds the handler: rate limit, method, route, po_live redirect, then the route itself. */
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
@@ -37,7 +47,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const trustProxy = options.trustProxy ?? 0;
   const logError = options.logError ?? ((error: unknown) => console.error('[api] unexpected error', error));
 
-  return async function handleApiRequest(request, info = {}) {
+  async function reply(request: ApiRequest, info: RequestInfo = {}): Promise<ApiReply> {
     try {
       const url = new URL(request.url);
       const decision = limiter.hit(clientAddress(request, info.clientAddress, trustProxy));
@@ -57,9 +67,12 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       }
       return await route.run(url, data);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error);
+      if (error instanceof HttpError) return errorReply(error);
       logError(error);
-      return errorResponse(new HttpError(503, 'internal_error', 'an unexpected error occurred; it has been logged; retry later', { 'retry-after': '5' }));
+      return errorReply(new HttpError(503, 'internal_error', 'an unexpected error occurred; it has been logged; retry later', { 'retry-after': '5' }));
     }
-  };
+  }
+
+  const handleApiRequest = async (request: Request, info?: RequestInfo) => toResponse(await reply(request, info));
+  return Object.assign(handleApiRequest, { reply });
 }

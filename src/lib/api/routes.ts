@@ -5,7 +5,7 @@ import { parseFactsQuery } from './facts-query.ts';
 import { HttpError, quote } from './http-error.ts';
 import type { Artefacts } from './artefacts.ts';
 import { singleParams } from './query-params.ts';
-import { jsonText, redirect } from './responses.ts';
+import { jsonText, redirect, type ApiReply } from './responses.ts';
 
 const CACHEABLE = { 'cache-control': 'public, max-age=300' };
 
@@ -13,14 +13,14 @@ const CACHEABLE = { 'cache-control': 'public, max-age=300' };
 export interface Route {
   name: string;
   redirects: boolean;
-  run(url: URL, data: Artefacts): Promise<Response>;
+  run(url: URL, data: Artefacts): Promise<ApiReply>;
 }
 
 /**
  * Applies the po_live rule: absent, a 307 to the same URL with po_live=1 appended (every other
  * parameter kept as sent); present, it must be exactly 1.
  */
-export function poLiveRedirect(url: URL): Response | null {
+export function poLiveRedirect(url: URL): ApiReply | null {
   const values = url.searchParams.getAll('po_live');
   if (values.length === 0) return redirect(`${url.origin}${url.pathname}${url.search ? `${url.search}&` : '?'}po_live=1`);
   if (values.length === 1 && values[0] !== '1') {

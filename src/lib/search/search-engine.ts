@@ -43,33 +43,55 @@ export function buildIndex(documents: readonly SearchDocument[]): MiniSearch<Sea
 
 /** Ranked matches of a text query: listing positions in order, and the terms each matched. */
 interface Matches {
-  positions: number[];
+  positions: ArrayLike<number> & Iterable<number>;
   terms: Map<number, string[]>;
 }
+
+/** Default positions kept in the result cache, summed over its entries (about 4 bytes each); 0 disables it. */
+const CACHE_POSITIONS = 4_000_000;
 
 /**
  * Wraps a serialised index and listing. Without significant query words, records come in id order;
  * with them, by score (title boosted), ties broken by id, so every page walk is deterministic.
  */
-export function createSearchEngine(indexJson: string, listing: Listing): SearchEngine {
+export function createSearchEngine(indexJson: string, listing: Listing, options: { cachePositions?: number } = {}): SearchEngine {
+  const budget = options.cachePositions ?? CACHE_POSITIONS;
   const index = MiniSearch.loadJSON<SearchDocument>(indexJson, searchOptions);
   const position = new Map(listing.ids.map((id, i) => [id, i]));
-  const everything = listing.ids.map((_, i) => i);
-  let last: { q: string; matches: Matches } | undefined;
+  const everything: Matches = { positions: Int32Array.from(listing.ids, (_, i) => i), terms: new Map() };
+  // The index never changes once loaded, so ranked matches are cached (LRU) by their normalised terms:
+  // "L'Examen théorique" and "examen theorique" share an entry.
+  const cache = new Map<string, Matches>();
+  let cachedPositions = 0;
 
   function match(q: string | undefined): Matches {
-    if (q === undefined || queryTerms(q).length === 0) return { positions: everything, terms: new Map() };
-    if (last?.q === q) return last.matches;
-    // MiniSearch tokenizes and processes q with the same functions as queryTerms.
-    const results = index.search(q);
-    results.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const matches: Matches = { positions: [], terms: new Map() };
-    for (const r of results) {
-      const at = position.get(r.id as string)!;
-      matches.positions.push(at);
-      matches.terms.set(at, r.terms);
+    const terms = q === undefined ? [] : queryTerms(q);
+    if (terms.length === 0) return everything;
+    // Sorted, so the same set of words always sums its scores in the same order (ties stay deterministic).
+    const key = [...terms].sort().join(' ');
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
     }
-    last = { q, matches };
+    // MiniSearch tokenizes and processes the terms with the same functions as queryTerms.
+    const results = index.search(key, { tokenize: (text) => text.split(' '), processTerm: (term) => term });
+    results.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const matches: Matches = { positions: new Int32Array(results.length), terms: new Map() };
+    results.forEach((r, i) => {
+      const at = position.get(r.id as string)!;
+      (matches.positions as Int32Array)[i] = at;
+      matches.terms.set(at, r.terms);
+    });
+    if (budget === 0) return matches;
+    cache.set(key, matches);
+    cachedPositions += results.length;
+    for (const [oldKey, old] of cache) {
+      if (cachedPositions <= budget || cache.size === 1) break;
+      cache.delete(oldKey);
+      cachedPositions -= old.positions.length;
+    }
     return matches;
   }
 
@@ -78,8 +100,8 @@ export function createSearchEngine(indexJson: string, listing: Listing): SearchE
     search({ q, kind, region, limit, offset }) {
       const matches = match(q);
       const keep = positionFilter(listing, { kind, region });
-      const kept = keep ? matches.positions.filter(keep) : matches.positions;
-      const page = kept.slice(offset, offset + limit);
+      const kept = keep ? Array.prototype.filter.call(matches.positions, keep) as number[] : matches.positions;
+      const page = Array.prototype.slice.call(kept, offset, offset + limit) as number[];
       const terms = new Set(page.flatMap((at) => matches.terms.get(at) ?? []));
       return { ids: page.map((at) => listing.ids[at]!), total: kept.length, terms: [...terms].sort() };
     },

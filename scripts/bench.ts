@@ -1,0 +1,100 @@
+/**
+ * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5]`: build, index, server, load and search figures
+ * for the bundled corpus ("355") and synthetic corpora; prints a table and writes bench/results/latest.{md,json}.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readSettings } from '../src/lib/config.ts';
+import { readRecords } from '../src/lib/records/read-records.ts';
+import type { FactsQuery } from '../src/lib/search/search-engine.ts';
+import { measureBuild, type BuildFigures } from './bench/measure-build.ts';
+import { measureLoad, type LoadFigures } from './bench/measure-load.ts';
+import { measureSearch, type SearchFigures } from './bench/measure-search.ts';
+import { startServer } from './bench/measure-server.ts';
+import { formatReport } from './bench/report.ts';
+import { spawnSync } from 'node:child_process';
+
+const ROOT = join(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: '355,10000' }, seconds: { type: 'string', default: '5' } } });
+const sizes = values.sizes.split(',').map(Number);
+const seconds = Number(values.seconds);
+if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds >= 1)) {
+  console.error('usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5]   (355 means the bundled corpus)');
+  process.exit(2);
+}
+
+/** The query mix: common and rare single words, two and three words, elision, filters. */
+const QUERIES: FactsQuery[] = [
+  { q: 'permis', limit: 10, offset: 0 },
+  { q: 'examen théorique', limit: 10, offset: 0 },
+  { q: 'alcool', limit: 10, offset: 0 },
+  { q: 'tracteur', limit: 10, offset: 0 },
+  { q: 'permis provisoire', limit: 10, offset: 0 },
+  { q: "l'examen pratique", limit: 10, offset: 0 },
+  { q: 'conduire', region: 'wallonie', limit: 10, offset: 0 },
+  { q: 'permis', kind: 'lesson', limit: 10, offset: 0 },
+  { q: 'œil médecin', limit: 10, offset: 0 },
+  { q: 'permis conduire', limit: 10, offset: 20 },
+];
+const toPath = (query: FactsQuery) => {
+  const params = new URLSearchParams({ po_live: '1' });
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  return `/api/v1/facts?${params}`;
+};
+
+/** Every figure for one corpus size. */
+export interface SizeResult {
+  size: number;
+  label: string;
+  build: BuildFigures;
+  server: { readyMs: number; rssMb: number };
+  load: { search: LoadFigures; searchOne: LoadFigures; record: LoadFigures; staticFile: LoadFigures };
+  search: SearchFigures;
+}
+
+async function corpusFor(size: number): Promise<{ dir: string; label: string; records: number }> {
+  if (size === 355) {
+    const records = (await readRecords(join(ROOT, 'content/records'), 'http://x')).length;
+    return { dir: join(ROOT, 'content/records'), label: `bundled (${records})`, records };
+  }
+  const dir = join(ROOT, `bench/tmp/corpus-${size}`);
+  const generated = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'], { stdio: 'inherit' });
+  if (generated.status !== 0) throw new Error('corpus generation failed');
+  return { dir, label: `synthetic ${size}`, records: size };
+}
+
+const results: SizeResult[] = [];
+for (const size of sizes) {
+  const corpus = await corpusFor(size);
+  const settings = readSettings({ CONTENT_DIR: corpus.dir, DIST_DIR: join(ROOT, `bench/tmp/dist-${size}`), SITE_URL: 'http://127.0.0.1:4399' });
+  console.log(`\n# ${corpus.label}: building…`);
+  const build = await measureBuild(settings, corpus.records);
+  console.log(`  build ${(build.wallMs / 1000).toFixed(1)} s, ${build.msPerRecord.toFixed(2)} ms/record, peak RSS ${build.peakRssMb.toFixed(0)} MB, ${build.files} files`);
+  const server = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '1000000' });
+  const ceiling = await startServer(settings, {}, 'scripts/bench/static-server.ts');
+  try {
+    const listing = JSON.parse(await readFile(join(settings.DIST_DIR, 'search/listing.json'), 'utf8')) as { ids: string[] };
+    const id = listing.ids[Math.floor(listing.ids.length / 2)]!;
+    console.log(`  server ready in ${server.readyMs} ms, RSS ${server.rssMb.toFixed(0)} MB; loading for ${seconds} s each…`);
+    const search = await measureLoad(server.base, QUERIES.map(toPath), seconds);
+    const searchOne = await measureLoad(server.base, QUERIES.map((query) => toPath({ ...query, limit: 1 })), seconds);
+    const record = await measureLoad(server.base, [`/api/v1/facts/${id}?po_live=1`], seconds);
+    const staticFile = await measureLoad(ceiling.base, [`/api/v1/facts/${id}`], seconds);
+    results.push({ size, label: corpus.label, build, server: { readyMs: server.readyMs, rssMb: server.rssMb }, load: { search, searchOne, record, staticFile }, search: await measureSearch(settings.DIST_DIR, QUERIES) });
+  } finally {
+    await Promise.all([server.stop(), ceiling.stop()]);
+  }
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
+const out = join(ROOT, 'bench/results');
+await mkdir(out, { recursive: true });
+// Keep figures of sizes not measured in this run, so `--sizes 50000` adds to an earlier run.
+const previous = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8').catch(() => '{"results":[]}')) as { results: SizeResult[] };
+const merged = [...previous.results.filter((r) => !sizes.includes(r.size)), ...results].sort((a, b) => a.size - b.size);
+const report = formatReport(merged, machine, seconds);
+await writeFile(join(out, 'latest.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), results: merged }, null, 2)}\n`);
+await writeFile(join(out, 'latest.md'), report);
+console.log(`\n${report}`);

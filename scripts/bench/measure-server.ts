@@ -1,0 +1,47 @@
+/** Starts `npm start`'s server on a prebuilt output and measures readiness and resident memory. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Settings } from '../../src/lib/config.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** A running server and its figures. */
+export interface RunningServer {
+  base: string;
+  readyMs: number;
+  rssMb: number;
+  stop(): Promise<void>;
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () => new Promise((done) => {
+    if (child.exitCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Runs `script` with `env` until it prints a "ready in N ms on URL" line. */
+export async function startServer(settings: Settings, extraEnv: Record<string, string> = {}, script = 'scripts/start.ts'): Promise<RunningServer> {
+  const env = { ...process.env, SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: settings.DIST_DIR, HOST: '127.0.0.1', PORT: '0', ...extraEnv };
+  const child = spawn(process.execPath, [join(ROOT, script)], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const ready = await new Promise<{ ms: number; base: string }>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /ready in (\d+) ms on (http:\/\/[^/\s]+)/.exec(output);
+      if (match) resolve({ ms: Number(match[1]), base: match[2]! });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${output}`)));
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  return { base: ready.base, readyMs: ready.ms, rssMb: await rssMb(child.pid!), stop: stopper(child) };
+}

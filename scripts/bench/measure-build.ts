@@ -16,10 +16,10 @@ export interface BuildFigures {
   files: number;
   largest: { path: string; bytes: number };
   index: { raw: number; gzip: number; brotli: number };
-  browserSearchBrotli: number;
+  browserSearch: { mode: string; brotli: number };
 }
 
-async function brotli(path: string): Promise<{ raw: number; gzip: number; brotli: number }> {
+async function compressed(path: string): Promise<{ raw: number; gzip: number; brotli: number }> {
   const data = await readFile(path);
   return { raw: data.length, gzip: gzipSync(data).length, brotli: brotliCompressSync(data).length };
 }
@@ -40,12 +40,20 @@ export async function measureBuild(settings: Settings, records: number): Promise
     if (size > largest.bytes) largest = { path: relative(settings.DIST_DIR, path), bytes: size };
   }
   const search = join(settings.DIST_DIR, 'search');
-  const index = await brotli(join(search, 'index.json'));
-  const browserFiles = JSON.parse(await readFile(join(search, 'manifest.json'), 'utf8').catch(() => '{"files":["index.json","listing.json","cards.json"]}')) as { mode?: string; files: string[] };
-  let browserSearchBrotli = 0;
-  for (const file of browserFiles.files) browserSearchBrotli += (await brotli(join(search, file))).brotli;
+  const manifest = JSON.parse(await readFile(join(search, 'manifest.json'), 'utf8')) as { mode: 'local' | 'api'; files: string[] };
+  const indexFiles = (await readdir(search)).filter((name) => /^index(-\d+)?\.json$/.test(name));
+  const index = { raw: 0, gzip: 0, brotli: 0 };
+  for (const file of indexFiles) {
+    const sizes = await compressed(join(search, file));
+    index.raw += sizes.raw;
+    index.gzip += sizes.gzip;
+    index.brotli += sizes.brotli;
+  }
+  // What a browser downloads to search: the local files, or in API mode only the manifest (then API pages).
+  let downloaded = (await compressed(join(search, 'manifest.json'))).brotli;
+  if (manifest.mode === 'local') for (const file of manifest.files) downloaded += (await compressed(join(search, file))).brotli;
   return {
     records, wallMs, msPerRecord: wallMs / records, peakRssMb: peak.rssKb / 1024, peakHeapMb: peak.heapBytes / 2 ** 20,
-    files, largest, index, browserSearchBrotli,
+    files, largest, index, browserSearch: { mode: manifest.mode, brotli: downloaded },
   };
 }

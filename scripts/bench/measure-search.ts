@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createSearchEngine, type FactsQuery } from '../../src/lib/search/search-engine.ts';
 import type { Listing } from '../../src/lib/search/listing.ts';
+import { chunkPath, loadIndex } from '../../src/lib/search/index-files.ts';
 
 /** Latency figures in milliseconds. */
 export interface SearchFigures {
@@ -17,7 +18,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** Loads the built index and runs each query `rounds` times, uncached. */
 export async function measureSearch(dist: string, queries: FactsQuery[], rounds = 30): Promise<SearchFigures> {
   const started = performance.now();
-  const [index, listing] = await Promise.all([readFile(join(dist, 'search/index.json'), 'utf8'), readFile(join(dist, 'search/listing.json'), 'utf8')]);
+  const read = (path: string) => readFile(join(dist, path), 'utf8');
+  const [index, listing] = await Promise.all([read('search/index.json').then((head) => loadIndex(head, (n) => read(chunkPath(n)))), read('search/listing.json')]);
   // The result cache is off: this measures the engine itself, as for a query never seen before.
   const engine = createSearchEngine(index, JSON.parse(listing) as Listing, { cachePositions: 0 });
   const loadMs = performance.now() - started;

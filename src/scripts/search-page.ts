@@ -3,7 +3,8 @@ import { KIND_LABELS, REGION_LABELS } from '../lib/presentation/labels-fr.ts';
 import { KINDS, REGIONS } from '../lib/schema/vocabulary.ts';
 import { recordPagePath } from '../lib/paths.ts';
 import { highlight } from '../lib/search/highlight.ts';
-import { prefetchSearchData, type SearchData } from './search-data.ts';
+import { prefetchSearchData, type ResultCard, type SearchBackend } from './search-data.ts';
+import { queryTerms } from '../lib/search/normalize.ts';
 import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
 
 // The message for browsers without JavaScript is plain content that only a running script can remove.
@@ -36,38 +37,42 @@ function syncControls(): void {
   }
 }
 
-function render(data: SearchData): void {
+function card(result: ResultCard, terms: string[]): HTMLLIElement {
+  const item = element('li');
+  item.dataset.id = result.id;
+  const h3 = element('h3');
+  const link = element('a');
+  link.href = recordPagePath(result.id);
+  link.append(marked(result.title, terms));
+  h3.append(link);
+  const meta = element('div', undefined, 'meta');
+  meta.append(element('span', KIND_LABELS[result.kind].one), element('span', result.regions.map((r) => REGION_LABELS[r]).join(', ')));
+  const p = element('p');
+  p.append(marked(result.excerpt, terms));
+  item.append(h3, meta, p);
+  return item;
+}
+
+let latest = 0;
+
+async function render(backend: SearchBackend): Promise<void> {
   const q = state.q.trim() ? state.q : undefined;
-  const facets = data.engine.facets({ q, kind: state.kind, region: state.region });
-  for (const kind of KINDS) form.querySelector(`[data-count-kind="${kind}"]`)!.textContent = `(${facets.kinds[kind]})`;
-  for (const region of REGIONS) form.querySelector(`[data-count-region="${region}"]`)!.textContent = `(${facets.regions[region]})`;
-  const page = data.engine.search({ q, kind: state.kind, region: state.region, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE });
-  form.querySelector('[data-count-region=""]')!.textContent = `(${data.engine.search({ q, kind: state.kind, limit: 1, offset: 0 }).total})`;
-  form.querySelector('[data-count-kind=""]')!.textContent = `(${data.engine.search({ q, region: state.region, limit: 1, offset: 0 }).total})`;
+  const generation = ++latest;
+  const page = await backend.run({ q, kind: state.kind, region: state.region, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE });
+  // Typing fast starts several searches; only the newest may draw.
+  if (generation !== latest) return;
+  // Counts where the backend has them (local search); the API mode shows the filters without counts.
+  const count = (selector: string, n: number | undefined) => (form.querySelector(selector)!.textContent = n === undefined ? '' : `(${n})`);
+  for (const kind of KINDS) count(`[data-count-kind="${kind}"]`, page.facets?.kinds[kind]);
+  for (const region of REGIONS) count(`[data-count-region="${region}"]`, page.facets?.regions[region]);
+  count('[data-count-kind=""]', page.facets?.allKinds);
+  count('[data-count-region=""]', page.facets?.allRegions);
   const pages = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
   status.textContent = page.total === 0
     ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
     : `${page.total} fiche${page.total > 1 ? 's' : ''} trouvée${page.total > 1 ? 's' : ''}${pages > 1 ? ` · page ${state.page} sur ${pages}` : ''}.`;
-  results.replaceChildren(
-    ...page.ids.map((id) => {
-      const at = data.position.get(id)!;
-      const [title, excerpt] = data.cards[at]!;
-      const item = element('li');
-      item.dataset.id = id;
-      const h3 = element('h3');
-      const link = element('a');
-      link.href = recordPagePath(id);
-      link.append(marked(title, page.terms));
-      h3.append(link);
-      const meta = element('div', undefined, 'meta');
-      const kind = KINDS[data.listing.kinds[at]!]!;
-      meta.append(element('span', KIND_LABELS[kind].one), element('span', REGIONS.filter((_, i) => data.listing.regions[at]! & (1 << i)).map((r) => REGION_LABELS[r]).join(', ')));
-      const p = element('p');
-      p.append(marked(excerpt, page.terms));
-      item.append(h3, meta, p);
-      return item;
-    }),
-  );
+  const terms = q ? queryTerms(q) : [];
+  results.replaceChildren(...page.cards.map((result) => card(result, terms)));
   pager.replaceChildren();
   if (pages > 1) {
     const previous = element('button', 'Page précédente', 'secondary');
@@ -90,9 +95,10 @@ async function show(focusResults = false): Promise<void> {
     if (!document.documentElement.dataset.searchLoaded) return;
   }
   try {
-    const data = await prefetchSearchData();
+    const backend = await prefetchSearchData();
     document.documentElement.dataset.searchLoaded = 'true';
-    render(data);
+    document.documentElement.dataset.searchMode = backend.mode;
+    await render(backend);
     if (focusResults) heading.focus();
   } catch {
     status.textContent = "L'index de recherche n'a pas pu être chargé. Réessayez, ou parcourez les fiches par type ou par région.";

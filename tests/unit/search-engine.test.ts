@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import { buildIndex, createSearchEngine } from '../../src/lib/search/search-engine.ts';
 import { buildListing } from '../../src/lib/search/listing.ts';
+import MiniSearch from 'minisearch';
 import { searchOptions, toSearchDocument } from '../../src/lib/search/search-options.ts';
+import { chunkPath, loadIndex, splitIndex } from '../../src/lib/search/index-files.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { testSettings } from '../support/test-build.ts';
 
@@ -73,8 +74,8 @@ describe('the built index', () => {
   it('answers like a fresh index of the same records after loadJSON (round trip)', async () => {
     const facts = await readRecords(testSettings.CONTENT_DIR, testSettings.SITE_URL);
     const fresh = buildIndex(facts.map(toSearchDocument));
-    const json = await readFile(join(testSettings.DIST_DIR, 'search/index.json'), 'utf8');
-    const loaded = MiniSearch.loadJSON(json, searchOptions);
+    const read = (path: string) => readFile(join(testSettings.DIST_DIR, path), 'utf8');
+    const loaded = MiniSearch.loadJS(await loadIndex(await read('search/index.json'), (n) => read(chunkPath(n))), searchOptions);
     expect(loaded.documentCount).toBe(facts.length);
     for (const q of ['permis', 'examen théorique', "l'aptitude", 'quorvex', 'zyrkel école', 'rijbewijs']) {
       expect(loaded.search(q)).toEqual(fresh.search(q));
@@ -90,5 +91,64 @@ describe('search determinism', () => {
     a.search({ q: 'boeuf permis', limit: 50, offset: 0 });
     const first = a.search({ q: 'permis Bœuf permis', limit: 50, offset: 0 });
     expect(b.search({ q: 'PERMIS boeuf', limit: 50, offset: 0 })).toEqual(first);
+  });
+});
+
+describe('index files', () => {
+  it('splits the index into chunks under the size limit and reloads it exactly', async () => {
+    const built = buildIndex(corpus.map(toSearchDocument));
+    const { head, chunks } = splitIndex(built, 200);
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks) expect(JSON.parse(chunk).length).toBeGreaterThan(0);
+    const loaded = MiniSearch.loadJS(await loadIndex(head, async (n) => chunks[n]!), searchOptions);
+    const canonical = (index: typeof built) => {
+      const js = index.toJSON();
+      return { ...js, index: [...js.index].sort(([a], [b]) => (a < b ? -1 : 1)) };
+    };
+    expect(canonical(loaded)).toEqual(canonical(built));
+    for (const q of ['permis', 'boeuf', 'examen théorique']) expect(loaded.search(q)).toEqual(built.search(q));
+  });
+});
+
+describe('the engine and MiniSearch', () => {
+  it('rank the built corpus identically: same matches, same scores order, ties by id', async () => {
+    const read = (path: string) => readFile(join(testSettings.DIST_DIR, path), 'utf8');
+    const plain = await loadIndex(await read('search/index.json'), (n) => read(chunkPath(n)));
+    const listing = JSON.parse(await read('search/listing.json'));
+    const engine = createSearchEngine(plain, listing, { cachePositions: 0 });
+    const reference = MiniSearch.loadJS(plain, searchOptions);
+    const queries = ['permis', 'examen théorique', "l'aptitude médicale", 'permis provisoire bruxelles', 'rijbewijs', 'alcool volant',
+      'échange permis étranger', 'tracteur', 'moto', 'code 96', 'zyrkel', 'quorvex zyrkel', 'catégorie b remorque', 'inexistantissime'];
+    for (const q of queries) {
+      const expected = reference.search(q).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => r.id);
+      const page = engine.search({ q, limit: 10_000, offset: 0 });
+      expect(page.ids, q).toEqual(expected);
+      expect(page.total, q).toBe(expected.length);
+    }
+  });
+});
+
+describe('pages of a ranking (property)', () => {
+  it('equal the matching slice of the full ranking, for any page, size and filter', async () => {
+    const fc = (await import('fast-check')).default;
+    const read = (path: string) => readFile(join(testSettings.DIST_DIR, path), 'utf8');
+    const plain = await loadIndex(await read('search/index.json'), (n) => read(chunkPath(n)));
+    const engine = createSearchEngine(plain, JSON.parse(await read('search/listing.json')));
+    fc.assert(
+      fc.property(
+        fc.constantFrom('permis', 'examen théorique', 'alcool', 'permis conduire', 'moto', 'le'),
+        fc.constantFrom(undefined, 'fact', 'lesson', 'offer'),
+        fc.constantFrom(undefined, 'wallonie', 'belgique'),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 0, max: 400 }),
+        (q, kind, region, limit, offset) => {
+          const full = engine.search({ q, kind: kind as never, region: region as never, limit: 10_000, offset: 0 });
+          const page = engine.search({ q, kind: kind as never, region: region as never, limit, offset });
+          expect(page.ids).toEqual(full.ids.slice(offset, offset + limit));
+          expect(page.total).toBe(full.total);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

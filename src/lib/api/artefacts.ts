@@ -1,6 +1,7 @@
 /** Read access to build artefacts, shared by every route: cached texts, a bounded record cache, the search engine. */
 import { ARTEFACTS, recordJsonPath } from '../paths.ts';
 import { createSearchEngine, type SearchEngine } from '../search/search-engine.ts';
+import { chunkPath, loadIndex } from '../search/index-files.ts';
 import type { Listing } from '../search/listing.ts';
 import { HttpError } from './http-error.ts';
 
@@ -63,7 +64,8 @@ export function createArtefacts(read: ReadArtefact, cacheSize = 2_000): Artefact
     },
     engine() {
       engine ??= (async () => {
-        const [index, listing] = await Promise.all([required(ARTEFACTS.searchIndex), required(ARTEFACTS.listing)]);
+        const [head, listing] = await Promise.all([required(ARTEFACTS.searchIndex), required(ARTEFACTS.listing)]);
+        const index = await loadIndex(head, (n) => required(chunkPath(n)));
         return createSearchEngine(index, JSON.parse(listing) as Listing);
       })();
       engine.catch(() => (engine = undefined));

@@ -1,9 +1,10 @@
 /** Runs a /facts query against the loaded index and listing: the same code in the server and the browser. */
-import MiniSearch from 'minisearch';
+import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { KINDS, REGIONS, type Kind, type Region } from '../schema/vocabulary.ts';
 import { positionFilter, regionBit, type Listing } from './listing.ts';
 import { queryTerms } from './normalize.ts';
 import { searchOptions, type SearchDocument } from './search-options.ts';
+import { createScorer } from './scorer.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -41,24 +42,54 @@ export function buildIndex(documents: readonly SearchDocument[]): MiniSearch<Sea
   return index;
 }
 
-/** Ranked matches of a text query: listing positions in order, and the terms each matched. */
+/** Matches of a text query, unordered: listing positions, their scores, and the terms they matched. */
 interface Matches {
-  positions: ArrayLike<number> & Iterable<number>;
-  terms: Map<number, string[]>;
+  positions: Int32Array;
+  scores: Float64Array | undefined;
+  terms: string[];
 }
 
-/** Default positions kept in the result cache, summed over its entries (about 4 bytes each); 0 disables it. */
-const CACHE_POSITIONS = 4_000_000;
+/** Default positions kept in the result cache, summed over its entries (12 bytes each); 0 disables it. */
+const CACHE_POSITIONS = 2_000_000;
+
+/** Best first: higher score, then lower listing position (that is, lower id). */
+function ranked(positions: Int32Array, scores: Float64Array, indices: ArrayLike<number>): number[] {
+  return Array.from(indices).sort((a, b) => scores[b]! - scores[a]! || positions[a]! - positions[b]!);
+}
 
 /**
- * Wraps a serialised index and listing. Without significant query words, records come in id order;
- * with them, by score (title boosted), ties broken by id, so every page walk is deterministic.
+ * The `count` best of the matches kept by `keep`, in rank order. A native numeric sort finds the score
+ * of the count-th best; only matches at or above it go through the (slower) comparator sort.
  */
-export function createSearchEngine(indexJson: string, listing: Listing, options: { cachePositions?: number } = {}): SearchEngine {
+function best(matches: Matches, keep: ((position: number) => boolean) | null, count: number): { top: number[]; total: number } {
+  const { positions, scores } = matches;
+  const kept: number[] = [];
+  for (let i = 0; i < positions.length; i++) if (!keep || keep(positions[i]!)) kept.push(i);
+  if (!scores || count === 0) return { top: kept.slice(0, count).map((i) => positions[i]!), total: kept.length };
+  if (count >= kept.length) return { top: ranked(positions, scores, kept).map((i) => positions[i]!), total: kept.length };
+  const negated = Float64Array.from(kept, (i) => -scores[i]!).sort();
+  const threshold = -negated[count - 1]!;
+  const contenders = kept.filter((i) => scores[i]! >= threshold);
+  return { top: ranked(positions, scores, contenders).slice(0, count).map((i) => positions[i]!), total: kept.length };
+}
+
+/**
+ * Wraps the serialised index (as MiniSearch's plain object, its JSON, or a MiniSearch instance) and
+ * the listing. Without significant query words, records come in id order; with them, by MiniSearch's
+ * BM25+ score (title boosted), ties broken by id, so every page walk is deterministic.
+ */
+export function createSearchEngine(
+  serialised: AsPlainObject | string | MiniSearch<SearchDocument>,
+  listing: Listing,
+  options: { cachePositions?: number } = {},
+): SearchEngine {
   const budget = options.cachePositions ?? CACHE_POSITIONS;
-  const index = MiniSearch.loadJSON<SearchDocument>(indexJson, searchOptions);
+  const plain = typeof serialised === 'string' ? (JSON.parse(serialised) as AsPlainObject) : serialised instanceof MiniSearch ? serialised.toJSON() : serialised;
+  const scorer = createScorer(plain);
   const position = new Map(listing.ids.map((id, i) => [id, i]));
-  const everything: Matches = { positions: Int32Array.from(listing.ids, (_, i) => i), terms: new Map() };
+  const positionOf = new Int32Array(Math.max(0, ...scorer.documentIds.keys()) + 1);
+  for (const [shortId, id] of scorer.documentIds) positionOf[shortId] = position.get(id)!;
+  const everything: Matches = { positions: Int32Array.from(listing.ids, (_, i) => i), scores: undefined, terms: [] };
   // The index never changes once loaded, so ranked matches are cached (LRU) by their normalised terms:
   // "L'Examen théorique" and "examen theorique" share an entry.
   const cache = new Map<string, Matches>();
@@ -68,25 +99,19 @@ export function createSearchEngine(indexJson: string, listing: Listing, options:
     const terms = q === undefined ? [] : queryTerms(q);
     if (terms.length === 0) return everything;
     // Sorted, so the same set of words always sums its scores in the same order (ties stay deterministic).
-    const key = [...terms].sort().join(' ');
+    const sorted = [...terms].sort();
+    const key = sorted.join(' ');
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);
       cache.set(key, hit);
       return hit;
     }
-    // MiniSearch tokenizes and processes the terms with the same functions as queryTerms.
-    const results = index.search(key, { tokenize: (text) => text.split(' '), processTerm: (term) => term });
-    results.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const matches: Matches = { positions: new Int32Array(results.length), terms: new Map() };
-    results.forEach((r, i) => {
-      const at = position.get(r.id as string)!;
-      (matches.positions as Int32Array)[i] = at;
-      matches.terms.set(at, r.terms);
-    });
+    const { docs, scores } = scorer.score(sorted);
+    const matches: Matches = { positions: Int32Array.from(docs, (doc) => positionOf[doc]!), scores, terms: docs.length ? sorted : [] };
     if (budget === 0) return matches;
     cache.set(key, matches);
-    cachedPositions += results.length;
+    cachedPositions += matches.positions.length;
     for (const [oldKey, old] of cache) {
       if (cachedPositions <= budget || cache.size === 1) break;
       cache.delete(oldKey);
@@ -99,11 +124,9 @@ export function createSearchEngine(indexJson: string, listing: Listing, options:
     size: listing.ids.length,
     search({ q, kind, region, limit, offset }) {
       const matches = match(q);
-      const keep = positionFilter(listing, { kind, region });
-      const kept = keep ? Array.prototype.filter.call(matches.positions, keep) as number[] : matches.positions;
-      const page = Array.prototype.slice.call(kept, offset, offset + limit) as number[];
-      const terms = new Set(page.flatMap((at) => matches.terms.get(at) ?? []));
-      return { ids: page.map((at) => listing.ids[at]!), total: kept.length, terms: [...terms].sort() };
+      const { top, total } = best(matches, positionFilter(listing, { kind, region }), offset + limit);
+      const page = top.slice(offset);
+      return { ids: page.map((at) => listing.ids[at]!), total, terms: page.length ? matches.terms : [] };
     },
     facets({ q, kind, region }) {
       const { positions } = match(q);

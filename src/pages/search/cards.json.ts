@@ -1,6 +1,5 @@
 // Titles and excerpts for browser search results, in listing order.
 import type { APIRoute } from 'astro';
-import { getFacts } from '../../data/facts.ts';
-import { buildCards } from '../../lib/search/cards.ts';
+import { getSearchArtefacts } from '../../data/search-artefacts.ts';
 
-export const GET: APIRoute = async () => new Response(JSON.stringify(buildCards(await getFacts())));
+export const GET: APIRoute = async () => new Response((await getSearchArtefacts()).cards);

@@ -1,7 +1,5 @@
-// The serialised MiniSearch index, shared by the API handler and the browser.
+// The head of the serialised MiniSearch index (document tables); its terms are in index-N.json.
 import type { APIRoute } from 'astro';
-import { getFacts } from '../../data/facts.ts';
-import { buildIndex } from '../../lib/search/search-engine.ts';
-import { toSearchDocument } from '../../lib/search/search-options.ts';
+import { getSearchArtefacts } from '../../data/search-artefacts.ts';
 
-export const GET: APIRoute = async () => new Response(JSON.stringify(buildIndex((await getFacts()).map(toSearchDocument))));
+export const GET: APIRoute = async () => new Response((await getSearchArtefacts()).head);

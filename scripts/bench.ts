@@ -66,6 +66,20 @@ async function corpusFor(size: number): Promise<{ dir: string; label: string; re
 }
 
 const results: SizeResult[] = [];
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
+
+/** Writes the report with every size measured so far; sizes not measured in this run keep their earlier figures. */
+async function save(): Promise<string> {
+  const out = join(ROOT, 'bench/results');
+  await mkdir(out, { recursive: true });
+  const previous = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8').catch(() => '{"results":[]}')) as { results: SizeResult[] };
+  const merged = [...previous.results.filter((r) => !results.some((n) => n.size === r.size)), ...results].sort((a, b) => a.size - b.size);
+  const report = formatReport(merged, machine, seconds);
+  await writeFile(join(out, 'latest.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), results: merged }, null, 2)}\n`);
+  await writeFile(join(out, 'latest.md'), report);
+  return report;
+}
+
 for (const size of sizes) {
   const corpus = await corpusFor(size);
   const settings = readSettings({ CONTENT_DIR: corpus.dir, DIST_DIR: join(ROOT, `bench/tmp/dist-${size}`), SITE_URL: 'http://127.0.0.1:4399' });
@@ -86,15 +100,7 @@ for (const size of sizes) {
   } finally {
     await Promise.all([server.stop(), ceiling.stop()]);
   }
+  // Saved after each size, so a failure at a larger size keeps the figures measured before it.
+  await save();
 }
-
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
-const out = join(ROOT, 'bench/results');
-await mkdir(out, { recursive: true });
-// Keep figures of sizes not measured in this run, so `--sizes 50000` adds to an earlier run.
-const previous = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8').catch(() => '{"results":[]}')) as { results: SizeResult[] };
-const merged = [...previous.results.filter((r) => !sizes.includes(r.size)), ...results].sort((a, b) => a.size - b.size);
-const report = formatReport(merged, machine, seconds);
-await writeFile(join(out, 'latest.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), results: merged }, null, 2)}\n`);
-await writeFile(join(out, 'latest.md'), report);
-console.log(`\n${report}`);
+console.log(`\n${await save()}`);

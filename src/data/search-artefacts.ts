@@ -1,6 +1,6 @@
 /** Build-time: the search artefacts, computed once and written by the /search/* endpoints. */
 import { getFacts } from './facts.ts';
-import { buildIndex } from '../lib/search/search-engine.ts';
+import { buildIndex } from '../lib/search/build-index.ts';
 import { toSearchDocument } from '../lib/search/search-options.ts';
 import { chunkPath, splitIndex } from '../lib/search/index-files.ts';
 import { buildListing } from '../lib/search/listing.ts';

@@ -3,7 +3,8 @@ import { readRecords } from '../../src/lib/records/read-records.ts';
 import { corpusStats, wordCount } from '../../src/lib/records/corpus-stats.ts';
 import { KINDS, REGIONS } from '../../src/lib/schema/vocabulary.ts';
 import type { Fact } from '../../src/lib/schema/fact.ts';
-import { buildIndex, createSearchEngine } from '../../src/lib/search/search-engine.ts';
+import { createSearchEngine } from '../../src/lib/search/search-engine.ts';
+import { buildIndex } from '../../src/lib/search/build-index.ts';
 import { toSearchDocument } from '../../src/lib/search/search-options.ts';
 import { buildListing } from '../../src/lib/search/listing.ts';
 

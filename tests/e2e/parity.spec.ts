@@ -32,3 +32,22 @@ for (const query of CASES) {
     if (api.total > 0) await expect(page.locator('[data-search-status]')).toContainText(`${api.total} fiche`);
   });
 }
+
+test.describe('API mode (corpora past the browser budget)', () => {
+  test('the search page asks the API and lists the same records in the same order', async ({ page, request }) => {
+    // Pretend the index is too big: the manifest sends the browser to the API.
+    await page.route('**/search/manifest.json', (route) => route.fulfill({ json: { records: 1, mode: 'api', files: [], brotliBytes: 2_000_000, budgetBytes: 1_000_000 } }));
+    const downloaded: string[] = [];
+    page.on('request', (r) => downloaded.push(new URL(r.url()).pathname));
+    for (const query of ['q=examen%20th%C3%A9orique', 'q=alcool&region=flandre', 'kind=offer']) {
+      await page.goto(`/recherche/?${query}`);
+      await waitForResults(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.searchMode)).toBe('api');
+      const api = await apiIds(request, query);
+      expect(await shownIds(page)).toEqual(api.ids.slice(0, PAGE_SIZE));
+      await expect(page.locator('[data-search-status]')).toContainText(`${api.total} fiche`);
+    }
+    expect(downloaded.filter((path) => /^\/search\/(index|cards|listing)/.test(path))).toEqual([]);
+    await expect(page.locator('[data-search-results] mark').first()).toBeVisible();
+  });
+});

@@ -47,6 +47,31 @@ describe('the Node server', () => {
   });
 });
 
+describe('sitemap and robots', () => {
+  it('serves robots.txt pointing to a sitemap index whose files list every record page', async () => {
+    const robots = await (await fetch(`${base}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${testSettings.SITE_URL}/sitemap.xml`);
+    const index = await (await fetch(`${base}/sitemap.xml`)).text();
+    expect(index).toContain('<sitemapindex');
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(files).toEqual(['/sitemap-0.xml']);
+    const sitemap = await (await fetch(`${base}${files[0]}`)).text();
+    const ids = JSON.parse(await (await fetch(`${base}/search/listing.json`)).text()).ids as string[];
+    for (const id of ids) expect(sitemap).toContain(`<loc>${testSettings.SITE_URL}/fiches/${id}/</loc>`);
+  });
+});
+
+describe('static host headers', () => {
+  it('the build writes _headers with the page security headers and the JSON type of per-record files', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const text = await readFile(join(testSettings.DIST_DIR, '_headers'), 'utf8');
+    expect(text).toMatch(/^\/\*\n {2}content-security-policy: default-src 'self'; script-src 'self';/);
+    expect(text).toContain('  x-content-type-options: nosniff');
+    expect(text).toMatch(/\/api\/v1\/facts\/\*\n {2}content-type: application\/json; charset=utf-8\n {2}access-control-allow-origin: \*/);
+  });
+});
+
 /** Runs `node scripts/start.ts` with `env` until it prints a line matching `until` or exits. */
 function runStart(env: Record<string, string>, until: RegExp): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {

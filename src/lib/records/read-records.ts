@@ -20,19 +20,23 @@ export async function readRecords(dir: string, siteUrl: string): Promise<Fact[]>
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
     .sort();
-  await Promise.all(
-    paths.map(async (path) => {
+  // A bounded number of files open at once: a 50,000-record corpus must not exhaust file descriptors.
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
       const inside = relative(process.cwd(), path);
       const name = inside && !inside.startsWith('..') ? inside : path;
       if (!path.endsWith('.md')) {
         if (!path.endsWith('.gitkeep')) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
-        return;
+        continue;
       }
       const parsed = parseRecordFile(name, await readFile(path, 'utf8'));
       if (parsed.ok) files.push(parsed.value);
       else problems.push(...parsed.problems);
-    }),
-  );
+    }
+  };
+  await Promise.all(Array.from({ length: 64 }, worker));
   files.sort((a, b) => (a.file < b.file ? -1 : 1));
   return buildCorpus(files, siteUrl, problems.sort());
 }

@@ -1,9 +1,8 @@
 /** Runs a /facts query against the loaded index and listing: the same code in the server and the browser. */
-import MiniSearch, { type AsPlainObject } from 'minisearch';
+import type { AsPlainObject } from 'minisearch';
 import { KINDS, REGIONS, type Kind, type Region } from '../schema/vocabulary.ts';
 import { positionFilter, regionBit, type Listing } from './listing.ts';
 import { queryTerms } from './normalize.ts';
-import { searchOptions, type SearchDocument } from './search-options.ts';
 import { createScorer } from './scorer.ts';
 
 /** A /facts query once validated. */
@@ -33,13 +32,6 @@ export interface SearchEngine {
   readonly size: number;
   search(query: FactsQuery): SearchPage;
   facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Facets;
-}
-
-/** Builds a fresh index from documents (build time). */
-export function buildIndex(documents: readonly SearchDocument[]): MiniSearch<SearchDocument> {
-  const index = new MiniSearch<SearchDocument>(searchOptions);
-  index.addAll(documents);
-  return index;
 }
 
 /** Matches of a text query, unordered: listing positions, their scores, and the terms they matched. */
@@ -74,17 +66,17 @@ function best(matches: Matches, keep: ((position: number) => boolean) | null, co
 }
 
 /**
- * Wraps the serialised index (as MiniSearch's plain object, its JSON, or a MiniSearch instance) and
+ * Wraps the serialised index (MiniSearch's plain object, or its JSON) and
  * the listing. Without significant query words, records come in id order; with them, by MiniSearch's
  * BM25+ score (title boosted), ties broken by id, so every page walk is deterministic.
  */
 export function createSearchEngine(
-  serialised: AsPlainObject | string | MiniSearch<SearchDocument>,
+  serialised: AsPlainObject | string,
   listing: Listing,
   options: { cachePositions?: number } = {},
 ): SearchEngine {
   const budget = options.cachePositions ?? CACHE_POSITIONS;
-  const plain = typeof serialised === 'string' ? (JSON.parse(serialised) as AsPlainObject) : serialised instanceof MiniSearch ? serialised.toJSON() : serialised;
+  const plain = typeof serialised === 'string' ? (JSON.parse(serialised) as AsPlainObject) : serialised;
   const scorer = createScorer(plain);
   const position = new Map(listing.ids.map((id, i) => [id, i]));
   const positionOf = new Int32Array(Math.max(0, ...scorer.documentIds.keys()) + 1);

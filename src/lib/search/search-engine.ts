@@ -34,14 +34,20 @@ export interface SearchEngine {
   facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Facets;
 }
 
-/** Matches of a text query, unordered: listing positions, their scores, and the terms they matched. */
+/** Matches of a text query: listing positions and scores, then, once the query repeats, its full ranking. */
 interface Matches {
   positions: Int32Array;
   scores: Float64Array | undefined;
   terms: string[];
+  /** Requests seen for this query. */
+  hits: number;
+  /** Listing positions best first: computed on the second request (the listing order when there is no score). */
+  order: Int32Array | undefined;
+  /** Totals per filter ("kind/region"), computed once each. */
+  totals: Map<string, number>;
 }
 
-/** Default positions kept in the result cache, summed over its entries (12 bytes each); 0 disables it. */
+/** Default positions kept in the result cache, summed over its entries (about 16 bytes each); 0 disables it. */
 const CACHE_POSITIONS = 2_000_000;
 
 /** Best first: higher score, then lower listing position (that is, lower id). */
@@ -50,19 +56,35 @@ function ranked(positions: Int32Array, scores: Float64Array, indices: ArrayLike<
 }
 
 /**
- * The `count` best of the matches kept by `keep`, in rank order. A native numeric sort finds the score
- * of the count-th best; only matches at or above it go through the (slower) comparator sort.
+ * The `count` best of the matches kept by `keep`, in rank order, for a query seen once. A native numeric
+ * sort finds the score of the count-th best; only matches at or above it go through the comparator sort.
  */
-function best(matches: Matches, keep: ((position: number) => boolean) | null, count: number): { top: number[]; total: number } {
-  const { positions, scores } = matches;
+function bestOnce(matches: Matches, keep: ((position: number) => boolean) | null, count: number): { top: number[]; total: number } {
+  const { positions } = matches;
+  const scores = matches.scores!;
   const kept: number[] = [];
   for (let i = 0; i < positions.length; i++) if (!keep || keep(positions[i]!)) kept.push(i);
-  if (!scores || count === 0) return { top: kept.slice(0, count).map((i) => positions[i]!), total: kept.length };
+  if (count === 0) return { top: [], total: kept.length };
   if (count >= kept.length) return { top: ranked(positions, scores, kept).map((i) => positions[i]!), total: kept.length };
   const negated = Float64Array.from(kept, (i) => -scores[i]!).sort();
   const threshold = -negated[count - 1]!;
   const contenders = kept.filter((i) => scores[i]! >= threshold);
   return { top: ranked(positions, scores, contenders).slice(0, count).map((i) => positions[i]!), total: kept.length };
+}
+
+/** The `count` first of a full ranking kept by `keep` (early exit), and the memoised filtered total. */
+function bestRanked(matches: Matches, keep: ((position: number) => boolean) | null, filterKey: string, count: number): { top: number[]; total: number } {
+  const order = matches.order!;
+  if (!keep) return { top: Array.from(order.subarray(0, count)), total: order.length };
+  const top: number[] = [];
+  for (let i = 0; i < order.length && top.length < count; i++) if (keep(order[i]!)) top.push(order[i]!);
+  let total = matches.totals.get(filterKey);
+  if (total === undefined) {
+    total = 0;
+    for (let i = 0; i < order.length; i++) if (keep(order[i]!)) total += 1;
+    matches.totals.set(filterKey, total);
+  }
+  return { top, total };
 }
 
 /**
@@ -81,7 +103,8 @@ export function createSearchEngine(
   const position = new Map(listing.ids.map((id, i) => [id, i]));
   const positionOf = new Int32Array(Math.max(0, ...scorer.documentIds.keys()) + 1);
   for (const [shortId, id] of scorer.documentIds) positionOf[shortId] = position.get(id)!;
-  const everything: Matches = { positions: Int32Array.from(listing.ids, (_, i) => i), scores: undefined, terms: [] };
+  const identity = Int32Array.from(listing.ids, (_, i) => i);
+  const everything: Matches = { positions: identity, scores: undefined, terms: [], hits: 0, order: identity, totals: new Map() };
   // The index never changes once loaded, so ranked matches are cached (LRU) by their normalised terms:
   // "L'Examen théorique" and "examen theorique" share an entry.
   const cache = new Map<string, Matches>();
@@ -100,14 +123,14 @@ export function createSearchEngine(
       return hit;
     }
     const { docs, scores } = scorer.score(sorted);
-    const matches: Matches = { positions: Int32Array.from(docs, (doc) => positionOf[doc]!), scores, terms: docs.length ? sorted : [] };
+    const matches: Matches = { positions: Int32Array.from(docs, (doc) => positionOf[doc]!), scores, terms: docs.length ? sorted : [], hits: 0, order: undefined, totals: new Map() };
     if (budget === 0) return matches;
     cache.set(key, matches);
-    cachedPositions += matches.positions.length;
+    cachedPositions += 2 * matches.positions.length;
     for (const [oldKey, old] of cache) {
       if (cachedPositions <= budget || cache.size === 1) break;
       cache.delete(oldKey);
-      cachedPositions -= old.positions.length;
+      cachedPositions -= 2 * old.positions.length;
     }
     return matches;
   }
@@ -116,7 +139,11 @@ export function createSearchEngine(
     size: listing.ids.length,
     search({ q, kind, region, limit, offset }) {
       const matches = match(q);
-      const { top, total } = best(matches, positionFilter(listing, { kind, region }), offset + limit);
+      const keep = positionFilter(listing, { kind, region });
+      matches.hits += 1;
+      // A query seen again pays once for its full ranking; then every page of it is a scan.
+      if (!matches.order && matches.hits > 1) matches.order = Int32Array.from(ranked(matches.positions, matches.scores!, matches.positions.map((_, i) => i)), (i) => matches.positions[i]!);
+      const { top, total } = matches.order ? bestRanked(matches, keep, `${kind}/${region}`, offset + limit) : bestOnce(matches, keep, offset + limit);
       const page = top.slice(offset);
       return { ids: page.map((at) => listing.ids[at]!), total, terms: page.length ? matches.terms : [] };
     },

@@ -32,7 +32,7 @@ export function createSiteServer(settings: Settings, handler?: ApiHandler): { se
         // The plain-reply path: no Request or Response objects on the hot path.
         const forwarded = req.headers['x-forwarded-for'];
         const xff = Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? null);
-        const reply = await api.reply({ method, url: url.href, headers: { get: (name) => (name === 'x-forwarded-for' ? xff : null) } }, { clientAddress: req.socket.remoteAddress });
+        const reply = await api.reply({ method, url: url.href, parsedUrl: url, headers: { get: (name) => (name === 'x-forwarded-for' ? xff : null) } }, { clientAddress: req.socket.remoteAddress });
         res.writeHead(reply.status, reply.headers);
         res.end(reply.body);
         return;

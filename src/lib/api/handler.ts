@@ -32,6 +32,8 @@ export interface ApiRequest {
   method: string;
   url: string;
   headers: { get(name: string): string | null };
+  /** The URL already parsed, when the adapter has it (saves parsing it twice). */
+  parsedUrl?: URL;
 }
 
 /** The handler: Web-standard, plus `reply` for adapters that write replies themselves. */
@@ -49,7 +51,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
 
   async function reply(request: ApiRequest, info: RequestInfo = {}): Promise<ApiReply> {
     try {
-      const url = new URL(request.url);
+      const url = request.parsedUrl ?? new URL(request.url);
       const decision = limiter.hit(clientAddress(request, info.clientAddress, trustProxy));
       if (!decision.allowed) {
         throw new HttpError(429, 'rate_limited', `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`, {

@@ -110,12 +110,31 @@ export function createSearchEngine(
   const cache = new Map<string, Matches>();
   let cachedPositions = 0;
 
+  // Raw query strings seen recently, to their cache key: a repeated q skips normalisation.
+  const recent = new Map<string, string>();
+
   function match(q: string | undefined): Matches {
-    const terms = q === undefined ? [] : queryTerms(q);
-    if (terms.length === 0) return everything;
+    if (q === undefined) return everything;
+    const key = recent.get(q);
+    const hit = key === undefined ? undefined : key === '' ? everything : cache.get(key);
+    if (!hit) return normalisedMatch(q);
+    if (hit !== everything) {
+      cache.delete(key!);
+      cache.set(key!, hit);
+    }
+    return hit;
+  }
+
+  function normalisedMatch(q: string): Matches {
+    const terms = queryTerms(q);
     // Sorted, so the same set of words always sums its scores in the same order (ties stay deterministic).
     const sorted = [...terms].sort();
     const key = sorted.join(' ');
+    if (budget > 0) {
+      recent.set(q, key);
+      if (recent.size > 1000) recent.delete(recent.keys().next().value!);
+    }
+    if (terms.length === 0) return everything;
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);

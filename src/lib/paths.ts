@@ -24,7 +24,6 @@ export const ARTEFACTS = {
   openapi: 'api/v1/openapi.json',
   searchIndex: 'search/index.json',
   listing: 'search/listing.json',
-  manifest: 'search/manifest.json',
 } as const;
 
 function withSlash(url: string): string {

@@ -4,6 +4,7 @@ import { KINDS, REGIONS, type Kind, type Region } from '../schema/vocabulary.ts'
 import { positionFilter, regionBit, type Listing } from './listing.ts';
 import { queryTerms } from './normalize.ts';
 import { createScorer } from './scorer.ts';
+import { bestOnce, bestRanked, CACHE_POSITIONS, ranked, type Matches } from './ranking.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -34,59 +35,6 @@ export interface SearchEngine {
   facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Facets;
 }
 
-/** Matches of a text query: listing positions and scores, then, once the query repeats, its full ranking. */
-interface Matches {
-  positions: Int32Array;
-  scores: Float64Array | undefined;
-  terms: string[];
-  /** Requests seen for this query. */
-  hits: number;
-  /** Listing positions best first: computed on the second request (the listing order when there is no score). */
-  order: Int32Array | undefined;
-  /** Totals per filter ("kind/region"), computed once each. */
-  totals: Map<string, number>;
-}
-
-/** Default positions kept in the result cache, summed over its entries (about 16 bytes each); 0 disables it. */
-const CACHE_POSITIONS = 2_000_000;
-
-/** Best first: higher score, then lower listing position (that is, lower id). */
-function ranked(positions: Int32Array, scores: Float64Array, indices: ArrayLike<number>): number[] {
-  return Array.from(indices).sort((a, b) => scores[b]! - scores[a]! || positions[a]! - positions[b]!);
-}
-
-/**
- * The `count` best of the matches kept by `keep`, in rank order, for a query seen once. A native numeric
- * sort finds the score of the count-th best; only matches at or above it go through the comparator sort.
- */
-function bestOnce(matches: Matches, keep: ((position: number) => boolean) | null, count: number): { top: number[]; total: number } {
-  const { positions } = matches;
-  const scores = matches.scores!;
-  const kept: number[] = [];
-  for (let i = 0; i < positions.length; i++) if (!keep || keep(positions[i]!)) kept.push(i);
-  if (count === 0) return { top: [], total: kept.length };
-  if (count >= kept.length) return { top: ranked(positions, scores, kept).map((i) => positions[i]!), total: kept.length };
-  const negated = Float64Array.from(kept, (i) => -scores[i]!).sort();
-  const threshold = -negated[count - 1]!;
-  const contenders = kept.filter((i) => scores[i]! >= threshold);
-  return { top: ranked(positions, scores, contenders).slice(0, count).map((i) => positions[i]!), total: kept.length };
-}
-
-/** The `count` first of a full ranking kept by `keep` (early exit), and the memoised filtered total. */
-function bestRanked(matches: Matches, keep: ((position: number) => boolean) | null, filterKey: string, count: number): { top: number[]; total: number } {
-  const order = matches.order!;
-  if (!keep) return { top: Array.from(order.subarray(0, count)), total: order.length };
-  const top: number[] = [];
-  for (let i = 0; i < order.length && top.length < count; i++) if (keep(order[i]!)) top.push(order[i]!);
-  let total = matches.totals.get(filterKey);
-  if (total === undefined) {
-    total = 0;
-    for (let i = 0; i < order.length; i++) if (keep(order[i]!)) total += 1;
-    matches.totals.set(filterKey, total);
-  }
-  return { top, total };
-}
-
 /**
  * Wraps the serialised index (MiniSearch's plain object, or its JSON) and
  * the listing. Without significant query words, records come in id order; with them, by MiniSearch's
@@ -113,36 +61,29 @@ export function createSearchEngine(
   // Raw query strings seen recently, to their cache key: a repeated q skips normalisation.
   const recent = new Map<string, string>();
 
-  function match(q: string | undefined): Matches {
-    if (q === undefined) return everything;
-    const key = recent.get(q);
-    const hit = key === undefined ? undefined : key === '' ? everything : cache.get(key);
-    if (!hit) return normalisedMatch(q);
-    if (hit !== everything) {
-      cache.delete(key!);
-      cache.set(key!, hit);
-    }
-    return hit;
-  }
-
-  function normalisedMatch(q: string): Matches {
-    const terms = queryTerms(q);
-    // Sorted, so the same set of words always sums its scores in the same order (ties stay deterministic).
-    const sorted = [...terms].sort();
-    const key = sorted.join(' ');
-    if (budget > 0) {
+  /** The cache key of q: its significant terms, sorted, so a set of words always sums its scores in one order. */
+  function keyOf(q: string): string {
+    let key = recent.get(q);
+    if (key === undefined) {
+      key = [...queryTerms(q)].sort().join(' ');
       recent.set(q, key);
       if (recent.size > 1000) recent.delete(recent.keys().next().value!);
     }
-    if (terms.length === 0) return everything;
+    return key;
+  }
+
+  function match(q: string | undefined): Matches {
+    const key = q === undefined ? '' : keyOf(q);
+    if (key === '') return everything;
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);
       cache.set(key, hit);
       return hit;
     }
-    const { docs, scores } = scorer.score(sorted);
-    const matches: Matches = { positions: Int32Array.from(docs, (doc) => positionOf[doc]!), scores, terms: docs.length ? sorted : [], hits: 0, order: undefined, totals: new Map() };
+    const terms = key.split(' ');
+    const { docs, scores } = scorer.score(terms);
+    const matches: Matches = { positions: Int32Array.from(docs, (doc) => positionOf[doc]!), scores, terms: docs.length ? terms : [], hits: 0, order: undefined, totals: new Map() };
     if (budget === 0) return matches;
     cache.set(key, matches);
     cachedPositions += 2 * matches.positions.length;

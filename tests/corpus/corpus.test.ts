@@ -46,14 +46,19 @@ describe('the bundled corpus', () => {
   });
 
   it('labels people, professionals and offers as fictional, with example domains only', () => {
+    let fictional = 0;
     for (const fact of facts) {
       const data = fact.person_data ?? fact.professional_data ?? fact.offer_data;
       if (data) expect(data.fictional, fact.id).toBe(true);
       if (data?.fictional || fact.organization_data?.fictional) {
+        fictional += 1;
         const urls = [...fact.sources.map((s) => s.url), fact.organization_data?.website, fact.professional_data?.website].filter(Boolean) as string[];
         for (const url of urls) expect(new URL(url).hostname, `${fact.id} ${url}`).toMatch(/(^|\.)example\.(be|org|com)$/);
       }
     }
+    // Every person, professional and offer, plus the fictional brands, went through the checks above.
+    const kinds = corpusStats(facts).byKind;
+    expect(fictional).toBeGreaterThanOrEqual(kinds.person + kinds.professional + kinds.offer);
   });
 
   it('types commercial sources as brand and never cites example domains as official', () => {

@@ -66,11 +66,21 @@ test('search can be operated with the keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/\?q=zyrkel$/);
   await page.keyboard.press('Tab'); // the submit button
   await page.keyboard.press('Tab'); // first kind radio ("Tous")
-  await page.keyboard.press('ArrowDown'); // next kind
+  await page.keyboard.press('ArrowDown'); // next kind: facts, which have no "zyrkel"
   await expect(page).toHaveURL(/kind=fact/);
-  for (let i = 0; i < 20 && !(await page.evaluate(() => document.activeElement?.closest('[data-search-results]'))); i++) await page.keyboard.press('Tab');
-  const focused = await page.evaluate(() => document.activeElement?.closest('[data-search-results]') !== null);
-  if ((await shownIds(page)).length > 0) expect(focused).toBe(true);
+  await expect(page.locator('[data-search-status]')).toHaveText('Aucune fiche ne contient tous ces mots avec ces filtres.');
+  await page.keyboard.press('ArrowUp'); // back to "Tous"
+  await expect(page).toHaveURL(/\?q=zyrkel$/);
+  await expect.poll(() => shownIds(page)).toContain('offer-eac50d71e5361c97');
+  // Tab onwards until a result link has the focus; Enter opens it.
+  let onResult = false;
+  for (let i = 0; i < 40 && !onResult; i++) {
+    await page.keyboard.press('Tab');
+    onResult = await page.evaluate(() => document.activeElement?.closest('[data-search-results] a') !== null);
+  }
+  expect(onResult).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/fiches\/(offer-eac50d71e5361c97|brand-83ed988b6ad2ccfe)\/$/);
 });
 
 test('two-word searches need both words, like the API', async ({ page, request }) => {

@@ -75,15 +75,14 @@ async function render(backend: SearchBackend): Promise<void> {
   results.replaceChildren(...page.cards.map((result) => card(result, terms)));
   pager.replaceChildren();
   if (pages > 1) {
-    const previous = element('button', 'Page précédente', 'secondary');
-    previous.type = 'button';
-    previous.disabled = state.page <= 1;
-    previous.addEventListener('click', () => go({ ...state, page: state.page - 1 }, true, true));
-    const next = element('button', 'Page suivante', 'secondary');
-    next.type = 'button';
-    next.disabled = state.page >= pages;
-    next.addEventListener('click', () => go({ ...state, page: state.page + 1 }, true, true));
-    pager.append(previous, element('span', `Page ${state.page} sur ${pages}`), next);
+    const turn = (label: string, page: number) => {
+      const button = element('button', label, 'secondary');
+      button.type = 'button';
+      button.disabled = page < 1 || page > pages;
+      button.addEventListener('click', () => go({ ...state, page }, true, true));
+      return button;
+    };
+    pager.append(turn('Page précédente', state.page - 1), element('span', `Page ${state.page} sur ${pages}`), turn('Page suivante', state.page + 1));
   }
 }
 

@@ -5,7 +5,7 @@ import { createArtefacts, type ReadArtefact } from './artefacts.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError, quote } from './http-error.ts';
 import { errorReply, toResponse, type ApiReply } from './responses.ts';
-import { matchRoute, poLiveRedirect } from './routes.ts';
+import { matchRoute, poLiveRule } from './routes.ts';
 
 /** Options of createApiHandler. */
 export interface ApiHandlerOptions {
@@ -63,11 +63,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       }
       const route = url.pathname.startsWith(API_BASE) ? matchRoute(url.pathname) : null;
       if (!route) throw new HttpError(404, 'route_not_found', `no API route at ${quote(url.pathname)}; see ${API_BASE}/ for the routes`);
-      if (route.redirects) {
-        const redirect = poLiveRedirect(url);
-        if (redirect) return redirect;
-      }
-      return await route.run(url, data);
+      return poLiveRule(url, route) ?? (await route.run(url, data));
     } catch (error) {
       if (error instanceof HttpError) return errorReply(error);
       logError(error);

@@ -1,4 +1,4 @@
-/** The /api/v1 routes: each reads artefacts and returns a Response, or throws an HttpError. */
+/** The /api/v1 routes: each reads artefacts and returns a reply, or throws an HttpError. */
 import { ARTEFACTS, API_BASE } from '../paths.ts';
 import { ID_PATTERN } from '../schema/vocabulary.ts';
 import { parseFactsQuery } from './facts-query.ts';
@@ -17,12 +17,13 @@ export interface Route {
 }
 
 /**
- * Applies the po_live rule: absent, a 307 to the same URL with po_live=1 appended (every other
- * parameter kept as sent); present, it must be exactly 1.
+ * Applies the po_live rule on every route: present, it must be exactly 1; absent, routes that
+ * redirect answer 307 to the same URL with po_live=1 appended (every other parameter kept as sent).
+ * A repeated po_live is left to the route's parameter check, which names it.
  */
-export function poLiveRedirect(url: URL): ApiReply | null {
+export function poLiveRule(url: URL, route: Route): ApiReply | null {
   const values = url.searchParams.getAll('po_live');
-  if (values.length === 0) return redirect(`${url.origin}${url.pathname}${url.search ? `${url.search}&` : '?'}po_live=1`);
+  if (values.length === 0) return route.redirects ? redirect(`${url.origin}${url.pathname}${url.search ? `${url.search}&` : '?'}po_live=1`) : null;
   if (values.length === 1 && values[0] !== '1') {
     throw new HttpError(400, 'invalid_parameter', `po_live must be 1, got ${quote(values[0]!)}`);
   }
@@ -42,8 +43,7 @@ const openapi: Route = {
   name: '/openapi.json',
   redirects: false,
   async run(url, data) {
-    const po = singleParams(url.searchParams, ['po_live'], '/openapi.json').get('po_live');
-    if (po !== undefined && po !== '1') throw new HttpError(400, 'invalid_parameter', `po_live must be 1, got ${quote(po)}`);
+    singleParams(url.searchParams, ['po_live'], '/openapi.json');
     return jsonText(await data.text(ARTEFACTS.openapi), 200, CACHEABLE);
   },
 };

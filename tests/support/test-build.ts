@@ -5,8 +5,8 @@ import { readSettings, type Settings } from '../../src/lib/config.ts';
 import { buildSite, staleReason } from '../../scripts/lib/build-site.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** Port the Playwright server uses; record urls in the test build point there. */
-export const TEST_PORT = 4330;
+/** Port the Playwright server uses (TEST_PORT, default 4330; the static server takes the next one); record urls in the test build point there. */
+export const TEST_PORT = Number(process.env.TEST_PORT ?? 4330);
 /** Settings of the test build. */
 export const testSettings: Settings = readSettings({
   SITE_URL: `http://127.0.0.1:${TEST_PORT}`,

@@ -15,29 +15,29 @@ describe('rate limiter', () => {
   it('allows 120 requests, then refuses with Retry-After from 1 to 60 seconds', () => {
     const time = clock();
     const limiter = createRateLimiter({ now: time.now });
-    for (let i = 0; i < 120; i++) expect(limiter.hit('a').allowed).toBe(true);
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    for (let i = 0; i < 120; i++) expect(limiter.hitSync('a').allowed).toBe(true);
+    expect(limiter.hitSync('a')).toEqual({ allowed: false, limit: 120, remaining: 0, resetSeconds: 60, windowSeconds: 60, retryAfterSeconds: 60 });
     time.advance(59_500);
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(limiter.hitSync('a')).toEqual({ allowed: false, limit: 120, remaining: 0, resetSeconds: 1, windowSeconds: 60, retryAfterSeconds: 1 });
     time.advance(500);
-    expect(limiter.hit('a').allowed).toBe(true);
+    expect(limiter.hitSync('a').allowed).toBe(true);
   });
 
   it('counts each client separately', () => {
     const limiter = createRateLimiter({ limit: 2, now: clock().now });
-    limiter.hit('a');
-    limiter.hit('a');
-    expect(limiter.hit('a').allowed).toBe(false);
-    expect(limiter.hit('b').allowed).toBe(true);
+    limiter.hitSync('a');
+    limiter.hitSync('a');
+    expect(limiter.hitSync('a').allowed).toBe(false);
+    expect(limiter.hitSync('b').allowed).toBe(true);
   });
 
   it('rounds Retry-After up to whole seconds and keeps it within 1..60', () => {
     const time = clock();
     const limiter = createRateLimiter({ limit: 1, now: time.now });
-    limiter.hit('a');
+    limiter.hitSync('a');
     for (const step of [1, 12_345, 30_000, 17_000]) {
       time.advance(step);
-      const decision = limiter.hit('a');
+      const decision = limiter.hitSync('a');
       if (decision.allowed) break;
       expect(Number.isInteger(decision.retryAfterSeconds)).toBe(true);
       expect(decision.retryAfterSeconds).toBeGreaterThanOrEqual(1);
@@ -48,16 +48,16 @@ describe('rate limiter', () => {
   it('keeps memory bounded when many addresses are seen', () => {
     const time = clock();
     const limiter = createRateLimiter({ maxClients: 1000, now: time.now });
-    for (let i = 0; i < 50_000; i++) limiter.hit(`10.0.${i >> 8}.${i & 255}`);
+    for (let i = 0; i < 50_000; i++) limiter.hitSync(`10.0.${i >> 8}.${i & 255}`);
     expect(limiter.trackedClients).toBeLessThanOrEqual(1000);
   });
 
   it('forgets expired windows as new clients arrive', () => {
     const time = clock();
     const limiter = createRateLimiter({ now: time.now });
-    for (let i = 0; i < 100; i++) limiter.hit(`a${i}`);
+    for (let i = 0; i < 100; i++) limiter.hitSync(`a${i}`);
     time.advance(60_000);
-    limiter.hit('new');
+    limiter.hitSync('new');
     expect(limiter.trackedClients).toBe(1);
   });
 });

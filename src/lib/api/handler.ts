@@ -52,7 +52,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   async function reply(request: ApiRequest, info: RequestInfo = {}): Promise<ApiReply> {
     try {
       const url = request.parsedUrl ?? new URL(request.url);
-      const decision = limiter.hit(clientAddress(request, info.clientAddress, trustProxy));
+      const decision = await limiter.hit(clientAddress(request, info.clientAddress, trustProxy));
       if (!decision.allowed) {
         throw new HttpError(429, 'rate_limited', `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`, {
           'retry-after': String(decision.retryAfterSeconds),

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { API_BASE } from '../lib/paths.ts';
 import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
+import { nodeCompress } from './node-compress.ts';
 import { readDist } from './read-dist.ts';
 import { staticFiles } from './static-files.ts';
 
@@ -17,11 +18,23 @@ function requestUrl(req: IncomingMessage, trustProxy: number): URL {
   }
 }
 
+/** One request header as a Request would give it: repeated values joined with ", ", null when absent. */
+function nodeHeader(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+}
+
 /** The site server and the handler it uses (exposed so that start-up can warm it). */
 export function createSiteServer(settings: Settings, handler?: ApiHandler): { server: Server; handler: ApiHandler } {
   const api =
     handler ??
-    createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: { limit: settings.RATE_LIMIT_PER_MINUTE }, trustProxy: settings.TRUST_PROXY });
+    createApiHandler({
+      read: readDist(settings.DIST_DIR),
+      rateLimit: { limit: settings.RATE_LIMIT_PER_MINUTE },
+      trustProxy: settings.TRUST_PROXY,
+      siteUrl: settings.SITE_URL,
+      compress: nodeCompress,
+    });
   const files = staticFiles(settings.DIST_DIR);
 
   const server = createServer(async (req, res) => {
@@ -30,11 +43,12 @@ export function createSiteServer(settings: Settings, handler?: ApiHandler): { se
       const method = req.method ?? 'GET';
       if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
         // The plain-reply path: no Request or Response objects on the hot path.
-        const forwarded = req.headers['x-forwarded-for'];
-        const xff = Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? null);
-        const reply = await api.reply({ method, url: url.href, parsedUrl: url, headers: { get: (name) => (name === 'x-forwarded-for' ? xff : null) } }, { clientAddress: req.socket.remoteAddress });
-        res.writeHead(reply.status, reply.headers);
-        res.end(reply.body);
+        const headers = { get: (name: string) => nodeHeader(req, name) };
+        const reply = await api.reply({ method, url: url.href, parsedUrl: url, headers }, { clientAddress: req.socket.remoteAddress });
+        // The body is already in its coding (cached bytes): written as is, with its length; a 304 has neither.
+        const length = reply.status === 304 ? undefined : typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length;
+        res.writeHead(reply.status, length === undefined ? reply.headers : { ...reply.headers, 'content-length': String(length) });
+        res.end(reply.status === 304 ? undefined : reply.body);
         return;
       }
       if (method !== 'GET' && method !== 'HEAD') {

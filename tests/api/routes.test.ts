@@ -35,6 +35,23 @@ describe('po_live redirect', () => {
   });
 });
 
+describe('canonical Location', () => {
+  const canonical = testHandler({ siteUrl: 'https://permis.example/' });
+
+  it('builds the 307 Location on siteUrl, whatever host the request names', async () => {
+    for (const host of ['http://evil.example', 'https://permis.example:8443', 'http://127.0.0.1:9']) {
+      const response = await canonical(new Request(`${host}/api/v1/facts?q=permis&limit=5`), { clientAddress: '203.0.113.1' });
+      expect(response.status).toBe(307);
+      expect(response.headers.get('location')).toBe('https://permis.example/api/v1/facts?q=permis&limit=5&po_live=1');
+    }
+  });
+
+  it('uses only the origin of siteUrl', async () => {
+    const withPath = testHandler({ siteUrl: 'http://site.example:8080/some/path?x=1' });
+    expect((await get(withPath, '/api/v1/')).headers.get('location')).toBe('http://site.example:8080/api/v1/?po_live=1');
+  });
+});
+
 describe('methods', () => {
   it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])('refuses %s with 405 and Allow: GET', async (method) => {
     const response = await get(api, '/api/v1/facts?po_live=1', { method });

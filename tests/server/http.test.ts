@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../src/adapters/node-server.ts';
@@ -12,15 +14,46 @@ beforeAll(() => new Promise<void>((done) => server.listen(0, '127.0.0.1', () => 
 })));
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
+/** A GET with exactly these headers (fetch cannot set Host), the whole body as bytes. */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((done, fail) => {
+    const req = request(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
 describe('the Node server', () => {
-  it('redirects to the same host with po_live=1, and curl -L style following gets the data', async () => {
-    const first = await fetch(`${base}/api/v1/facts?q=permis`, { redirect: 'manual' });
-    expect(first.status).toBe(307);
-    expect(first.headers.get('location')).toBe(`${base}/api/v1/facts?q=permis&po_live=1`);
-    const followed = await fetch(`${base}/api/v1/facts?q=permis`);
+  it('redirects to SITE_URL with po_live=1 whatever the Host header says, and following it gets the data', async () => {
+    for (const host of [undefined, 'evil.example', 'evil.example:1234']) {
+      const first = await rawGet('/api/v1/facts?q=permis', host ? { host } : {});
+      expect(first.status).toBe(307);
+      expect(first.headers.location).toBe(`${testSettings.SITE_URL}/api/v1/facts?q=permis&po_live=1`);
+    }
+    const location = new URL((await rawGet('/api/v1/facts?q=permis')).headers.location!);
+    const followed = await fetch(`${base}${location.pathname}${location.search}`);
     expect(followed.status).toBe(200);
-    expect(followed.url).toBe(`${base}/api/v1/facts?q=permis&po_live=1`);
     expect(((await followed.json()) as { total: number }).total).toBeGreaterThan(0);
+  });
+
+  it('writes compressed API answers with their Content-Length, and a 304 with neither body nor length', async () => {
+    const path = '/api/v1/facts?po_live=1&q=permis';
+    const plain = await rawGet(path);
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    const br = await rawGet(path, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+    const notModified = await rawGet(path, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers['content-length']).toBeUndefined();
+    expect(notModified.headers.etag).toBe(br.headers.etag);
   });
 
   it('sends 405 for POST on the API, with the JSON error body', async () => {

@@ -1,8 +1,10 @@
-/** Read access to build artefacts, shared by every route: cached texts, a bounded record cache, the search engine. */
+/** Read access to build artefacts, shared by every route: cached files, a bounded record cache, the search engine. */
+import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
 import { ARTEFACTS, recordJsonPath } from '../paths.ts';
 import { createSearchEngine, type SearchEngine } from '../search/search-engine.ts';
 import { chunkPath, loadIndex } from '../search/index-files.ts';
 import type { Listing } from '../search/listing.ts';
+import { Entity, modifiedAtOf } from './entity.ts';
 import { HttpError } from './http-error.ts';
 
 /** Reads one artefact as text by its path under the build output (no leading slash); null when it does not exist. */
@@ -10,21 +12,26 @@ export type ReadArtefact = (path: string) => Promise<string | null>;
 
 /** What the routes need from the build output. */
 export interface Artefacts {
-  text(path: string): Promise<string>;
-  record(id: string): Promise<string | null>;
+  /** A whole-file artefact served as it is (catalogue, openapi.json). */
+  file(path: string): Promise<Entity>;
+  /** One record's JSON, with its Last-Modified; null when no record has this id. */
+  record(id: string): Promise<Entity | null>;
   engine(): Promise<SearchEngine>;
 }
+
+/** Default bounds of the record cache: 2,000 records and 32 MiB, keys and room for compressed forms included. */
+export const RECORD_CACHE_BOUNDS: CacheBounds = { entries: 2_000, bytes: 32 * 2 ** 20 };
 
 const unavailable = (what: string) =>
   new HttpError(503, 'service_unavailable', `the service cannot load its data (${what}); retry later`, { 'retry-after': '10' });
 
 /**
- * Wraps a reader. Whole-file artefacts are cached once read; records sit in an LRU of `cacheSize`
- * entries so memory stays bounded on large corpora. A failed load is retried on the next request.
+ * Wraps a reader. Whole-file artefacts (a fixed set of paths) are kept once read; records sit in an LRU
+ * bounded in entries and bytes, so memory stays bounded on large corpora. A failed load is retried on the next request.
  */
-export function createArtefacts(read: ReadArtefact, cacheSize = 2_000): Artefacts {
-  const texts = new Map<string, Promise<string>>();
-  const records = new Map<string, string>();
+export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = RECORD_CACHE_BOUNDS): Artefacts {
+  const files = new Map<string, Promise<Entity>>();
+  const records = boundedCache<Entity>(recordBounds, (entity) => entity.maxBytes);
   let engine: Promise<SearchEngine> | undefined;
 
   async function required(path: string): Promise<string> {
@@ -32,25 +39,20 @@ export function createArtefacts(read: ReadArtefact, cacheSize = 2_000): Artefact
     if (text === null) throw unavailable(path);
     return text;
   }
-  function text(path: string): Promise<string> {
-    let pending = texts.get(path);
-    if (!pending) {
-      pending = required(path);
-      pending.catch(() => texts.delete(path));
-      texts.set(path, pending);
-    }
-    return pending;
-  }
 
   return {
-    text,
+    file(path) {
+      let pending = files.get(path);
+      if (!pending) {
+        pending = required(path).then((text) => Entity.fromText(text));
+        pending.catch(() => files.delete(path));
+        files.set(path, pending);
+      }
+      return pending;
+    },
     async record(id) {
       const hit = records.get(id);
-      if (hit !== undefined) {
-        records.delete(id);
-        records.set(id, hit);
-        return hit;
-      }
+      if (hit !== undefined) return hit;
       let json: string | null;
       try {
         json = await read(recordJsonPath(id).slice(1));
@@ -58,9 +60,10 @@ export function createArtefacts(read: ReadArtefact, cacheSize = 2_000): Artefact
         throw unavailable(`record ${id}`);
       }
       if (json === null) return null;
-      records.set(id, json);
-      if (records.size > cacheSize) records.delete(records.keys().next().value!);
-      return json;
+      // modified_at is read here, once per load, never per request.
+      const entity = Entity.fromText(json, modifiedAtOf(json));
+      records.set(id, entity);
+      return entity;
     },
     engine() {
       engine ??= (async () => {

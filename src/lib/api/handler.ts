@@ -1,11 +1,22 @@
 /** The API handler: a Web-standard (Request) => Promise<Response> for every /api/v1 route, over a plain-reply core. */
 import { API_BASE } from '../paths.ts';
+import type { CacheBounds } from '../bounded-cache.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
-import { createArtefacts, type ReadArtefact } from './artefacts.ts';
+import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artefacts.ts';
 import { clientAddress } from './client-address.ts';
+import { entityReply } from './conditional.ts';
+import type { Compress } from './entity.ts';
 import { HttpError, quote } from './http-error.ts';
+import { createReplyCache, REPLY_CACHE_BOUNDS } from './reply-cache.ts';
 import { errorReply, toResponse, type ApiReply } from './responses.ts';
 import { matchRoute, poLiveRule } from './routes.ts';
+
+/** Defaults of the handler's options, in one place (the README and OpenAPI describe the same). */
+export const API_DEFAULTS = {
+  trustProxy: 0,
+  recordCache: RECORD_CACHE_BOUNDS,
+  replyCache: REPLY_CACHE_BOUNDS,
+} as const;
 
 /** Options of createApiHandler. */
 export interface ApiHandlerOptions {
@@ -15,8 +26,20 @@ export interface ApiHandlerOptions {
   rateLimit?: RateLimiter | Partial<RateLimitOptions>;
   /** How many proxies in front of the server append to X-Forwarded-For. Default 0: the socket address counts. */
   trustProxy?: number;
-  /** Records kept in memory. Default 2000. */
-  recordCacheSize?: number;
+  /**
+   * Canonical origin of the site (SITE_URL): the 307 Location is built on it, never on the request's Host.
+   * Without it, the request's own origin is used: only for hosts that route by a fixed hostname.
+   */
+  siteUrl?: string;
+  /**
+   * Compresses answers of MIN_COMPRESS_BYTES or more into the coding Accept-Encoding prefers (br, gzip), once
+   * per answer. Omit it where a CDN compresses (answers then go out as they are, without Content-Encoding).
+   */
+  compress?: Compress;
+  /** Bounds of the record cache. Default API_DEFAULTS.recordCache. */
+  recordCache?: CacheBounds;
+  /** Bounds of the /facts answer cache; `entries: 0` turns it off. Default API_DEFAULTS.replyCache. */
+  replyCache?: CacheBounds;
   /** Where unexpected errors are reported. Default console.error. */
   logError?: (error: unknown) => void;
 }
@@ -42,11 +65,12 @@ export interface ApiHandler {
   reply(request: ApiRequest, info?: RequestInfo): Promise<ApiReply>;
 }
 
-/** Builds the handler: rate limit, method, route, po_live redirect, then the route itself. */
+/** Builds the handler: rate limit, method, route, po_live redirect, the route's entity, then its negotiated reply. */
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const limiter = options.rateLimit && 'hit' in options.rateLimit ? options.rateLimit : createRateLimiter(options.rateLimit);
-  const data = createArtefacts(options.read, options.recordCacheSize);
-  const trustProxy = options.trustProxy ?? 0;
+  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache) };
+  const trustProxy = options.trustProxy ?? API_DEFAULTS.trustProxy;
+  const siteOrigin = options.siteUrl === undefined ? undefined : new URL(options.siteUrl).origin;
   const logError = options.logError ?? ((error: unknown) => console.error('[api] unexpected error', error));
 
   async function reply(request: ApiRequest, info: RequestInfo = {}): Promise<ApiReply> {
@@ -63,7 +87,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       }
       const route = url.pathname.startsWith(API_BASE) ? matchRoute(url.pathname) : null;
       if (!route) throw new HttpError(404, 'route_not_found', `no API route at ${quote(url.pathname)}; see ${API_BASE}/ for the routes`);
-      return poLiveRule(url, route) ?? (await route.run(url, data));
+      return poLiveRule(url, route, siteOrigin ?? url.origin) ?? (await entityReply(await route.run(url, context), request, options.compress));
     } catch (error) {
       if (error instanceof HttpError) return errorReply(error);
       logError(error);

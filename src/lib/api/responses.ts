@@ -1,22 +1,27 @@
 /** Replies of the API as plain data, and their Web Response form: every reply carries JSON and public CORS. */
 import { HttpError } from './http-error.ts';
 
-/** Headers on every /api/v1 response, redirects and errors included. */
+/**
+ * Headers on every /api/v1 response, redirects and errors included. ETag is exposed so that browser scripts
+ * can revalidate; Last-Modified and Cache-Control are readable without being listed (CORS-safelisted).
+ */
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Retry-After, Location',
+  'access-control-expose-headers': 'Retry-After, Location, ETag',
 } as const;
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** The media type of every API body. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A reply before it becomes a Response: adapters that own the socket (Node) write it directly. */
 export interface ApiReply {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** The bytes to send, already in the coding the Content-Encoding header names; '' for a 304. */
+  body: string | Uint8Array;
 }
 
-/** A JSON reply from an already serialised body (prebuilt artefacts are sent as they are). */
+/** A JSON reply from an already serialised body. */
 export function jsonText(body: string, status = 200, headers: Record<string, string> = {}): ApiReply {
   return { status, headers: { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...CORS_HEADERS, ...headers }, body };
 }
@@ -33,7 +38,8 @@ export function redirect(location: string): ApiReply {
   return jsonText(body, 307, { location, 'cache-control': 'no-store' });
 }
 
-/** The Web Response for a reply. */
+/** The Web Response for a reply (a 304 has no body, as the Response constructor requires). */
 export function toResponse(reply: ApiReply): Response {
-  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  const body = reply.status === 304 ? null : (reply.body as BodyInit);
+  return new Response(body, { status: reply.status, headers: reply.headers });
 }

@@ -1,29 +1,35 @@
-/** The /api/v1 routes: each reads artefacts and returns a reply, or throws an HttpError. */
+/** The /api/v1 routes: each reads artefacts and returns the Entity of its 200, or throws an HttpError. */
 import { ARTEFACTS, API_BASE } from '../paths.ts';
 import { ID_PATTERN } from '../schema/vocabulary.ts';
+import type { Artefacts } from './artefacts.ts';
+import { Entity } from './entity.ts';
 import { parseFactsQuery } from './facts-query.ts';
 import { HttpError, quote } from './http-error.ts';
-import type { Artefacts } from './artefacts.ts';
 import { singleParams } from './query-params.ts';
-import { jsonText, redirect, type ApiReply } from './responses.ts';
+import { factsKey, type ReplyCache } from './reply-cache.ts';
+import { redirect, type ApiReply } from './responses.ts';
 
-const CACHEABLE = { 'cache-control': 'public, max-age=300' };
+/** What routes read: the build artefacts and the /facts answer cache (null when turned off). */
+export interface RouteContext {
+  data: Artefacts;
+  replies: ReplyCache | null;
+}
 
 /** A matched route: whether it takes part in the po_live redirect, and what it answers. */
 export interface Route {
   name: string;
   redirects: boolean;
-  run(url: URL, data: Artefacts): Promise<ApiReply>;
+  run(url: URL, context: RouteContext): Promise<Entity>;
 }
 
 /**
- * Applies the po_live rule on every route: present, it must be exactly 1; absent, routes that
- * redirect answer 307 to the same URL with po_live=1 appended (every other parameter kept as sent).
- * A repeated po_live is left to the route's parameter check, which names it.
+ * Applies the po_live rule on every route: present, it must be exactly 1; absent, routes that redirect
+ * answer 307 to the same path and query on the canonical `origin` (never the request's Host), with po_live=1
+ * appended and every other parameter kept as sent. A repeated po_live is left to the route's parameter check.
  */
-export function poLiveRule(url: URL, route: Route): ApiReply | null {
+export function poLiveRule(url: URL, route: Route, origin: string): ApiReply | null {
   const values = url.searchParams.getAll('po_live');
-  if (values.length === 0) return route.redirects ? redirect(`${url.origin}${url.pathname}${url.search ? `${url.search}&` : '?'}po_live=1`) : null;
+  if (values.length === 0) return route.redirects ? redirect(`${origin}${url.pathname}${url.search ? `${url.search}&` : '?'}po_live=1`) : null;
   if (values.length === 1 && values[0] !== '1') {
     throw new HttpError(400, 'invalid_parameter', `po_live must be 1, got ${quote(values[0]!)}`);
   }
@@ -33,32 +39,52 @@ export function poLiveRule(url: URL, route: Route): ApiReply | null {
 const catalogue: Route = {
   name: '/',
   redirects: true,
-  async run(url, data) {
+  run(url, { data }) {
     singleParams(url.searchParams, ['po_live'], '/');
-    return jsonText(await data.text(ARTEFACTS.catalogue), 200, CACHEABLE);
+    return data.file(ARTEFACTS.catalogue);
   },
 };
 
 const openapi: Route = {
   name: '/openapi.json',
   redirects: false,
-  async run(url, data) {
+  run(url, { data }) {
     singleParams(url.searchParams, ['po_live'], '/openapi.json');
-    return jsonText(await data.text(ARTEFACTS.openapi), 200, CACHEABLE);
+    return data.file(ARTEFACTS.openapi);
   },
 };
+
+const encoder = new TextEncoder();
+const COMMA = encoder.encode(',');
+
+/** Joins the records' bytes into the list response without decoding them. */
+function listBody(records: Entity[], tail: string): Uint8Array {
+  const head = encoder.encode('{"results":[');
+  const end = encoder.encode(tail);
+  const size = head.length + end.length + records.reduce((sum, r) => sum + r.bytes.length, 0) + Math.max(0, records.length - 1);
+  const body = new Uint8Array(size);
+  let at = 0;
+  const put = (bytes: Uint8Array) => (body.set(bytes, at), (at += bytes.length));
+  put(head);
+  records.forEach((record, i) => (i > 0 && put(COMMA), put(record.bytes)));
+  put(end);
+  return body;
+}
 
 const facts: Route = {
   name: '/facts',
   redirects: true,
-  async run(url, data) {
+  async run(url, { data, replies }) {
     const query = parseFactsQuery(url.searchParams);
-    const engine = await data.engine();
-    const page = engine.search(query);
+    const key = replies ? factsKey(query) : '';
+    const cached = replies?.get(key);
+    if (cached) return cached;
+    const page = (await data.engine()).search(query);
     const records = await Promise.all(page.ids.map((id) => data.record(id)));
     if (records.some((r) => r === null)) throw new HttpError(503, 'service_unavailable', 'the search index and the records disagree; retry later', { 'retry-after': '10' });
-    const body = `{"results":[${records.join(',')}],"total":${page.total},"limit":${query.limit},"offset":${query.offset}}`;
-    return jsonText(body, 200, CACHEABLE);
+    const entity = new Entity(listBody(records as Entity[], `],"total":${page.total},"limit":${query.limit},"offset":${query.offset}}`));
+    replies?.set(key, entity);
+    return entity;
   },
 };
 
@@ -66,7 +92,7 @@ function factById(segment: string): Route {
   return {
     name: '/facts/{id}',
     redirects: true,
-    async run(url, data) {
+    async run(url, { data }) {
       singleParams(url.searchParams, ['po_live'], '/facts/{id}');
       let id: string;
       try {
@@ -75,9 +101,9 @@ function factById(segment: string): Route {
         throw new HttpError(400, 'invalid_path', `the record id in the path is not valid percent-encoding, got ${quote(segment)}`);
       }
       if (!ID_PATTERN.test(id)) throw new HttpError(400, 'invalid_id', `id must match ${ID_PATTERN.source}, got ${quote(id)}`);
-      const json = await data.record(id);
-      if (json === null) throw new HttpError(404, 'record_not_found', `no record has the id ${quote(id)}; search again with /facts?q=`);
-      return jsonText(json, 200, CACHEABLE);
+      const record = await data.record(id);
+      if (record === null) throw new HttpError(404, 'record_not_found', `no record has the id ${quote(id)}; search again with /facts?q=`);
+      return record;
     },
   };
 }

@@ -21,7 +21,7 @@ export async function measureSearch(dist: string, queries: FactsQuery[], rounds 
   const read = (path: string) => readFile(join(dist, path), 'utf8');
   const [index, listing] = await Promise.all([read('search/index.json').then((head) => loadIndex(head, (n) => read(chunkPath(n)))), read('search/listing.json')]);
   // The result cache is off: this measures the engine itself, as for a query never seen before.
-  const engine = createSearchEngine(index, JSON.parse(listing) as Listing, { cachePositions: 0 });
+  const engine = createSearchEngine(index, JSON.parse(listing) as Listing, { cache: { rankings: { entries: 0, bytes: 0 } } });
   const loadMs = performance.now() - started;
   const times: number[] = [];
   for (let round = 0; round < rounds; round++) {

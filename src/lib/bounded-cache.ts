@@ -16,7 +16,7 @@ export interface CacheBounds {
  * An LRU with string keys. An entry larger than `bytes` on its own is not kept. `sizeOf` must not under-count:
  * it is taken once, when the entry is stored, so values that grow later reserve their room up front.
  */
-export function boundedCache<V extends object>(bounds: CacheBounds, sizeOf: (value: V) => number): LRUCache<string, V> {
+export function boundedCache<V extends {}>(bounds: CacheBounds, sizeOf: (value: V) => number): LRUCache<string, V> {
   return new LRUCache<string, V>({
     max: Math.max(1, Math.floor(bounds.entries)),
     maxSize: Math.max(1, Math.floor(bounds.bytes)),

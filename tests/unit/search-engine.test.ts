@@ -116,7 +116,7 @@ describe('the engine and MiniSearch', () => {
     const read = (path: string) => readFile(join(testSettings.DIST_DIR, path), 'utf8');
     const plain = await loadIndex(await read('search/index.json'), (n) => read(chunkPath(n)));
     const listing = JSON.parse(await read('search/listing.json'));
-    const engine = createSearchEngine(plain, listing, { cachePositions: 0 });
+    const engine = createSearchEngine(plain, listing, { cache: { rankings: { entries: 0, bytes: 0 } } });
     const reference = MiniSearch.loadJS(plain, searchOptions);
     const queries = ['permis', 'examen théorique', "l'aptitude médicale", 'permis provisoire bruxelles', 'rijbewijs', 'alcool volant',
       'échange permis étranger', 'tracteur', 'moto', 'code 96', 'zyrkel', 'quorvex zyrkel', 'catégorie b remorque', 'inexistantissime'];

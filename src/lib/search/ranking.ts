@@ -13,9 +13,6 @@ export interface Matches {
   totals: Map<string, number>;
 }
 
-/** Default positions kept in the result cache, summed over its entries (about 16 bytes each); 0 disables it. */
-export const CACHE_POSITIONS = 2_000_000;
-
 /** Best first: higher score, then lower listing position (that is, lower id). */
 export function ranked(positions: Int32Array, scores: Float64Array, indices: ArrayLike<number>): number[] {
   return Array.from(indices).sort((a, b) => scores[b]! - scores[a]! || positions[a]! - positions[b]!);

@@ -4,7 +4,8 @@ import { KINDS, REGIONS, type Kind, type Region } from '../schema/vocabulary.ts'
 import { positionFilter, regionBit, type Listing } from './listing.ts';
 import { queryTerms } from './normalize.ts';
 import { createScorer } from './scorer.ts';
-import { bestOnce, bestRanked, CACHE_POSITIONS, ranked, type Matches } from './ranking.ts';
+import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
+import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -33,6 +34,8 @@ export interface SearchEngine {
   readonly size: number;
   search(query: FactsQuery): SearchPage;
   facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Facets;
+  /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
+  cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
 }
 
 /**
@@ -43,9 +46,8 @@ export interface SearchEngine {
 export function createSearchEngine(
   serialised: AsPlainObject | string,
   listing: Listing,
-  options: { cachePositions?: number } = {},
+  options: { cache?: Partial<SearchCacheBounds> } = {},
 ): SearchEngine {
-  const budget = options.cachePositions ?? CACHE_POSITIONS;
   const plain = typeof serialised === 'string' ? (JSON.parse(serialised) as AsPlainObject) : serialised;
   const scorer = createScorer(plain);
   const position = new Map(listing.ids.map((id, i) => [id, i]));
@@ -54,20 +56,17 @@ export function createSearchEngine(
   const identity = Int32Array.from(listing.ids, (_, i) => i);
   const everything: Matches = { positions: identity, scores: undefined, terms: [], hits: 0, order: identity, totals: new Map() };
   // The index never changes once loaded, so ranked matches are cached (LRU) by their normalised terms:
-  // "L'Examen théorique" and "examen theorique" share an entry.
-  const cache = new Map<string, Matches>();
-  let cachedPositions = 0;
-
-  // Raw query strings seen recently, to their cache key: a repeated q skips normalisation.
-  const recent = new Map<string, string>();
+  // "L'Examen théorique" and "examen theorique" share an entry. Raw query strings map to that key in a second,
+  // smaller LRU, so a repeated q skips normalisation. Both are bounded in entries and bytes, keys included,
+  // so queries that match nothing are evicted like any other.
+  const caches = createMatchCaches(options.cache);
 
   /** The cache key of q: its significant terms, sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
-    let key = recent.get(q);
+    let key = caches.queries?.get(q);
     if (key === undefined) {
       key = [...queryTerms(q)].sort().join(' ');
-      recent.set(q, key);
-      if (recent.size > 1000) recent.delete(recent.keys().next().value!);
+      caches.queries?.set(q, key);
     }
     return key;
   }
@@ -75,23 +74,12 @@ export function createSearchEngine(
   function match(q: string | undefined): Matches {
     const key = q === undefined ? '' : keyOf(q);
     if (key === '') return everything;
-    const hit = cache.get(key);
-    if (hit) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
-    }
+    const hit = caches.rankings?.get(key);
+    if (hit) return hit;
     const terms = key.split(' ');
     const { docs, scores } = scorer.score(terms);
     const matches: Matches = { positions: Int32Array.from(docs, (doc) => positionOf[doc]!), scores, terms: docs.length ? terms : [], hits: 0, order: undefined, totals: new Map() };
-    if (budget === 0) return matches;
-    cache.set(key, matches);
-    cachedPositions += 2 * matches.positions.length;
-    for (const [oldKey, old] of cache) {
-      if (cachedPositions <= budget || cache.size === 1) break;
-      cache.delete(oldKey);
-      cachedPositions -= 2 * old.positions.length;
-    }
+    caches.rankings?.set(key, matches);
     return matches;
   }
 
@@ -121,5 +109,6 @@ export function createSearchEngine(
       }
       return { kinds, regions };
     },
+    cacheUsage: caches.usage,
   };
 }

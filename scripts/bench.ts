@@ -10,10 +10,11 @@ import { readSettings } from '../src/lib/config.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
 import type { FactsQuery } from '../src/lib/search/search-engine.ts';
 import { measureBuild, type BuildFigures } from './bench/measure-build.ts';
-import { measureLoad, type LoadFigures } from './bench/measure-load.ts';
+import { measureHttp, prepareHttp, type HttpFigures } from './bench/measure-http.ts';
 import { measureSearch, type SearchFigures } from './bench/measure-search.ts';
 import { startServer } from './bench/measure-server.ts';
 import { formatReport } from './bench/report.ts';
+import { formatTargets } from './bench/report-http.ts';
 import { spawnSync } from 'node:child_process';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -38,19 +39,13 @@ const QUERIES: FactsQuery[] = [
   { q: 'œil médecin', limit: 10, offset: 0 },
   { q: 'permis conduire', limit: 10, offset: 20 },
 ];
-const toPath = (query: FactsQuery) => {
-  const params = new URLSearchParams({ po_live: '1' });
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return `/api/v1/facts?${params}`;
-};
-
 /** Every figure for one corpus size. */
 export interface SizeResult {
   size: number;
   label: string;
   build: BuildFigures;
   server: { readyMs: number; rssMb: number };
-  load: { search: LoadFigures; searchOne: LoadFigures; record: LoadFigures; staticFile: LoadFigures };
+  http: HttpFigures;
   search: SearchFigures;
 }
 
@@ -86,19 +81,18 @@ for (const size of sizes) {
   console.log(`\n# ${corpus.label}: building…`);
   const build = await measureBuild(settings, corpus.records);
   console.log(`  build ${(build.wallMs / 1000).toFixed(1)} s, ${build.msPerRecord.toFixed(2)} ms/record, peak RSS ${build.peakRssMb.toFixed(0)} MB, ${build.files} files`);
+  const listing = JSON.parse(await readFile(join(settings.DIST_DIR, 'search/listing.json'), 'utf8')) as { ids: string[] };
+  const id = listing.ids[Math.floor(listing.ids.length / 2)]!;
+  // Same-size static copies of the API bodies are written before the server starts, so it serves them like any file.
+  const prepared = await prepareHttp(settings.DIST_DIR, await readRecords(corpus.dir, settings.SITE_URL), id, seconds);
   const server = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '1000000' });
-  const ceiling = await startServer(settings, {}, 'scripts/bench/static-server.ts');
   try {
-    const listing = JSON.parse(await readFile(join(settings.DIST_DIR, 'search/listing.json'), 'utf8')) as { ids: string[] };
-    const id = listing.ids[Math.floor(listing.ids.length / 2)]!;
     console.log(`  server ready in ${server.readyMs} ms, RSS ${server.rssMb.toFixed(0)} MB; loading for ${seconds} s each…`);
-    const search = await measureLoad(server.base, QUERIES.map(toPath), seconds);
-    const searchOne = await measureLoad(server.base, QUERIES.map((query) => toPath({ ...query, limit: 1 })), seconds);
-    const record = await measureLoad(server.base, [`/api/v1/facts/${id}?po_live=1`], seconds);
-    const staticFile = await measureLoad(ceiling.base, [`/api/v1/facts/${id}`], seconds);
-    results.push({ size, label: corpus.label, build, server: { readyMs: server.readyMs, rssMb: server.rssMb }, load: { search, searchOne, record, staticFile }, search: await measureSearch(settings.DIST_DIR, QUERIES) });
+    const http = await measureHttp(server.base, prepared, seconds);
+    results.push({ size, label: corpus.label, build, server: { readyMs: server.readyMs, rssMb: server.rssMb }, http, search: await measureSearch(settings.DIST_DIR, QUERIES) });
+    for (const line of formatTargets(corpus.label, http)) console.log(`  ${line}`);
   } finally {
-    await Promise.all([server.stop(), ceiling.stop()]);
+    await server.stop();
   }
   // Saved after each size, so a failure at a larger size keeps the figures measured before it.
   await save();

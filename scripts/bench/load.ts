@@ -1,12 +1,16 @@
-/** Run in its own process: autocannon against one server, cycling through paths; prints one JSON line. */
+/**
+ * Run in its own process: autocannon against one server; prints one JSON line. Argument: a JSON spec file
+ * {base, seconds, connections, paths, headers?, spread?}. With spread, every request takes the next path of
+ * the list, across all connections, so a list longer than the run never repeats a path.
+ */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
-const [base, duration, connections, ...paths] = process.argv.slice(2);
-const result = await autocannon({
-  url: base!,
-  connections: Number(connections),
-  duration: Number(duration),
-  requests: paths.map((path) => ({ method: 'GET', path })),
-});
+const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { base: string; seconds: number; connections: number; paths: string[]; headers?: Record<string, string>; spread?: boolean };
+let next = 0;
+const requests = spec.spread
+  ? [{ method: 'GET' as const, setupRequest: (request: autocannon.Request) => ({ ...request, path: spec.paths[next++ % spec.paths.length]! }) }]
+  : spec.paths.map((path) => ({ method: 'GET' as const, path }));
+const result = await autocannon({ url: spec.base, connections: spec.connections, duration: spec.seconds, headers: spec.headers ?? {}, requests });
 const bad = result.non2xx + result.errors + result.timeouts;
-console.log(JSON.stringify({ rps: result.requests.average, bytesPerSecond: result.throughput.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, bad }));
+console.log(JSON.stringify({ rps: result.requests.average, bytesPerSecond: result.throughput.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, bad, distinct: spec.spread ? Math.min(next, spec.paths.length) : spec.paths.length }));

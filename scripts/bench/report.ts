@@ -1,10 +1,11 @@
 /** Formats benchmark results as a markdown report with the targets beside the figures. */
 import type { SizeResult } from '../bench.ts';
+import { RUNS } from './measure-http.ts';
+import { formatRun, formatTargets, RUN_LABELS } from './report-http.ts';
 
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(0));
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MiB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-const pct = (a: number, b: number) => `${Math.round((100 * a) / b)} %`;
 
 /** The report: one column per corpus size. */
 export function formatReport(results: SizeResult[], machine: string, seconds: number): string {
@@ -14,7 +15,7 @@ export function formatReport(results: SizeResult[], machine: string, seconds: nu
   return [
     `# Benchmark`,
     '',
-    `Machine: ${machine}. Load: autocannon from a second process on the same machine, 50 connections, ${seconds} s per target; the query mix cycles through ten queries (one to three words, common and rare, with and without filters), limit 10 unless stated. Any failed request stops the bench.`,
+    `Machine: ${machine}. Load: autocannon from a second process on the same machine, 50 connections, ${seconds} s per target, all against the one server of npm start (static files are exact copies of the API bodies, written to dist/_bench/). Cells: req/s, p50 / p99 latency, and the Content-Encoding received. The repeated search is q=permis, limit 10; the mixed runs take each request from a list of distinct queries made of the corpus's words (limit 10, some with filters), so no answer is served twice. Any failed request stops the bench.`,
     '',
     head,
     rule,
@@ -28,16 +29,18 @@ export function formatReport(results: SizeResult[], machine: string, seconds: nu
     row('browser search: mode, download (brotli)', (r) => `${r.build.browserSearch.mode}, ${kb(r.build.browserSearch.brotli)}`),
     row('server ready (index loaded)', (r) => `${r.server.readyMs} ms`),
     row('server RSS once loaded', (r) => `${r.server.rssMb.toFixed(0)} MB`),
-    row('static file: req/s, p50, p99', (r) => `${r.load.staticFile.rps.toFixed(0)}, ${r.load.staticFile.p50} ms, ${r.load.staticFile.p99} ms`),
-    row('/facts/{id}: req/s, p50, p99', (r) => `${r.load.record.rps.toFixed(0)}, ${r.load.record.p50} ms, ${r.load.record.p99} ms`),
-    row('/facts/{id} vs static', (r) => pct(r.load.record.rps, r.load.staticFile.rps)),
-    row('/facts?q=: req/s, p50, p99', (r) => `${r.load.search.rps.toFixed(0)}, ${r.load.search.p50} ms, ${r.load.search.p99} ms`),
-    row('/facts?q= vs static (req/s)', (r) => pct(r.load.search.rps, r.load.staticFile.rps)),
-    row('/facts?q= vs static (bytes/s)', (r) => pct(r.load.search.bytesPerSecond, r.load.staticFile.bytesPerSecond)),
-    row('/facts?q=&limit=1: req/s, p50, p99', (r) => `${r.load.searchOne.rps.toFixed(0)}, ${r.load.searchOne.p50} ms, ${r.load.searchOne.p99} ms`),
-    row('/facts?q=&limit=1 vs static', (r) => pct(r.load.searchOne.rps, r.load.staticFile.rps)),
-        row('search alone, uncached, p50 / p99', (r) => `${ms(r.search.p50)} / ${ms(r.search.p99)} ms`),
+    ...RUNS.map((run) => row(RUN_LABELS[run], (r) => formatRun(r.http, run))),
+    row('/facts?q= answer: raw / br bytes', (r) => (r.http ? `${r.http.bytes.search} / ${r.http.bytes.searchBr}` : '–')),
+    row('/facts/{id} answer: raw / br bytes', (r) => (r.http ? `${r.http.bytes.record} / ${r.http.bytes.recordBr}` : '–')),
+    row('distinct mixed queries prepared', (r) => (r.http ? String(r.http.mixedQueries) : '–')),
+    row('search alone, uncached, p50 / p99', (r) => `${ms(r.search.p50)} / ${ms(r.search.p99)} ms`),
     row('index load in process', (r) => `${r.search.loadMs.toFixed(0)} ms`),
+    '',
+    '## Targets (issue 10)',
+    '',
+    '| corpus | target | figure | result |',
+    '|---|---|---|---|',
+    ...results.flatMap((r) => (r.http ? formatTargets(r.label, r.http) : [])),
     '',
   ].join('\n');
 }

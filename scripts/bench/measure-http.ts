@@ -1,0 +1,101 @@
+/**
+ * Issue 10's HTTP figures: the API against static files of the same size served by the same server, raw and
+ * with Accept-Encoding: br, at 50 connections; a repeated search, a record by id, and a mix of distinct searches.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { nodeCompress } from '../../src/adapters/node-compress.ts';
+import { readDist } from '../../src/adapters/read-dist.ts';
+import { createApiHandler } from '../../src/lib/api/handler.ts';
+import type { Fact } from '../../src/lib/schema/fact.ts';
+import { measureLoad, type LoadFigures } from './measure-load.ts';
+import { factsPath, queryMix } from './query-mix.ts';
+
+/** The runs, each against one target. */
+export const RUNS = ['search', 'searchStatic', 'searchBr', 'searchStaticBr', 'record', 'recordStatic', 'recordBr', 'recordStaticBr', 'mixed', 'mixedBr'] as const;
+/** One run's name. */
+export type Run = (typeof RUNS)[number];
+
+/** What was loaded and what came back. */
+export interface HttpFigures {
+  paths: { search: string; record: string; searchStatic: string; recordStatic: string };
+  /** Body sizes in bytes: raw and as the API sends them with Accept-Encoding: br. */
+  bytes: { search: number; searchBr: number; record: number; recordBr: number };
+  runs: Record<Run, LoadFigures & { encoding: string }>;
+  mixedQueries: number;
+}
+
+/** Reference static files under dist/ (written before the server starts): exact copies of the two API bodies. */
+export interface Prepared {
+  paths: HttpFigures['paths'];
+  bytes: HttpFigures['bytes'];
+  mix: string[];
+}
+
+const SEARCH_QUERY = { q: 'permis', limit: 10, offset: 0 };
+
+/** Computes the bodies in process and writes same-size static copies, with .br and .gz siblings, to dist/_bench/. */
+export async function prepareHttp(dist: string, records: Fact[], recordId: string, seconds: number): Promise<Prepared> {
+  const api = createApiHandler({ read: readDist(dist), rateLimit: { limit: 1e9 }, compress: nodeCompress });
+  const body = async (path: string, encoding?: string) => {
+    const response = await api(new Request(`http://bench.local${path}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }));
+    if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+  const search = factsPath(SEARCH_QUERY);
+  const record = `/api/v1/facts/${recordId}?po_live=1`;
+  const [searchRaw, searchBr, recordRaw, recordBr] = await Promise.all([body(search), body(search, 'br'), body(record), body(record, 'br')]);
+  await mkdir(join(dist, '_bench'), { recursive: true });
+  for (const [name, bytes] of [['search.json', searchRaw], ['record.json', recordRaw]] as const) {
+    await writeFile(join(dist, '_bench', name), bytes);
+    await writeFile(join(dist, '_bench', `${name}.br`), brotliCompressSync(bytes));
+    await writeFile(join(dist, '_bench', `${name}.gz`), gzipSync(bytes, { level: 9 }));
+  }
+  // Enough distinct queries that none repeats within the run, at any throughput this machine reaches.
+  const mix = queryMix(records, Math.max(20_000, seconds * 8_000)).map(factsPath);
+  return {
+    paths: { search, record, searchStatic: '/_bench/search.json', recordStatic: '/_bench/record.json' },
+    bytes: { search: searchRaw.length, searchBr: searchBr.length, record: recordRaw.length, recordBr: recordBr.length },
+    mix,
+  };
+}
+
+/** The Content-Encoding `base` answers `path` with (identity when none). */
+function encodingOf(base: string, path: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((done, fail) => {
+    const req = request(`${base.replace(/\/$/, '')}${path}`, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => done(String(res.headers['content-encoding'] ?? 'identity')));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** Runs every target for `seconds` at 50 connections against the one server at `base`. */
+export async function measureHttp(base: string, prepared: Prepared, seconds: number): Promise<HttpFigures> {
+  const root = base.replace(/\/$/, '');
+  const br = { 'accept-encoding': 'br' };
+  const plans: Record<Run, { paths: string[]; headers: Record<string, string>; spread?: boolean }> = {
+    search: { paths: [prepared.paths.search], headers: {} },
+    searchStatic: { paths: [prepared.paths.searchStatic], headers: {} },
+    searchBr: { paths: [prepared.paths.search], headers: br },
+    searchStaticBr: { paths: [prepared.paths.searchStatic], headers: br },
+    record: { paths: [prepared.paths.record], headers: {} },
+    recordStatic: { paths: [prepared.paths.recordStatic], headers: {} },
+    recordBr: { paths: [prepared.paths.record], headers: br },
+    recordStaticBr: { paths: [prepared.paths.recordStatic], headers: br },
+    mixed: { paths: prepared.mix.slice(0, prepared.mix.length / 2), headers: {}, spread: true },
+    mixedBr: { paths: prepared.mix.slice(prepared.mix.length / 2), headers: br, spread: true },
+  };
+  const runs = {} as HttpFigures['runs'];
+  for (const run of RUNS) {
+    const plan = plans[run];
+    const encoding = await encodingOf(root, plan.paths[0]!, plan.headers);
+    runs[run] = { ...(await measureLoad(root, plan.paths, seconds, 50, { headers: plan.headers, spread: plan.spread ?? false })), encoding };
+    console.log(`  ${run.padEnd(15)} ${runs[run].rps.toFixed(0).padStart(7)} req/s  p50 ${runs[run].p50} ms  p99 ${runs[run].p99} ms  (${encoding})`);
+  }
+  return { paths: prepared.paths, bytes: prepared.bytes, runs, mixedQueries: prepared.mix.length };
+}

@@ -34,13 +34,22 @@ describe('openapi.json', () => {
     const doc = await document();
     for (const path of ['/', '/facts', '/facts/{id}']) {
       const responses = doc.paths[path].get.responses;
-      expect(Object.keys(responses).sort()).toEqual(['200', '307', '400', '404', '405', '429', '503']);
+      expect(Object.keys(responses).sort()).toEqual(['200', '304', '307', '400', '404', '405', '429', '503']);
+      expect(responses['304'].description).toMatch(/only when the request carries If-None-Match/);
+      expect(responses['200'].headers.ETag).toBeDefined();
+      expect(responses['304'].headers.ETag).toBeDefined();
+      expect(responses['200'].headers['Content-Encoding'].schema.enum).toEqual(['br', 'gzip']);
       expect(responses['307'].headers.Location).toBeDefined();
       expect(responses['429'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1, maximum: 60 });
       expect(responses['405'].headers.Allow).toBeDefined();
       expect(responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     }
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('rate_limited');
+    expect(doc.paths['/openapi.json'].get.responses['304']).toBeDefined();
+    expect(doc.paths['/facts/{id}'].get.responses['200'].headers['Last-Modified']).toBeDefined();
+    for (const path of ['/', '/facts', '/facts/{id}', '/openapi.json']) {
+      expect(doc.paths[path].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['If-None-Match', 'Accept-Encoding']));
+    }
   });
 
   it('describes the Fact with the same fields as the zod schema', async () => {

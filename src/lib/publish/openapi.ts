@@ -16,8 +16,17 @@ const jsonSchema = (schema: z.ZodType): Json => {
 const header = (description: string, schema: Json) => ({ description, schema });
 const CORS = {
   'Access-Control-Allow-Origin': header('Always *: public CORS for GET', { type: 'string', const: '*' }),
-  'Access-Control-Expose-Headers': header('Includes Retry-After and Location', { type: 'string' }),
+  'Access-Control-Expose-Headers': header('Includes Retry-After, Location and ETag', { type: 'string' }),
 };
+const ETAG = header('Strong entity tag of this body in this coding (a coded form has its own tag, suffixed -br or -gzip); send it back in If-None-Match', { type: 'string' });
+/** Headers of a 200 and of the 304 that stands for it. */
+const CACHE = {
+  ETag: ETAG,
+  'Cache-Control': header('public, max-age=300', { type: 'string', const: 'public, max-age=300' }),
+  Vary: header('Accept-Encoding, on bodies of 1024 bytes or more when the server compresses', { type: 'string', const: 'Accept-Encoding' }),
+};
+const CONTENT_ENCODING = header('br or gzip, as Accept-Encoding asked (br preferred on a tie), on bodies of 1024 bytes or more; absent when sent as is', { type: 'string', enum: ['br', 'gzip'] });
+const LAST_MODIFIED = header("The record's modified_at as an HTTP-date; absent when the record has none. Informative: the validator is the ETag (If-Modified-Since is not used)", { type: 'string' });
 const RETRY_AFTER = header('Seconds to wait before retrying', { type: 'integer', minimum: 1, maximum: 60 });
 const error = (description: string, extra: Json = {}) => ({
   description,
@@ -37,7 +46,24 @@ const COMMON = {
   '429': error('More than 120 requests a minute from this address', { 'Retry-After': RETRY_AFTER }),
   '503': error('Service unavailable; retry later with a bounded number of attempts', { 'Retry-After': RETRY_AFTER }),
 };
-const ok = (description: string, schema: Json) => ({ description, headers: CORS, content: { 'application/json': { schema } } });
+const ok = (description: string, schema: Json, extra: Json = {}) => ({
+  description,
+  headers: { ...CORS, ...CACHE, 'Content-Encoding': CONTENT_ENCODING, ...extra },
+  content: { 'application/json': { schema } },
+});
+/** The 304: not in the spec's status list, so sent only to a client that asks for it. */
+const NOT_MODIFIED = {
+  '304': {
+    description:
+      'Not Modified: sent only when the request carries If-None-Match with the current ETag of the answer it would get (or *). No body; the same CORS, ETag, Vary and Cache-Control headers as the 200. A request without If-None-Match never gets a 304.',
+    headers: { ...CORS, ...CACHE },
+  },
+};
+/** The request headers a client may send to revalidate and to receive a compressed answer. */
+const CONDITIONAL_HEADERS = [
+  { name: 'If-None-Match', in: 'header', required: false, description: 'ETags of answers the client holds; a match gives 304 without a body', schema: { type: 'string' } },
+  { name: 'Accept-Encoding', in: 'header', required: false, description: 'br and gzip are offered for bodies of 1024 bytes or more; each answer is compressed once and kept', schema: { type: 'string' } },
+];
 
 const poLive = { name: 'po_live', in: 'query', required: false, description: PoLiveSchema.description, schema: jsonSchema(PoLiveSchema) };
 const queryParams = Object.entries(FactsQuerySchema.shape)
@@ -59,27 +85,27 @@ export function buildOpenApi(siteUrl: string) {
       title: 'permis-facts public content lookup API',
       version: '1.2.0',
       summary: 'Read-only public records about driving licences in Belgium',
-      description: `Public, read-only JSON API. No authentication. 120 requests per minute per IP address on every route (429 with Retry-After past it). Data routes without po_live answer 307 to the same URL with po_live=1 added. Only GET is accepted (405 otherwise). Reuse terms: ${REUSE_TERMS.join(' ')}`,
+      description: `Public, read-only JSON API. No authentication. 120 requests per minute per IP address on every route (429 with Retry-After past it). Data routes without po_live answer 307 to the same URL with po_live=1 added. Only GET is accepted (405 otherwise). Every 200 carries a strong ETag and Cache-Control: public, max-age=300; a request with If-None-Match naming the current ETag gets 304 without a body (no other request gets a 304). Bodies of 1024 bytes or more are sent compressed (br or gzip) when Accept-Encoding asks, with Vary: Accept-Encoding. Reuse terms: ${REUSE_TERMS.join(' ')}`,
     },
     servers: [{ url: `${siteUrl}/api/v1` }],
     security: [],
     paths: {
-      '/': { get: { operationId: 'getCatalogue', summary: 'Catalogue: what the API is, its routes, limits, reuse terms and corpus', parameters: [poLive], responses: { '200': ok('The catalogue', { type: 'object' }), ...COMMON } } },
-      '/facts': { get: { operationId: 'searchFacts', summary: 'Search and list records, paginated', parameters: [...queryParams, poLive], responses: { '200': ok('One page of records', ref('FactList')), ...COMMON } } },
+      '/': { get: { operationId: 'getCatalogue', summary: 'Catalogue: what the API is, its routes, limits, reuse terms and corpus', parameters: [poLive, ...CONDITIONAL_HEADERS], responses: { '200': ok('The catalogue', { type: 'object' }), ...NOT_MODIFIED, ...COMMON } } },
+      '/facts': { get: { operationId: 'searchFacts', summary: 'Search and list records, paginated', parameters: [...queryParams, poLive, ...CONDITIONAL_HEADERS], responses: { '200': ok('One page of records', ref('FactList')), ...NOT_MODIFIED, ...COMMON } } },
       '/facts/{id}': {
         get: {
           operationId: 'getFact',
           summary: 'One record, returned directly (not wrapped)',
-          parameters: [{ name: 'id', in: 'path', required: true, description: IdSchema.description, schema: jsonSchema(IdSchema) }, poLive],
-          responses: { '200': ok('The record', ref('Fact')), ...COMMON },
+          parameters: [{ name: 'id', in: 'path', required: true, description: IdSchema.description, schema: jsonSchema(IdSchema) }, poLive, ...CONDITIONAL_HEADERS],
+          responses: { '200': ok('The record', ref('Fact'), { 'Last-Modified': LAST_MODIFIED }), ...NOT_MODIFIED, ...COMMON },
         },
       },
       '/openapi.json': {
         get: {
           operationId: 'getOpenApi',
           summary: 'This document (no po_live redirect)',
-          parameters: [poLive],
-          responses: { '200': ok('OpenAPI 3.1.0 document', { type: 'object' }), ...Object.fromEntries(Object.entries(COMMON).filter(([s]) => s !== '307')) },
+          parameters: [poLive, ...CONDITIONAL_HEADERS],
+          responses: { '200': ok('OpenAPI 3.1.0 document', { type: 'object' }), ...NOT_MODIFIED, ...Object.fromEntries(Object.entries(COMMON).filter(([s]) => s !== '307')) },
         },
       },
     },

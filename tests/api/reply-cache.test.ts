@@ -74,23 +74,51 @@ describe('the /facts answer cache', () => {
 describe('the reply cache bounds', () => {
   const entity = (size: number) => new Entity(new Uint8Array(size));
 
-  it('counts keys, bodies with room for their compressed forms, and a per-entry overhead against the byte bound', () => {
+  it('counts keys, bodies, a per-entry overhead, and each compressed form as it is made, against the byte bound', async () => {
     const cache = createReplyCache({ entries: 100, bytes: 1e6 })!;
-    cache.set('k'.repeat(50), entity(1000));
-    expect(cache.calculatedSize).toBe(2 * 50 + entity(1000).maxBytes + ENTRY_OVERHEAD_BYTES);
+    const kept = entity(1000);
+    kept.keepIn(cache, 'k'.repeat(50));
+    const before = cache.calculatedSize;
+    expect(before).toBe(2 * 50 + kept.size + ENTRY_OVERHEAD_BYTES);
+    expect(kept.size).toBeGreaterThanOrEqual(1000);
+    const form = await kept.form('br', () => new Uint8Array(300));
+    expect(cache.calculatedSize).toBe(before + form!.bytes.length + 48);
+    await kept.form('gzip', () => new Uint8Array(2000));
+    expect(cache.calculatedSize).toBe(before + form!.bytes.length + 48);
+  });
+
+  it('does not put back an answer it has dropped when that answer later gains a form', async () => {
+    const cache = createReplyCache({ entries: 1, bytes: 1e6 })!;
+    const first = entity(1000);
+    first.keepIn(cache, 'a');
+    entity(1000).keepIn(cache, 'b');
+    await first.form('br', () => new Uint8Array(10));
+    expect([...cache.keys()]).toEqual(['b']);
+  });
+
+  it('keeps within its byte bound when forms are added after storing', async () => {
+    const bytes = 50_000;
+    const cache = createReplyCache({ entries: 1_000, bytes })!;
+    for (let i = 0; i < 200; i++) {
+      const kept = entity(2_000);
+      kept.keepIn(cache, `q${i}`);
+      await kept.form('br', () => new Uint8Array(900));
+      await kept.form('gzip', () => new Uint8Array(1_000));
+      expect(cache.calculatedSize).toBeLessThanOrEqual(bytes);
+    }
   });
 
   it('stays within its byte bound however many answers come, long keys included', () => {
     const bytes = 200_000;
     const cache = createReplyCache({ entries: 10_000, bytes })!;
-    for (let i = 0; i < 5_000; i++) cache.set(`${i}`.padEnd(600, 'x'), entity(100 + (i % 3000)));
+    for (let i = 0; i < 5_000; i++) entity(100 + (i % 3000)).keepIn(cache, `${i}`.padEnd(600, 'x'));
     expect(cache.calculatedSize).toBeLessThanOrEqual(bytes);
     expect(cache.size).toBeGreaterThan(0);
   });
 
   it('stays within its entry bound with empty answers', () => {
     const cache = createReplyCache({ entries: 50, bytes: 1e9 })!;
-    for (let i = 0; i < 60_000; i++) cache.set(`no match ${i}`, entity(0));
+    for (let i = 0; i < 60_000; i++) entity(0).keepIn(cache, `no match ${i}`);
     expect(cache.size).toBe(50);
   });
 

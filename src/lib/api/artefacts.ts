@@ -19,7 +19,7 @@ export interface Artefacts {
   engine(): Promise<SearchEngine>;
 }
 
-/** Default bounds of the record cache: 2,000 records and 32 MiB, keys and room for compressed forms included. */
+/** Default bounds of the record cache: 2,000 records and 32 MiB, keys and compressed forms included. */
 export const RECORD_CACHE_BOUNDS: CacheBounds = { entries: 2_000, bytes: 32 * 2 ** 20 };
 
 const unavailable = (what: string) =>
@@ -31,7 +31,7 @@ const unavailable = (what: string) =>
  */
 export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = RECORD_CACHE_BOUNDS): Artefacts {
   const files = new Map<string, Promise<Entity>>();
-  const records = boundedCache<Entity>(recordBounds, (entity) => entity.maxBytes);
+  const records = boundedCache<Entity>(recordBounds, (entity) => entity.size);
   let engine: Promise<SearchEngine> | undefined;
 
   async function required(path: string): Promise<string> {
@@ -62,7 +62,7 @@ export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = 
       if (json === null) return null;
       // modified_at is read here, once per load, never per request.
       const entity = Entity.fromText(json, modifiedAtOf(json));
-      records.set(id, entity);
+      entity.keepIn(records, id);
       return entity;
     },
     engine() {

@@ -2,6 +2,7 @@
  * A 200 body of the API as bytes, with its validators (ETag, Last-Modified) and its compressed forms,
  * each made at most once and kept with the body in whichever cache holds it.
  */
+import type { LRUCache } from 'lru-cache';
 import type { Coding } from '../http/content-coding.ts';
 import { sha256Hex, strongEtag } from '../http/etag.ts';
 
@@ -42,6 +43,7 @@ export class Entity {
   readonly lastModified: string | undefined;
   #hash: string | undefined;
   #forms = new Map<Coding, CodedForm | null>();
+  #onGrow: (() => void) | undefined;
 
   constructor(bytes: Uint8Array, lastModified?: string) {
     this.bytes = bytes;
@@ -53,12 +55,11 @@ export class Entity {
     return new Entity(encoder.encode(text), httpDate(modifiedAt));
   }
 
-  /**
-   * The most memory this entity can come to hold: the body and room for both compressed forms, which are
-   * kept only when smaller than the body. Caches count this when they store it, so later forms fit the bound.
-   */
-  get maxBytes(): number {
-    return 3 * this.bytes.length + 160;
+  /** Bytes this entity holds now: the body, the compressed forms made so far, and a fixed allowance for the rest. */
+  get size(): number {
+    let size = this.bytes.length + 160;
+    for (const form of this.#forms.values()) size += form ? form.bytes.length + 48 : 0;
+    return size;
   }
 
   /** The strong ETag of the identity form or of one coding (hashed once, on first demand). */
@@ -74,6 +75,20 @@ export class Entity {
     const bytes = await compress(this.bytes, coding);
     const form = bytes.length < this.bytes.length ? { bytes, etag: await this.etag(coding) } : null;
     this.#forms.set(coding, form);
+    this.#onGrow?.();
     return form;
+  }
+
+  /**
+   * Stores this entity in `cache` under `key`, and has the cache count it again each time it gains a compressed
+   * form, so the cache's byte bound holds what it really holds (an entity it has dropped is not put back).
+   */
+  keepIn(cache: LRUCache<string, Entity>, key: string): void {
+    this.#onGrow = () => {
+      if (cache.peek(key) !== this) return;
+      cache.delete(key);
+      cache.set(key, this);
+    };
+    cache.set(key, this);
   }
 }

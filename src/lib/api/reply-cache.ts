@@ -5,7 +5,7 @@ import { queryTerms } from '../search/normalize.ts';
 import type { FactsQuery } from '../search/search-engine.ts';
 import type { Entity } from './entity.ts';
 
-/** Default bounds: 10,000 answers and 64 MiB, keys and room for compressed forms included. */
+/** Default bounds: 10,000 answers and 64 MiB, keys and compressed forms included. */
 export const REPLY_CACHE_BOUNDS: CacheBounds = { entries: 10_000, bytes: 64 * 2 ** 20 };
 
 /** Cached /facts answers by factsKey. */
@@ -23,5 +23,5 @@ export function factsKey(query: FactsQuery): string {
 
 /** An empty reply cache; `entries: 0` turns it off (every search is run and serialised again). */
 export function createReplyCache(bounds: CacheBounds = REPLY_CACHE_BOUNDS): ReplyCache | null {
-  return bounds.entries > 0 && bounds.bytes > 0 ? boundedCache<Entity>(bounds, (entity) => entity.maxBytes) : null;
+  return bounds.entries > 0 && bounds.bytes > 0 ? boundedCache<Entity>(bounds, (entity) => entity.size) : null;
 }

@@ -83,7 +83,7 @@ const facts: Route = {
     const records = await Promise.all(page.ids.map((id) => data.record(id)));
     if (records.some((r) => r === null)) throw new HttpError(503, 'service_unavailable', 'the search index and the records disagree; retry later', { 'retry-after': '10' });
     const entity = new Entity(listBody(records as Entity[], `],"total":${page.total},"limit":${query.limit},"offset":${query.offset}}`));
-    replies?.set(key, entity);
+    if (replies) entity.keepIn(replies, key);
     return entity;
   },
 };

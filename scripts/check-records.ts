@@ -1,10 +1,12 @@
 /** Validates every record file without building the site: `npm run check:records`. */
 import { readRecords } from '../src/lib/records/read-records.ts';
 import { RecordError } from '../src/lib/records/friendly-errors.ts';
+import { readSettings } from '../src/lib/config.ts';
 
-const dir = process.env.CONTENT_DIR ?? 'content/records';
+const settings = readSettings(process.env);
+const dir = settings.CONTENT_DIR;
 try {
-  const facts = await readRecords(dir, process.env.SITE_URL ?? 'http://localhost:4321');
+  const facts = await readRecords(dir, settings.SITE_URL);
   console.log(`${facts.length} records in ${dir}: all valid`);
 } catch (error) {
   if (!(error instanceof RecordError)) throw error;

@@ -9,21 +9,31 @@ export const SettingsSchema = z.object({
   HOST: z.string().min(1).default('localhost').describe('Interface the server listens on (0.0.0.0 for all)'),
   SITE_URL: z
     .url({ protocol: /^https?$/ })
-    .default('http://localhost:4321')
     .transform((url) => url.replace(/\/+$/, ''))
-    .describe("Public address of the site, used in every record's url"),
+    .optional()
+    .describe("Public address of the site, used in every record's url; default http://HOST:PORT"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120).describe('Requests a minute per client address on /api/v1'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of the server whose X-Forwarded-For hops are trusted; 0 uses the socket address'),
   CONTENT_DIR: z.string().min(1).default('content/records').describe('Directory of record files'),
   DIST_DIR: z.string().min(1).default('dist').describe('Build output directory'),
 });
-export type Settings = z.infer<typeof SettingsSchema>;
+/** Settings once defaults are applied: SITE_URL is always set. */
+export type Settings = Omit<z.infer<typeof SettingsSchema>, 'SITE_URL'> & { SITE_URL: string };
+
+/**
+ * The default SITE_URL: where the server can be reached, http://HOST:PORT. A wildcard interface
+ * (0.0.0.0, ::) is not an address a browser can use, so it becomes localhost; IPv6 gets brackets.
+ */
+export function defaultSiteUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '[::]' ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 /** Reads settings from `env`; throws one Error naming each bad variable and its value. */
 export function readSettings(env: Record<string, string | undefined>): Settings {
   const present = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in SettingsSchema.shape && value !== undefined && value !== ''));
   const result = SettingsSchema.safeParse(present);
-  if (result.success) return result.data;
+  if (result.success) return { ...result.data, SITE_URL: result.data.SITE_URL ?? defaultSiteUrl(result.data.HOST, result.data.PORT) };
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
     const description = SettingsSchema.shape[name as keyof Settings].description ?? '';

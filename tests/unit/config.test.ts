@@ -9,6 +9,22 @@ describe('settings', () => {
     });
   });
 
+  it('defaults SITE_URL to http://HOST:PORT, so PORT=4399 gives record urls on 4399', () => {
+    expect(readSettings({ PORT: '4399' }).SITE_URL).toBe('http://localhost:4399');
+    expect(readSettings({ HOST: '127.0.0.1', PORT: '8080' }).SITE_URL).toBe('http://127.0.0.1:8080');
+    expect(readSettings({ HOST: 'permis.example' }).SITE_URL).toBe('http://permis.example:4321');
+  });
+
+  it('uses localhost in the default SITE_URL when HOST is a wildcard, and brackets an IPv6 HOST', () => {
+    expect(readSettings({ HOST: '0.0.0.0', PORT: '4399' }).SITE_URL).toBe('http://localhost:4399');
+    expect(readSettings({ HOST: '::', PORT: '4399' }).SITE_URL).toBe('http://localhost:4399');
+    expect(readSettings({ HOST: '::1', PORT: '4399' }).SITE_URL).toBe('http://[::1]:4399');
+  });
+
+  it('keeps an explicit SITE_URL whatever HOST and PORT say', () => {
+    expect(readSettings({ PORT: '4399', HOST: '0.0.0.0', SITE_URL: 'https://permis.example' }).SITE_URL).toBe('https://permis.example');
+  });
+
   it('reads values and trims the trailing slash of SITE_URL', () => {
     expect(readSettings({ PORT: '8080', SITE_URL: 'https://permis.example/', TRUST_PROXY: '2' })).toMatchObject({ PORT: 8080, SITE_URL: 'https://permis.example', TRUST_PROXY: 2 });
   });

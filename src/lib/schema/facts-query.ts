@@ -1,13 +1,9 @@
 /** The /facts query parameters: their limits, and the zod schema the OpenAPI description is made from. */
 import { z } from 'zod';
 import { KINDS, REGIONS } from './vocabulary.ts';
+import { QUERY_LIMITS } from './limits.ts';
 
-/** Limits from the spec, sections 4.2 and 8. */
-export const QUERY_LIMITS = {
-  qMaxLength: 300,
-  limit: { min: 1, max: 50, default: 10 },
-  offset: { min: 0, max: 10_000, default: 0 },
-} as const;
+export { QUERY_LIMITS };
 
 /** The po_live parameter: only "1" is accepted. */
 export const PoLiveSchema = z.literal('1').describe('Technical parameter requesting a refreshed read; without it, data routes answer 307 to the same URL with po_live=1 added');
@@ -26,3 +22,5 @@ export const FactsQuerySchema = z.object({
   po_live: PoLiveSchema.optional(),
 });
 export type FactsQueryParams = z.infer<typeof FactsQuerySchema>;
+/** The parameters as a caller writes them (every one optional). */
+export type FactsQueryInput = z.input<typeof FactsQuerySchema>;

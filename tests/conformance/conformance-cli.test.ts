@@ -1,0 +1,64 @@
+/** `npm run conformance -- <base_url>` against `npm start` (scripts/start.ts over the test build), as CI runs it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSettings } from '../support/test-build.ts';
+
+/** Runs a Node script to its end; resolves with its exit code and output. */
+function runScript(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+let server: ChildProcess;
+let origin = '';
+beforeAll(async () => {
+  const env = { ...process.env, SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '120' };
+  server = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  origin = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    server.stdout!.on('data', onData);
+    server.stderr!.on('data', onData);
+    server.on('close', (code) => reject(new Error(`npm start exited ${code}: ${output}`)));
+  });
+});
+afterAll(() => {
+  server.kill('SIGTERM');
+});
+
+describe('npm run conformance', () => {
+  it('passes every check against npm start, one line per check, and exits 0', async () => {
+    const { code, stdout, stderr } = await runScript(['scripts/conformance.ts', `${origin}/api/v1`]);
+    const lines = stdout.trim().split('\n');
+    expect(stderr).toBe('');
+    expect(lines.filter((l) => !l.startsWith('PASS  '))).toEqual([expect.stringMatching(/^\d+ passed, 0 failed$/)]);
+    expect(lines.at(-1)).toBe(`${lines.length - 1} passed, 0 failed`);
+    expect(lines.some((l) => l.startsWith('PASS  past 120 requests a minute'))).toBe(true);
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 with FAIL lines when the deployment does not answer', async () => {
+    const { code, stdout } = await runScript(['scripts/conformance.ts', 'http://127.0.0.1:9/api/v1', '--skip-rate-limit']);
+    expect(stdout).toMatch(/^FAIL {2}GET \/ without po_live answers 307.*fetch failed/m);
+    expect(stdout).toMatch(/\nSKIP {2}rate limit \(--skip-rate-limit\)\n0 passed, \d+ failed\n$/);
+    expect(code).toBe(1);
+  });
+
+  it('exits 2 with the usage when the base address is missing or not a URL', async () => {
+    for (const args of [[], ['localhost:4321'], ['http://x/api/v1', '--fast']]) {
+      const { code, stderr } = await runScript(['scripts/conformance.ts', ...args]);
+      expect(stderr).toContain('usage: npm run conformance -- <base_url> [--skip-rate-limit]');
+      expect(code).toBe(2);
+    }
+  });
+});

@@ -1,0 +1,113 @@
+/** The conformance checks pass on this API and fail, naming the rule, on an API that breaks one. */
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../../src/conformance/run.ts';
+import { testHandler } from '../support/api.ts';
+
+const BASE = 'http://api.test/api/v1';
+type Mutate = (request: Request, response: Response) => Response | Promise<Response>;
+
+/** Runs the checks in process against the real handler (120 a minute), its answers changed by `mutate`. */
+async function run(mutate: Mutate = (_, r) => r, skipRateLimit = false) {
+  const handler = testHandler({ rateLimit: { limit: 120 } });
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    return mutate(request, await handler(request, { clientAddress: '198.51.100.7' }));
+  };
+  const lines: string[] = [];
+  const result = await runConformance(BASE, { fetch, skipRateLimit, print: (l) => lines.push(l), sleep: async () => {} });
+  return { ...result, lines, failures: lines.filter((l) => l.startsWith('FAIL')) };
+}
+
+/** A copy of `response` with other headers and, optionally, another body. */
+function edit(response: Response, headers: (h: Headers) => void, body?: string): Response {
+  const copy = new Headers(response.headers);
+  headers(copy);
+  return new Response(body ?? response.body, { status: response.status, headers: copy });
+}
+
+describe('conformance checks', () => {
+  it('all pass against this API, and the last line is "N passed, 0 failed"', async () => {
+    const { failed, passed, lines } = await run();
+    expect(lines.filter((l) => l.startsWith('FAIL'))).toEqual([]);
+    expect(failed).toBe(0);
+    expect(passed).toBeGreaterThan(25);
+    expect(lines.at(-1)).toBe(`${passed} passed, 0 failed`);
+  });
+
+  it('do not fail on extra headers (ETag, RateLimit, Vary, Cache-Control)', async () => {
+    const { failures } = await run((_, r) => edit(r, (h) => {
+      h.set('etag', '"abc"');
+      h.set('ratelimit', '"default";r=5;t=30');
+      h.set('ratelimit-policy', '"default";q=120;w=60');
+      h.set('vary', 'Accept-Encoding');
+    }));
+    expect(failures).toEqual([]);
+  });
+
+  it('report a missing CORS header', async () => {
+    const { failures } = await run((_, r) => edit(r, (h) => h.delete('access-control-allow-origin')), true);
+    expect(failures.some((l) => l.includes('carried Access-Control-Allow-Origin: *'))).toBe(true);
+    expect(failures.some((l) => l.includes('a cross-origin GET'))).toBe(true);
+  });
+
+  it('report a 307 whose Location lacks po_live=1 or leaves the domain', async () => {
+    const dropped = await run((_, r) => (r.status === 307 ? edit(r, (h) => h.set('location', h.get('location')!.replace(/[?&]po_live=1/, ''))) : r), true);
+    expect(dropped.failures.some((l) => l.startsWith('FAIL  GET / without po_live') && l.includes('Location lacks po_live=1'))).toBe(true);
+    const away = await run((_, r) => (r.status === 307 ? edit(r, (h) => h.set('location', h.get('location')!.replace('api.test', 'elsewhere.test'))) : r), true);
+    expect(away.failures.some((l) => l.includes('the 307 leaves the domain'))).toBe(true);
+  });
+
+  it('report a 400 without the JSON error body', async () => {
+    const { failures } = await run((_, r) => (r.status === 400 ? edit(r, () => {}, '{"message":"bad"}') : r), true);
+    expect(failures.some((l) => l.startsWith('FAIL  GET /facts?limit=51 (limit above 50)') && l.includes('expected a body {"error":{"code","message"}}'))).toBe(true);
+  });
+
+  it('report a limit that is not enforced', async () => {
+    const { failures } = await run(async (req, r) => (new URL(req.url).searchParams.get('limit') === '51' ? new Response('{"results":[],"total":0,"limit":51,"offset":0}', { status: 200, headers: r.headers }) : r), true);
+    expect(failures.some((l) => l.includes('limit above 50') && l.includes('expected 400, got 200'))).toBe(true);
+  });
+
+  it('report a wrong OpenAPI version', async () => {
+    const { failures } = await run(async (req, r) => (req.url.includes('openapi.json') && r.status === 200 ? edit(r, () => {}, JSON.stringify({ ...(await r.json()), info: { version: '1.1.0' } })) : r), true);
+    expect(failures.some((l) => l.includes('expected info.version "1.2.0", got "1.1.0"'))).toBe(true);
+  });
+
+  it('report a record off the id pattern', async () => {
+    const { failures } = await run(async (req, r) => (new URL(req.url).pathname.endsWith('/facts') && r.status === 200 ? edit(r, () => {}, (await r.text()).replace(/^\{"results":\[\{"id":"(\w+)/, (_, prefix: string) => `{"results":[{"id":"${prefix.toUpperCase()}`)) : r), true);
+    expect(failures.some((l) => l.startsWith('FAIL  records have the spec fields') && l.includes('id must match'))).toBe(true);
+  });
+
+  it('report a walk that repeats records (offset ignored)', async () => {
+    const { failures } = await run(async (req, r) => {
+      const url = new URL(req.url);
+      if (!url.pathname.endsWith('/facts') || !url.searchParams.has('offset') || url.searchParams.get('offset') === '0') return r;
+      url.searchParams.set('offset', '0');
+      return fetchVia(url.href);
+    }, true);
+    expect(failures.some((l) => l.includes('appears twice in one walk'))).toBe(true);
+  });
+
+  it('report a 429 whose Retry-After is out of 1-60', async () => {
+    const { failures } = await run((_, r) => (r.status === 429 ? edit(r, (h) => h.set('retry-after', '61')) : r));
+    expect(failures).toEqual([expect.stringContaining('Retry-After: expected an integer from 1 to 60, got "61"')]);
+  });
+
+  it('report an API that never answers 429', async () => {
+    const { failures } = await run((_, r) => (r.status === 429 ? new Response('{"results":[],"total":0,"limit":1,"offset":0}', { status: 200, headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' } }) : r));
+    expect(failures).toEqual([expect.stringMatching(/^FAIL {2}past 120 requests a minute.*: 400 requests in \d+ s got no 429$/)]);
+  });
+
+  it('report a 429 before 120 requests, even after waiting Retry-After once', async () => {
+    const handler = testHandler({ rateLimit: { limit: 30 } });
+    const lines: string[] = [];
+    let clock = 0;
+    const fetch: typeof globalThis.fetch = async (input, init) => handler(new Request(input, init), { clientAddress: `c${Math.floor(clock / 60_000)}` });
+    await runConformance(BASE, { fetch, print: (l) => lines.push(l), sleep: async (ms) => { clock += ms; } });
+    expect(lines.filter((l) => l.startsWith('FAIL'))).toEqual([expect.stringMatching(/429 after only \d+ requests in a fresh minute; the spec allows 120/)]);
+  });
+});
+
+const plain = testHandler();
+function fetchVia(url: string): Promise<Response> {
+  return plain(new Request(url), { clientAddress: '198.51.100.8' });
+}

@@ -12,6 +12,11 @@ export async function factsByKind(): Promise<Map<Kind, Fact[]>> {
   return new Map(KINDS.map((k) => [k, byTitle(facts.filter((f) => f.kind === k))]));
 }
 
+/** Every record, sorted by French title (the /fiches/ list). */
+export async function factsByTitle(): Promise<Fact[]> {
+  return byTitle([...(await getFacts())]);
+}
+
 /** Records of each region, sorted by French title. */
 export async function factsByRegion(): Promise<Map<Region, Fact[]>> {
   const facts = await getFacts();

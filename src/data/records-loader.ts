@@ -2,6 +2,7 @@
 import type { Loader } from 'astro/loaders';
 import { readRecords } from '../lib/records/read-records.ts';
 import { dropUnsafeLinks, escapeRawHtml } from '../lib/records/safe-markdown.ts';
+import { nestHeadings } from '../lib/records/heading-levels.ts';
 
 /** Options of recordsLoader. */
 export interface RecordsLoaderOptions {
@@ -18,7 +19,7 @@ export function recordsLoader({ dir, siteUrl }: RecordsLoaderOptions): Loader {
       store.clear();
       for (const fact of facts) {
         const rendered = await renderMarkdown(escapeRawHtml(fact.text));
-        store.set({ id: fact.id, data: fact, body: fact.text, rendered: { ...rendered, html: dropUnsafeLinks(rendered.html) } });
+        store.set({ id: fact.id, data: fact, body: fact.text, rendered: { ...rendered, html: nestHeadings(dropUnsafeLinks(rendered.html)) } });
       }
       logger.info(`${facts.length} records loaded from ${dir}`);
     },

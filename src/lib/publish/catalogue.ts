@@ -18,6 +18,9 @@ export const REUSE_TERMS = [
 export const DEMO_NOTICE =
   'Demonstration content: these records show what the software does; check every rule with the official body cited before relying on it.';
 
+/** The same notice in French, for the site, its feed and its JSON-LD. */
+export const DEMO_NOTICE_FR = "Contenu de démonstration : ces fiches illustrent le logiciel. Vérifiez toute règle auprès de l'organisme officiel cité.";
+
 /** Counts records per value of `key`, listing every possible value (zeros included). */
 function countBy<T extends string>(facts: readonly Fact[], values: readonly T[], of: (f: Fact) => readonly T[]): Record<T, number> {
   const counts = Object.fromEntries(values.map((v) => [v, 0])) as Record<T, number>;

@@ -1,5 +1,5 @@
 /** Starts the real Node site server over the test build on a free port, for tests that talk HTTP. */
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { createSiteServer } from '../../src/adapters/node-server.ts';
 import type { ApiHandler } from '../../src/lib/api/handler.ts';
 import type { Settings } from '../../src/lib/config.ts';
@@ -11,20 +11,36 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1, port 0, with the test settings (rate limit lifted unless `overrides` set it). */
-export function startSiteServer(overrides: Partial<Settings> = {}, handler?: ApiHandler): Promise<RunningServer> {
-  const { server } = createSiteServer({ ...testSettings, RATE_LIMIT_PER_MINUTE: 1_000_000, ...overrides }, handler);
+/** A port the system reports free right now. */
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        origin: `http://127.0.0.1:${port}`,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
-      });
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Listens on 127.0.0.1 with the test build (rate limit lifted unless `overrides` set it). The API redirects
+ * to SITE_URL, so the server takes a free port first and uses its own origin as SITE_URL; record urls
+ * in the build still point at the test build's SITE_URL.
+ */
+export async function startSiteServer(overrides: Partial<Settings> = {}, handler?: ApiHandler): Promise<RunningServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const { server } = createSiteServer({ ...testSettings, SITE_URL: origin, PORT: port, RATE_LIMIT_PER_MINUTE: 1_000_000, ...overrides }, handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    origin,
+    close: () => new Promise<void>((done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    }),
+  };
 }

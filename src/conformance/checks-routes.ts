@@ -1,6 +1,7 @@
 /** Spec sections 4.1-4.4: the four routes, the po_live redirect, the OpenAPI document. */
 import { expectPoLiveRedirect, isJsonType, type Check } from './check.ts';
 import { excerpt, expect } from './context.ts';
+import { KINDS, REGIONS } from '../lib/schema/vocabulary.ts';
 
 const redirects = (path: string): Check => ({
   name: `GET ${path} without po_live answers 307 to the same URL with po_live=1, on the same domain`,
@@ -65,7 +66,7 @@ export const routeChecks: Check[] = [
         return p.schema ?? {};
       };
       expect(schema('q').maxLength === 300, `q: expected maxLength 300, got ${JSON.stringify(schema('q').maxLength)}`);
-      expect(sameSet(schema('region').enum, ['wallonie', 'bruxelles', 'flandre', 'belgique']), `region: expected the enum of the four regions, got ${JSON.stringify(schema('region').enum)}`);
+      expect(sameSet(schema('region').enum, REGIONS), `region: expected the enum of the four regions, got ${JSON.stringify(schema('region').enum)}`);
       expect(sameSet(schema('kind').enum, KINDS), `kind: expected the enum of the ten kinds, got ${JSON.stringify(schema('kind').enum)}`);
       const limit = schema('limit');
       expect(limit.minimum === 1 && limit.maximum === 50 && limit.default === 10, `limit: expected minimum 1, maximum 50, default 10, got ${JSON.stringify(limit)}`);
@@ -76,9 +77,6 @@ export const routeChecks: Check[] = [
   },
 ];
 
-/** The ten kinds of spec section 2. */
-export const KINDS = ['fact', 'expertise', 'organization', 'offer', 'person', 'professional', 'article', 'lesson', 'page', 'tool'];
-
-function sameSet(value: unknown, expected: string[]): boolean {
+function sameSet(value: unknown, expected: readonly string[]): boolean {
   return Array.isArray(value) && value.length === expected.length && expected.every((v) => value.includes(v));
 }

@@ -1,5 +1,5 @@
-/** The record as spec section 2 describes it, checked field by field (only what the spec states, nothing of ours). */
-import { KINDS } from './checks-routes.ts';
+/** The record as spec section 2 describes it, checked field by field: only what the spec states (its kinds, id pattern and source types), none of our own decisions. */
+import { ID_PATTERN, KINDS, SOURCE_TYPES } from '../lib/schema/vocabulary.ts';
 
 /** A record as received. */
 export type RecordJson = Record<string, unknown> & { id: string; kind: string; regions: unknown };
@@ -11,9 +11,6 @@ export interface Page {
   offset: number;
 }
 
-/** The spec's id pattern. */
-export const SPEC_ID_PATTERN = /^(?:(?:expertise-)?fait|page|brand|offer|person|professional)-[a-f0-9]{16}$/;
-const SOURCE_TYPES = ['official', 'operator', 'brand', 'source'];
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -36,14 +33,14 @@ export function recordProblems(record: unknown): string[] {
   if (!isObject(record)) return ['is not a JSON object'];
   const problems: string[] = [];
   const bad = (field: string, rule: string) => problems.push(`${field} ${rule}, got ${JSON.stringify(record[field])?.slice(0, 80)}`);
-  if (!isString(record.id) || !SPEC_ID_PATTERN.test(record.id)) bad('id', `must match ${SPEC_ID_PATTERN.source}`);
-  if (!KINDS.includes(record.kind as string)) bad('kind', 'must be one of the ten kinds');
+  if (!isString(record.id) || !ID_PATTERN.test(record.id)) bad('id', `must match ${ID_PATTERN.source}`);
+  if (!(KINDS as readonly string[]).includes(record.kind as string)) bad('kind', 'must be one of the ten kinds');
   for (const field of ['title', 'text']) if (!isString(record[field])) bad(field, 'must be a string');
   if (!isUri(record.url)) bad('url', 'must be a URI');
   if (!Array.isArray(record.regions) || !record.regions.every(isString)) bad('regions', 'must be an array of strings');
   if (!Array.isArray(record.sources)) bad('sources', 'must be an array');
   else record.sources.forEach((s, i) => {
-    if (!isObject(s) || !isUri(s.url) || !isString(s.label) || !SOURCE_TYPES.includes(s.type as string)) {
+    if (!isObject(s) || !isUri(s.url) || !isString(s.label) || !(SOURCE_TYPES as readonly string[]).includes(s.type as string)) {
       problems.push(`sources[${i}] must be {url (URI), label (string), type (${SOURCE_TYPES.join('|')})}, got ${JSON.stringify(s)?.slice(0, 80)}`);
     }
   });

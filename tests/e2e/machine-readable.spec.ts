@@ -19,14 +19,14 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...console, ...(await page.evaluate(() => (window as any).__csp as string[]))];
 }
 
-for (const path of ['/fiches/fait-e895e5ca7dd9aa43/', '/fiches/page-1138e51df19ae9a2/', '/api/']) {
+for (const path of ['/', '/fiches/fait-e895e5ca7dd9aa43/', '/fiches/page-1138e51df19ae9a2/', '/api/']) {
   test(`${path} raises no CSP violation, and its JSON-LD (if any) is readable data`, async ({ page }) => {
     const violations = await watchCsp(page);
     const response = await page.goto(path);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     for (const block of blocks) expect(JSON.parse(block)['@context']).toBe('https://schema.org');
-    expect(blocks.length).toBe(path.startsWith('/fiches/') ? 1 : 0);
+    expect(blocks.length).toBe(path === '/api/' ? 0 : 1);
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
   });

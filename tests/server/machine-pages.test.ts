@@ -1,7 +1,7 @@
 /** Pages for machines and feeds, over HTTP: JSON-LD, Open Graph, the Atom feed, /fiches/ and the /api/ reference. */
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordJsonLd, SCHEMA_ORG_TYPE } from '../../src/lib/publish/json-ld.ts';
+import { recordJsonLd, SCHEMA_ORG_TYPE, siteJsonLd } from '../../src/lib/publish/json-ld.ts';
 import { FEED } from '../../src/lib/publish/atom.ts';
 import { buildOpenApi } from '../../src/lib/publish/openapi.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
@@ -58,6 +58,12 @@ describe('JSON-LD on record pages', () => {
     const offer = await record('offer-eac50d71e5361c97');
     expect(await byId(offer.id)).toMatchObject({ '@type': 'Offer', price: offer.offer_data!.price_eur, priceCurrency: 'EUR' });
     expect(await byId('person-2dbce6902266542d')).toMatchObject({ '@type': 'Person', disambiguatingDescription: expect.stringContaining('Exemple fictif') });
+  });
+
+  it('describes the site and its search on the home page', async () => {
+    const doc = jsonLdOf(await text('/'));
+    expect(doc).toEqual(siteJsonLd(testSettings.SITE_URL));
+    expect(doc['@graph'][0]).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${testSettings.SITE_URL}/recherche/?q={search_term_string}` } } });
   });
 
   it('cannot be closed by record text: a title with </script> stays inside the JSON', async () => {

@@ -135,6 +135,21 @@ function postalAddress(locality: string, postalCode?: string, street?: string, c
   return { '@type': 'PostalAddress', addressLocality: locality, ...(postalCode ? { postalCode } : {}), ...(street ? { streetAddress: street } : {}), addressCountry: country };
 }
 
+/** The JSON-LD of the home page: the site, its publisher, its search (schema.org SearchAction) and its license. */
+export function siteJsonLd(siteUrl: string): Node {
+  const ids = siteIds(siteUrl);
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'WebSite', '@id': ids.site, url: ids.site, name: 'permis-facts', inLanguage: 'fr-BE', publisher: { '@id': ids.publisher }, license: ids.license,
+        potentialAction: { '@type': 'SearchAction', target: { '@type': 'EntryPoint', urlTemplate: `${siteUrl}/recherche/?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
+      },
+      { '@type': 'Organization', '@id': ids.publisher, name: 'permis-facts', url: ids.site },
+    ],
+  };
+}
+
 /** JSON for a <script type="application/ld+json"> element: `<`, `>` and `&` escaped so no record text can close it. */
 export function jsonLdScriptText(document: Node): string {
   return JSON.stringify(document).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

@@ -56,8 +56,10 @@ test('the /api/ reference copies a route curl command in one click', async ({ pa
 test('the client, bundled for the browser, walks the API from another origin: CORS, 307 followed, no preflight', async ({ page }) => {
   const bundle = await build({ entryPoints: ['src/client/index.ts'], bundle: true, format: 'iife', globalName: 'PermisFacts', platform: 'browser', write: false });
   const preflights: string[] = [];
+  const apiRequests: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'OPTIONS') preflights.push(r.url());
+    if (r.url().startsWith(`${API_ORIGIN}/api/v1`)) apiRequests.push(r.url());
   });
   await page.goto(`${OTHER_ORIGIN}/index.html`);
   // The plain static server sends no CSP, so the bundle can be added as an inline classic script.
@@ -76,4 +78,6 @@ test('the client, bundled for the browser, walks the API from another origin: CO
   expect(result.first).toBe(true);
   expect(result.error).toEqual({ name: 'ApiError', status: 404, code: 'record_not_found' });
   expect(preflights).toEqual([]);
+  // Only the very first request lacks po_live: the browser followed its 307, and the client sent po_live=1 from then on.
+  expect(apiRequests.filter((url) => !new URL(url).searchParams.has('po_live'))).toEqual([`${API_ORIGIN}/api/v1/facts?limit=50&offset=0`]);
 });

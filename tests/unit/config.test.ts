@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/lib/config.ts';
 import { clientAddress } from '../../src/lib/api/client-address.ts';
+import { readRecords } from '../../src/lib/records/read-records.ts';
+import { FIXTURES_DIR } from '../support/test-build.ts';
 
 describe('settings', () => {
   it('has documented defaults', () => {
@@ -13,6 +15,12 @@ describe('settings', () => {
     expect(readSettings({ PORT: '4399' }).SITE_URL).toBe('http://localhost:4399');
     expect(readSettings({ HOST: '127.0.0.1', PORT: '8080' }).SITE_URL).toBe('http://127.0.0.1:8080');
     expect(readSettings({ HOST: 'permis.example' }).SITE_URL).toBe('http://permis.example:4321');
+  });
+
+  it('gives record urls on the port the server listens on when only PORT is set', async () => {
+    const facts = await readRecords(FIXTURES_DIR, readSettings({ PORT: '4399' }).SITE_URL);
+    expect(facts.length).toBeGreaterThan(0);
+    for (const fact of facts) expect(fact.url).toBe(`http://localhost:4399/fiches/${fact.id}/`);
   });
 
   it('uses localhost in the default SITE_URL when HOST is a wildcard, and brackets an IPv6 HOST', () => {

@@ -10,6 +10,7 @@ import { readSettings } from '../src/lib/config.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
 import type { FactsQuery } from '../src/lib/search/search-engine.ts';
 import { measureBuild, type BuildFigures } from './bench/measure-build.ts';
+import { measureCacheGrowth, type CacheGrowth } from './bench/measure-cache-growth.ts';
 import { measureHttp, prepareHttp, type HttpFigures } from './bench/measure-http.ts';
 import { measureSearch, type SearchFigures } from './bench/measure-search.ts';
 import { startServer } from './bench/measure-server.ts';
@@ -46,6 +47,7 @@ export interface SizeResult {
   build: BuildFigures;
   server: { readyMs: number; rssMb: number };
   http: HttpFigures;
+  cacheGrowth: CacheGrowth;
   search: SearchFigures;
 }
 
@@ -89,7 +91,9 @@ for (const size of sizes) {
   try {
     console.log(`  server ready in ${server.readyMs} ms, RSS ${server.rssMb.toFixed(0)} MB; loading for ${seconds} s each…`);
     const http = await measureHttp(server.base, prepared, seconds);
-    results.push({ size, label: corpus.label, build, server: { readyMs: server.readyMs, rssMb: server.rssMb }, http, search: await measureSearch(settings.DIST_DIR, QUERIES) });
+    const cacheGrowth = await measureCacheGrowth(settings.DIST_DIR);
+    console.log(`  heap after no-match queries: ${cacheGrowth.steps.map((s) => `${s.queries}: ${s.heapMb.toFixed(1)} MiB`).join(', ')}`);
+    results.push({ size, label: corpus.label, build, server: { readyMs: server.readyMs, rssMb: server.rssMb }, http, cacheGrowth, search: await measureSearch(settings.DIST_DIR, QUERIES) });
     for (const line of formatTargets(corpus.label, http)) console.log(`  ${line}`);
   } finally {
     await server.stop();

@@ -90,6 +90,9 @@ export async function measureHttp(base: string, prepared: Prepared, seconds: num
     mixed: { paths: prepared.mix.slice(0, prepared.mix.length / 2), headers: {}, spread: true },
     mixedBr: { paths: prepared.mix.slice(prepared.mix.length / 2), headers: br, spread: true },
   };
+  // Warm-up, not reported: the server's JIT and caches reach their steady state before the first figure.
+  await measureLoad(root, [prepared.paths.search, prepared.paths.record, prepared.paths.searchStatic, prepared.paths.recordStatic], 1, 50, { headers: br });
+  await measureLoad(root, [prepared.paths.search, prepared.paths.record, prepared.paths.searchStatic, prepared.paths.recordStatic], 1, 50);
   const runs = {} as HttpFigures['runs'];
   for (const run of RUNS) {
     const plan = plans[run];

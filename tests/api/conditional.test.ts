@@ -96,6 +96,13 @@ describe('Last-Modified', () => {
   });
 });
 
+describe('the catalogue', () => {
+  it('tells clients how to revalidate and how to get compressed answers', async () => {
+    const catalogue = (await (await get(api, '/api/v1/?po_live=1')).json()) as { caching: string };
+    expect(catalogue.caching).toMatch(/ETag.*If-None-Match.*304.*Accept-Encoding/);
+  });
+});
+
 describe('CORS', () => {
   it('exposes ETag besides Retry-After and Location to other origins', async () => {
     for (const path of [...OK_PATHS, '/api/v1/nope']) {

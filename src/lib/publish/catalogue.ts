@@ -52,6 +52,8 @@ export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generate
     ],
     redirects: 'Data routes without po_live answer 307 to the same URL with po_live=1 added; follow redirects (curl -L).',
     authentication: 'None: no key, no account, no cookie. CORS is public for GET; send requests without credentials.',
+    caching:
+      'Every 200 has a strong ETag and Cache-Control: public, max-age=300; send it back in If-None-Match to get 304 without a body (only such requests get a 304). Send Accept-Encoding: br or gzip for compressed answers.',
     limits: {
       rate: '120 requests per minute per IP address, on every route, shared with the publisher’s MCP server; over it: 429 with Retry-After (1 to 60 seconds)',
       q_max_length: QUERY_LIMITS.qMaxLength,

@@ -18,6 +18,25 @@ export const RUNS = ['search', 'searchStatic', 'searchBr', 'searchStaticBr', 're
 /** One run's name. */
 export type Run = (typeof RUNS)[number];
 
+/** Each API target and its static twin of the same bytes. */
+const PAIRS: [Run, Run][] = [['search', 'searchStatic'], ['searchBr', 'searchStaticBr'], ['record', 'recordStatic'], ['recordBr', 'recordStaticBr']];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** One figure from slices of equal length: mean throughput, median latencies, summed counts. */
+function combine(slices: LoadFigures[]): LoadFigures {
+  const mean = (f: (l: LoadFigures) => number) => slices.reduce((sum, l) => sum + f(l), 0) / slices.length;
+  return {
+    rps: mean((l) => l.rps),
+    bytesPerSecond: mean((l) => l.bytesPerSecond),
+    p50: median(slices.map((l) => l.p50)),
+    p99: median(slices.map((l) => l.p99)),
+    requests: slices.reduce((sum, l) => sum + l.requests, 0),
+    bad: slices.reduce((sum, l) => sum + l.bad, 0),
+    distinct: slices.reduce((sum, l) => sum + (l.distinct ?? 0), 0),
+  };
+}
+
 /** What was loaded and what came back. */
 export interface HttpFigures {
   paths: { search: string; record: string; searchStatic: string; recordStatic: string };
@@ -93,12 +112,19 @@ export async function measureHttp(base: string, prepared: Prepared, seconds: num
   // Warm-up, not reported: the server's JIT and caches reach their steady state before the first figure.
   await measureLoad(root, [prepared.paths.search, prepared.paths.record, prepared.paths.searchStatic, prepared.paths.recordStatic], 1, 50, { headers: br });
   await measureLoad(root, [prepared.paths.search, prepared.paths.record, prepared.paths.searchStatic, prepared.paths.recordStatic], 1, 50);
+  const once = (run: Run, duration: number) => measureLoad(root, plans[run].paths, duration, 50, { headers: plans[run].headers, spread: plans[run].spread ?? false });
+  const parts = new Map<Run, LoadFigures[]>(RUNS.map((run) => [run, []]));
+  // Each API target alternates with its static twin in short slices, so a change of load on the machine
+  // weighs on both sides of a ratio alike. The mixed runs go in one piece (their query list must not restart).
+  const slices = Math.min(3, seconds);
+  for (const pair of PAIRS) {
+    for (let i = 0; i < slices; i++) for (const run of pair) parts.get(run)!.push(await once(run, Math.max(1, Math.round(seconds / slices))));
+  }
+  for (const run of ['mixed', 'mixedBr'] as const) parts.get(run)!.push(await once(run, seconds));
   const runs = {} as HttpFigures['runs'];
   for (const run of RUNS) {
-    const plan = plans[run];
-    const encoding = await encodingOf(root, plan.paths[0]!, plan.headers);
-    runs[run] = { ...(await measureLoad(root, plan.paths, seconds, 50, { headers: plan.headers, spread: plan.spread ?? false })), encoding };
-    console.log(`  ${run.padEnd(15)} ${runs[run].rps.toFixed(0).padStart(7)} req/s  p50 ${runs[run].p50} ms  p99 ${runs[run].p99} ms  (${encoding})`);
+    runs[run] = { ...combine(parts.get(run)!), encoding: await encodingOf(root, plans[run].paths[0]!, plans[run].headers) };
+    console.log(`  ${run.padEnd(15)} ${runs[run].rps.toFixed(0).padStart(7)} req/s  p50 ${runs[run].p50} ms  p99 ${runs[run].p99} ms  (${runs[run].encoding})`);
   }
   return { paths: prepared.paths, bytes: prepared.bytes, runs, mixedQueries: prepared.mix.length };
 }

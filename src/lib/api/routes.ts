@@ -56,18 +56,19 @@ const openapi: Route = {
 
 const encoder = new TextEncoder();
 const COMMA = encoder.encode(',');
+const HEAD = encoder.encode('{"results":[');
 
 /** Joins the records' bytes into the list response without decoding them. */
 function listBody(records: Entity[], tail: string): Uint8Array {
-  const head = encoder.encode('{"results":[');
-  const end = encoder.encode(tail);
-  const size = head.length + end.length + records.reduce((sum, r) => sum + r.bytes.length, 0) + Math.max(0, records.length - 1);
-  const body = new Uint8Array(size);
+  const parts: Uint8Array[] = [HEAD];
+  records.forEach((record, i) => parts.push(...(i > 0 ? [COMMA, record.bytes] : [record.bytes])));
+  parts.push(encoder.encode(tail));
+  const body = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
-  const put = (bytes: Uint8Array) => (body.set(bytes, at), (at += bytes.length));
-  put(head);
-  records.forEach((record, i) => (i > 0 && put(COMMA), put(record.bytes)));
-  put(end);
+  for (const part of parts) {
+    body.set(part, at);
+    at += part.length;
+  }
   return body;
 }
 

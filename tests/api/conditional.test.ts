@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { readdir, readFile } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex, strongEtag } from '../../src/lib/http/etag.ts';
@@ -74,6 +76,44 @@ describe('ETag and If-None-Match', () => {
     expect((await get(api, '/api/v1/facts?q=permis', { headers: { 'if-none-match': '*' } })).status).toBe(307);
     await expectError(await get(api, '/api/v1/facts/fait-0000000000000000?po_live=1', { headers: { 'if-none-match': '*' } }), 404, 'record_not_found');
     expect((await get(api, `/api/v1/facts/${ID}?po_live=1`, { method: 'POST', headers: { 'if-none-match': '*' } })).status).toBe(405);
+  });
+});
+
+describe('negotiation under arbitrary headers', () => {
+  const token = fc.constantFrom('br', 'gzip', 'x-gzip', 'deflate', 'identity', '*', 'BR', 'zstd', '');
+  const acceptEncoding = fc.array(fc.tuple(token, fc.option(fc.constantFrom('0', '0.5', '1', '1.0', '0.001', 'abc', '2'))), { maxLength: 4 }).map((parts) =>
+    parts.map(([name, q]) => (q === null ? name : `${name};q=${q}`)).join(', '),
+  );
+  const hexTag = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 1, maxLength: 40 }).map((h) => `"${h}"`);
+
+  it('answers 200 with a body that decodes to the identity body, or 304 exactly when If-None-Match names the sent tag', async () => {
+    const path = '/api/v1/facts?po_live=1&q=permis';
+    const identity = await (await get(api, path)).text();
+    const tags = await Promise.all(['', 'br', 'gzip'].map(async (e) => (await get(api, path, { headers: { 'accept-encoding': e } })).headers.get('etag')!));
+    const wellFormed = fc.array(fc.oneof(hexTag, fc.constantFrom('""', ...tags, ...tags.map((t) => `W/${t}`))), { minLength: 1, maxLength: 3 });
+    // null: no header; a list: well-formed tags; a string: '*' or anything at all (then only "304 implies a match" is checked).
+    const ifNoneMatch = fc.option(fc.oneof(wellFormed, fc.constant('*'), fc.string({ maxLength: 30 })));
+    await fc.assert(
+      fc.asyncProperty(acceptEncoding, ifNoneMatch, async (accept, inm) => {
+        const headers: Record<string, string> = { 'accept-encoding': accept };
+        if (inm !== null) headers['if-none-match'] = Array.isArray(inm) ? inm.join(', ') : inm;
+        const response = await get(api, path, { headers });
+        const etag = response.headers.get('etag')!;
+        const matches = Array.isArray(inm) ? inm.some((t) => t.replace(/^W\//, '') === etag) : inm === '*';
+        if (response.status === 304) {
+          expect(matches || (inm !== null && headers['if-none-match']!.includes(etag))).toBe(true);
+          return;
+        }
+        expect(response.status).toBe(200);
+        if (Array.isArray(inm) || inm === '*') expect(matches).toBe(false);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        const coding = response.headers.get('content-encoding');
+        const decoded = coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
+        expect(decoded.toString('utf8')).toBe(identity);
+        expect(etag).toBe(coding ? tags[0]!.replace(/"$/, `-${coding}"`) : tags[0]);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

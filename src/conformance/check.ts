@@ -1,5 +1,5 @@
 /** A conformance check, and the assertions on error answers that many checks share. */
-import { excerpt, expect, type Answer, type Context } from './context.ts';
+import { excerpt, expect, isJsonType, type Answer, type Context } from './context.ts';
 
 /** One rule of the spec, checked against a deployment; `run` returns an optional detail for the report line. */
 export interface Check {
@@ -7,10 +7,6 @@ export interface Check {
   run(ctx: Context): Promise<string | void>;
 }
 
-/** True when a Content-Type is JSON (application/json, with or without parameters). */
-export function isJsonType(value: string | null): boolean {
-  return value !== null && /^application\/json\s*(;|$)/i.test(value.trim());
-}
 
 /** Asserts an error answer: the status, a JSON body {error:{code,message}} with strings, and public CORS. */
 export function expectErrorBody(answer: Answer, status: number, what: string): void {

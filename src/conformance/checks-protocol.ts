@@ -1,6 +1,6 @@
 /** Spec sections 4, 5, 7 and 8: methods, unknown paths, CORS, no cookies, JSON everywhere, and the rate limit. */
-import { expectErrorBody, isJsonType, type Check } from './check.ts';
-import { expect, excerpt } from './context.ts';
+import { expectErrorBody, type Check } from './check.ts';
+import { expect, excerpt, isJsonType } from './context.ts';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 

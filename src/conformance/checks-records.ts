@@ -1,6 +1,6 @@
 /** Spec sections 2 and 4.2-4.3: record fields and ids, one record by id, and the pagination rules. */
-import { isJsonType, type Check } from './check.ts';
-import { expect } from './context.ts';
+import type { Check } from './check.ts';
+import { expect, isJsonType } from './context.ts';
 import { recordProblems, type Page, type RecordJson } from './record-rules.ts';
 
 /** Most records a conformance run walks (in pages of 50), to stay well under the rate limit. */

@@ -1,6 +1,6 @@
 /** Spec sections 4.1-4.4: the four routes, the po_live redirect, the OpenAPI document. */
-import { expectPoLiveRedirect, isJsonType, type Check } from './check.ts';
-import { excerpt, expect } from './context.ts';
+import { expectPoLiveRedirect, type Check } from './check.ts';
+import { excerpt, expect, isJsonType } from './context.ts';
 import { KINDS, REGIONS } from '../lib/schema/vocabulary.ts';
 
 const redirects = (path: string): Check => ({
@@ -40,11 +40,7 @@ export const routeChecks: Check[] = [
   {
     name: 'GET /openapi.json is OpenAPI 3.1.0 at version 1.2.0, describing the four routes with no security requirement',
     async run(ctx) {
-      let answer = await ctx.request(ctx.url('/openapi.json'));
-      if (answer.status === 307) answer = await ctx.request(new URL(answer.headers.get('location')!, ctx.url('/openapi.json')).href);
-      expect(answer.status === 200, `expected 200, got ${answer.status}`);
-      expect(isJsonType(answer.headers.get('content-type')), `expected application/json, got ${answer.headers.get('content-type')}`);
-      const doc = answer.json as { openapi?: unknown; info?: { version?: unknown }; paths?: Record<string, { get?: { security?: unknown[] } }>; security?: unknown[] };
+      const doc = await ctx.followed<{ openapi?: unknown; info?: { version?: unknown }; paths?: Record<string, { get?: { security?: unknown[] } }>; security?: unknown[] }>('/openapi.json');
       expect(doc?.openapi === '3.1.0', `expected openapi "3.1.0", got ${JSON.stringify(doc?.openapi)}`);
       expect(doc.info?.version === '1.2.0', `expected info.version "1.2.0", got ${JSON.stringify(doc.info?.version)}`);
       for (const path of ['/', '/facts', '/facts/{id}', '/openapi.json']) expect(doc.paths?.[path]?.get, `paths["${path}"].get is missing`);
@@ -58,7 +54,7 @@ export const routeChecks: Check[] = [
   {
     name: 'the OpenAPI document states the /facts parameters and their limits (q ≤ 300, region, kind, limit 1-50, offset 0-10000, po_live)',
     async run(ctx) {
-      const doc = await ctx.shared<{ paths: Record<string, { get: { parameters?: { name: string; in: string; schema?: Record<string, unknown> }[] } }> }>('/openapi.json');
+      const doc = await ctx.followed<{ paths: Record<string, { get: { parameters?: { name: string; in: string; schema?: Record<string, unknown> }[] } }> }>('/openapi.json');
       const params = new Map((doc.paths['/facts']?.get.parameters ?? []).map((p) => [p.name, p]));
       const schema = (name: string) => {
         const p = params.get(name);

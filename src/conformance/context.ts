@@ -105,11 +105,35 @@ export class Context {
     return answer.json as T;
   }
 
+  /**
+   * GET `path` as sent, following one 307 if the route answers one: for /openapi.json, which the spec does
+   * not list among the po_live routes. Memoised. Expects 200 and a JSON body.
+   */
+  followed<T = Record<string, unknown>>(path: string): Promise<T> {
+    const key = `followed:${path}`;
+    if (!this.memo.has(key)) {
+      this.memo.set(key, (async () => {
+        let answer = await this.request(this.url(path));
+        if (answer.status === 307 && answer.headers.get('location')) answer = await this.request(new URL(answer.headers.get('location')!, this.url(path)).href);
+        expect(answer.status === 200, `GET ${path}: expected 200, got ${answer.status} ${excerpt(answer.text)}`);
+        expect(isJsonType(answer.headers.get('content-type')), `GET ${path}: expected Content-Type application/json, got ${JSON.stringify(answer.headers.get('content-type'))}`);
+        expect(answer.json !== undefined, `GET ${path}: the body is not JSON: ${excerpt(answer.text)}`);
+        return answer.json;
+      })());
+    }
+    return this.memo.get(key) as Promise<T>;
+  }
+
   /** Memoised `data`, for answers several checks share (first page, sample records). */
   shared<T = Record<string, unknown>>(path: string): Promise<T> {
     if (!this.memo.has(path)) this.memo.set(path, this.data<T>(path));
     return this.memo.get(path) as Promise<T>;
   }
+}
+
+/** True when a Content-Type is JSON (application/json, with or without parameters). */
+export function isJsonType(value: string | null): boolean {
+  return value !== null && /^application\/json\s*(;|$)/i.test(value.trim());
 }
 
 /** `path` with po_live=1 appended to its query. */

@@ -44,6 +44,15 @@ describe('conformance checks', () => {
     expect(failures).toEqual([]);
   });
 
+  it('do not require po_live on /openapi.json, which the spec does not list among the po_live routes', async () => {
+    const { failures } = await run((req, r) => {
+      const url = new URL(req.url);
+      if (req.method !== 'GET' || !url.pathname.endsWith('/openapi.json') || !url.searchParams.has('po_live')) return r;
+      return new Response('{"error":{"code":"unknown_parameter","message":"po_live"}}', { status: 400, headers: r.headers });
+    });
+    expect(failures).toEqual([]);
+  });
+
   it('report a missing CORS header', async () => {
     const { failures } = await run((_, r) => edit(r, (h) => h.delete('access-control-allow-origin')), true);
     expect(failures.some((l) => l.includes('carried Access-Control-Allow-Origin: *'))).toBe(true);

@@ -1,101 +1,13 @@
-/** Pages for machines and feeds, over HTTP: JSON-LD, Open Graph, the Atom feed, /fiches/ and the /api/ reference. */
+/** Feeds and lists over HTTP: the Atom feed (parsed as XML), /fiches/ and the /api/ reference. */
 import { DOMParser, type Element } from '@xmldom/xmldom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordJsonLd, SCHEMA_ORG_TYPE, siteJsonLd } from '../../src/lib/publish/json-ld.ts';
+import { describe, expect, it } from 'vitest';
 import { FEED } from '../../src/lib/publish/atom.ts';
 import { buildOpenApi } from '../../src/lib/publish/openapi.ts';
-import { KINDS } from '../../src/lib/schema/vocabulary.ts';
-import type { Fact } from '../../src/lib/schema/fact.ts';
 import { allIds } from '../support/api.ts';
-import { startSiteServer, type RunningServer } from '../support/site-server.ts';
+import { sitePages } from '../support/site-pages.ts';
 import { testSettings } from '../support/test-build.ts';
 
-let server: RunningServer;
-const text = async (path: string) => {
-  const response = await fetch(`${server.origin}${path}`);
-  expect(response.status, path).toBe(200);
-  return response.text();
-};
-const record = async (id: string) => (await (await fetch(`${server.origin}/api/v1/facts/${id}?po_live=1`)).json()) as Fact;
-const jsonLdOf = (html: string) => {
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
-  expect(blocks).toHaveLength(1);
-  return JSON.parse(blocks[0]![1]!) as { '@context': string; '@graph': Record<string, any>[] };
-};
-const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
-
-beforeAll(async () => {
-  server = await startSiteServer();
-});
-afterAll(() => server.close());
-
-describe('JSON-LD on record pages', () => {
-  it('gives every kind its schema.org type, and the page its dates, sources, license and attribution', async () => {
-    const ids = await allIds();
-    const seen = new Set<string>();
-    for (const id of ids) {
-      const fact = await record(id);
-      if (seen.has(fact.kind)) continue;
-      seen.add(fact.kind);
-      const doc = jsonLdOf(await text(`/fiches/${id}/`));
-      expect(doc).toEqual(recordJsonLd(fact, testSettings.SITE_URL));
-      const [page, entity] = doc['@graph'];
-      expect(doc['@context']).toBe('https://schema.org');
-      expect(page).toMatchObject({ '@type': 'WebPage', url: fact.url, license: `${testSettings.SITE_URL}/reutilisation/`, isBasedOn: fact.sources.map((s) => ({ '@type': 'CreativeWork', name: s.label, url: s.url })) });
-      expect(page!.creditText).toContain(fact.url);
-      if (fact.modified_at) expect(page!.dateModified).toBe(fact.modified_at);
-      if (fact.verified_at) expect(page!.lastReviewed).toBe(fact.verified_at);
-      const expected = fact.kind === 'organization' ? ['Organization', 'GovernmentOrganization', 'DrivingSchool'] : [SCHEMA_ORG_TYPE[fact.kind]];
-      expect(expected).toContain(entity!['@type']);
-      expect(page!.mainEntity).toEqual({ '@id': entity!['@id'] });
-    }
-    expect([...seen].sort()).toEqual([...KINDS].sort());
-  });
-
-  it('types lessons as Course with a provider, offers as Offer with a price in EUR, people as Person', async () => {
-    const byId = async (id: string) => jsonLdOf(await text(`/fiches/${id}/`))['@graph'][1]!;
-    expect(await byId('page-ae3d20564f78d1f5')).toMatchObject({ '@type': 'Course', provider: { '@id': `${testSettings.SITE_URL}/#publisher` } });
-    const offer = await record('offer-eac50d71e5361c97');
-    expect(await byId(offer.id)).toMatchObject({ '@type': 'Offer', price: offer.offer_data!.price_eur, priceCurrency: 'EUR' });
-    expect(await byId('person-2dbce6902266542d')).toMatchObject({ '@type': 'Person', disambiguatingDescription: expect.stringContaining('Exemple fictif') });
-  });
-
-  it('describes the site and its search on the home page', async () => {
-    const doc = jsonLdOf(await text('/'));
-    expect(doc).toEqual(siteJsonLd(testSettings.SITE_URL));
-    expect(doc['@graph'][0]).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${testSettings.SITE_URL}/recherche/?q={search_term_string}` } } });
-  });
-
-  it('cannot be closed by record text: a title with </script> stays inside the JSON', async () => {
-    const html = await text('/fiches/page-1138e51df19ae9a2/');
-    const doc = jsonLdOf(html);
-    expect(doc['@graph'][0]!.name).toContain('<script>window.__xss = 1</script>');
-    const raw = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
-    expect(raw).not.toMatch(/[<>&]/);
-  });
-});
-
-describe('Open Graph and alternate links', () => {
-  it('record pages carry og:type article, title, description, url and the modification time', async () => {
-    const fact = await record('fait-e895e5ca7dd9aa43');
-    const html = await text(`/fiches/${fact.id}/`);
-    expect(meta(html, 'og:type')).toBe('article');
-    expect(meta(html, 'og:title')).toBe(fact.title.replace(/'/g, '&#39;'));
-    expect(meta(html, 'og:url')).toBe(fact.url);
-    expect(meta(html, 'og:description')).toBeTruthy();
-    expect(meta(html, 'og:locale')).toBe('fr_BE');
-    expect(meta(html, 'article:modified_time')).toBe(fact.modified_at);
-    expect(html).toContain(`<link rel="alternate" type="application/json" href="/api/v1/facts/${fact.id}?po_live=1">`);
-  });
-
-  it('every page links the Atom feed', async () => {
-    for (const path of ['/', '/fiches/fait-e895e5ca7dd9aa43/', '/fiches/', '/types/fact/', '/regions/wallonie/', '/recherche/', '/api/', '/reutilisation/']) {
-      expect(await text(path), path).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="[^"]+" href="\/atom\.xml">/);
-    }
-    const missing = await fetch(`${server.origin}/nope/`);
-    expect(await missing.text()).toContain('type="application/atom+xml"');
-  });
-});
+const { text, record, origin } = sitePages();
 
 describe('the Atom feed', () => {
   const ATOM = 'http://www.w3.org/2005/Atom';
@@ -185,7 +97,7 @@ describe('the /api/ reference', () => {
   });
 
   it('is static and loads no third-party or inline script', async () => {
-    const response = await fetch(`${server.origin}/api/`);
+    const response = await fetch(`${origin()}/api/`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await response.text();
     for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {

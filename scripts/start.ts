@@ -1,7 +1,8 @@
-/** `npm start`: builds if needed, then serves the site and the API on http://HOST:PORT. */
+/** `npm start`: builds if needed, then serves the site and the API on http://HOST:PORT; SIGTERM/SIGINT stop it gracefully. */
 import type { AddressInfo } from 'node:net';
 import { readSettings, type Settings } from '../src/lib/config.ts';
 import { createSiteServer } from '../src/adapters/node-server.ts';
+import { closeGracefully } from '../src/adapters/shutdown.ts';
 import { buildSite, staleReason } from './lib/build-site.ts';
 
 let settings: Settings;
@@ -24,9 +25,10 @@ if (reason) {
 }
 
 const started = performance.now();
-const { server, handler } = createSiteServer(settings);
+const site = createSiteServer(settings);
+const { server } = site;
 // Load the index before accepting traffic, so the first search is as fast as the others.
-const warm = await handler(new Request('http://localhost/api/v1/facts?po_live=1&limit=1'), { clientAddress: 'start-up' });
+const warm = await site.handler(new Request('http://localhost/api/v1/facts?po_live=1&limit=1'), { clientAddress: 'start-up' });
 const body = (await warm.json()) as { total?: number };
 if (warm.status !== 200) {
   console.error(`The API cannot load its data from ${settings.DIST_DIR}/: ${JSON.stringify(body)}`);
@@ -41,4 +43,18 @@ server.on('error', (error) => {
   console.error(`Cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
   process.exit(1);
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+
+const deadlineMs = settings.SHUTDOWN_DEADLINE_SECONDS * 1000;
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A second signal stops at once.
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`permis-facts: ${signal}, finishing requests in flight (at most ${deadlineMs / 1000} s)...`);
+    void closeGracefully(server, deadlineMs).then((how) => {
+      console.log(`permis-facts: stopped (${how === 'drained' ? 'every request answered' : 'connections still open were closed at the deadline'})`);
+      process.exit(0);
+    });
+  });
+}

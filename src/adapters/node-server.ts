@@ -1,69 +1,118 @@
 /** Node-only: the server behind `npm start`: /api/v1/* goes to the handler, everything else to dist/. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { API_BASE } from '../lib/paths.ts';
 import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
+import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
+import { createBuildWatch, readBuildId } from './build-watch.ts';
 import { nodeCompress } from './node-compress.ts';
+import { clientErrorListener, connectListener, isApiTarget, type PlainRequest } from './client-errors.ts';
+import { writeReply, type PlainReply } from './raw-request.ts';
 import { readDist } from './read-dist.ts';
-import { staticFiles } from './static-files.ts';
+import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static-files.ts';
 
-/** The request's URL, from its path and Host header; the scheme comes from X-Forwarded-Proto only behind a trusted proxy. */
-function requestUrl(req: IncomingMessage, trustProxy: number): URL {
-  const proto = trustProxy > 0 && req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-  const path = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
+/**
+ * Server limits: a client gets 10 s to send its headers and 30 s for its whole request, idle keep-alive
+ * connections close after 5 s, and these timeouts are enforced every second (Node's default checks every 30 s).
+ * `requireHostHeader: false`: a request without Host is answered like any other (Host only builds redirect URLs).
+ */
+export const SERVER_OPTIONS = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000, requireHostHeader: false };
+
+/** Options of createSiteServer. */
+export interface SiteServerOptions {
+  /** The quota store: one instance for the life of the server, kept across reloads. Default: in memory, RATE_LIMIT_PER_MINUTE. */
+  rateLimiter?: RateLimiter;
+  /** Least time between two checks for a new build in DIST_DIR. Default 1000 ms. */
+  reloadIntervalMs?: number;
+  /** Bounds of the static file cache. */
+  staticCache?: Partial<typeof STATIC_DEFAULTS>;
+  /** Where reloads are reported. Default console.log. */
+  log?: (line: string) => void;
+}
+
+/** The server, the handler of the build it serves now, and a way to look for a new build at once. */
+export interface SiteServer {
+  server: Server;
+  readonly handler: ApiHandler;
+  readonly files: StaticFiles;
+  checkForNewBuild(): Promise<boolean>;
+}
+
+/** The request's URL from its target and Host; the scheme comes from X-Forwarded-Proto only behind a trusted proxy. */
+function requestUrl(request: PlainRequest, trustProxy: number): URL {
+  const proto = trustProxy > 0 && request.header('x-forwarded-proto') === 'https' ? 'https' : 'http';
+  const path = request.target.startsWith('/') ? request.target : `/${request.target}`;
   try {
-    return new URL(`${proto}://${req.headers.host ?? 'localhost'}${path}`);
+    return new URL(`${proto}://${request.header('host') ?? 'localhost'}${path}`);
   } catch {
     return new URL(path.replace(/^\/+/, '/'), `${proto}://localhost`);
   }
 }
 
-/** One request header as a Request would give it: repeated values joined with ", ", null when absent. */
-function nodeHeader(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+/** A Node request as a PlainRequest: repeated headers joined with ", ", as a Request would give them. */
+function plainRequest(req: IncomingMessage): PlainRequest {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return { method: req.method ?? 'GET', target: req.url ?? '/', header, clientAddress: req.socket.remoteAddress };
 }
 
-/** The site server and the handler it uses (exposed so that start-up can warm it). */
-export function createSiteServer(settings: Settings, handler?: ApiHandler): { server: Server; handler: ApiHandler } {
-  const api =
-    handler ??
-    createApiHandler({
-      read: readDist(settings.DIST_DIR),
-      rateLimit: { limit: settings.RATE_LIMIT_PER_MINUTE },
-      trustProxy: settings.TRUST_PROXY,
-      siteUrl: settings.SITE_URL,
-      compress: nodeCompress,
-    });
-  const files = staticFiles(settings.DIST_DIR);
+/** The site server. A new build swapped into DIST_DIR is picked up without a restart (see README, Deployment). */
+export function createSiteServer(settings: Settings, options: SiteServerOptions = {}): SiteServer {
+  const limiter = options.rateLimiter ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE });
+  const log = options.log ?? console.log;
+  const load = () => ({
+    api: createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: limiter, trustProxy: settings.TRUST_PROXY, siteUrl: settings.SITE_URL, compress: nodeCompress }),
+    files: staticFiles(settings.DIST_DIR, options.staticCache),
+  });
+  let current = load();
+  const watch = createBuildWatch(settings.DIST_DIR, options.reloadIntervalMs ?? 1000, async () => {
+    const started = performance.now();
+    const next = load();
+    // Load the new index before switching, so that searches never wait for it.
+    const warm = await next.api.reply({ method: 'GET', url: 'http://localhost/api/v1/facts?po_live=1&limit=1', headers: { get: () => null } }, { clientAddress: 'reload' });
+    current = next;
+    const id = (await readBuildId(settings.DIST_DIR)) ?? 'without manifest';
+    log(`[server] new build in ${settings.DIST_DIR} (${id}) served after ${Math.round(performance.now() - started)} ms${warm.status === 200 ? '' : `; its API answers ${warm.status}`}`);
+  }, (error) => console.error('[server] cannot check for a new build', error));
 
-  const server = createServer(async (req, res) => {
+  async function answer(request: PlainRequest): Promise<PlainReply> {
+    watch.poll();
+    const { api, files } = current;
+    const url = requestUrl(request, settings.TRUST_PROXY);
+    if (isApiTarget(url.pathname)) {
+      // /api/v1: the plain-reply path, no Request or Response objects on the hot path.
+      const headers = { get: (name: string) => request.header(name.toLowerCase()) ?? null };
+      return api.reply({ method: request.method, url: url.href, parsedUrl: url, headers }, { clientAddress: request.clientAddress });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return pageMethodNotAllowed(request.method);
+    return files({ method: request.method, pathname: url.pathname, header: request.header });
+  }
+
+  const server = createServer(SERVER_OPTIONS, async (req, res) => {
     try {
-      const url = requestUrl(req, settings.TRUST_PROXY);
-      const method = req.method ?? 'GET';
-      if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
-        // The plain-reply path: no Request or Response objects on the hot path.
-        const headers = { get: (name: string) => nodeHeader(req, name) };
-        const reply = await api.reply({ method, url: url.href, parsedUrl: url, headers }, { clientAddress: req.socket.remoteAddress });
-        // The body is already in its coding (cached bytes): written as is, with its length; a 304 has neither.
-        const length = reply.status === 304 ? undefined : typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length;
-        res.writeHead(reply.status, length === undefined ? reply.headers : { ...reply.headers, 'content-length': String(length) });
-        res.end(reply.status === 304 ? undefined : reply.body);
-        return;
-      }
-      if (method !== 'GET' && method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Méthode non autorisée');
-        return;
-      }
-      const reply = await files(url.pathname);
-      res.writeHead(reply.status, reply.headers);
-      res.end(method === 'HEAD' ? undefined : reply.body);
+      const reply = await answer(plainRequest(req));
+      // Once the server is closing, each answer also closes its connection, so shutdown does not wait for keep-alive.
+      if (!server.listening) res.setHeader('connection', 'close');
+      writeReply(res, reply);
     } catch (error) {
       console.error('[server] unexpected error', error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Erreur interne');
+      if (!res.headersSent) writeReply(res, { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' }, body: 'Erreur interne, réessayez plus tard.' });
+      else res.destroy();
     }
   });
-  return { server, handler: api };
+  // An unknown expectation is ignored (RFC 9110 allows it) rather than answered 417, a status outside the contract.
+  server.on('checkExpectation', (req, res) => server.emit('request', req, res));
+  server.on('clientError', clientErrorListener(answer));
+  server.on('connect', connectListener);
+  return {
+    server,
+    get handler() {
+      return current.api;
+    },
+    get files() {
+      return current.files;
+    },
+    checkForNewBuild: () => watch.check(),
+  };
 }

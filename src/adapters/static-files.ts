@@ -1,86 +1,158 @@
-/** Node-only: serves the built site from dist/ with page security headers and the 404 page. */
-import { readFile, stat } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+/**
+ * Node-only: serves the built site from dist/ with page security headers, content-coding negotiation,
+ * strong ETags, 304s, single byte ranges and the 404 page.
+ */
+import { stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { chooseCoding, type Coding } from '../lib/http/content-coding.ts';
+import { ifNoneMatchMatches } from '../lib/http/etag.ts';
 import { PAGE_HEADERS } from '../lib/security-headers.ts';
+import { createByteLru } from './byte-lru.ts';
+import { encodedBody, entryBytes, entryEtag, loadEntry, type FileEntry } from './static-entry.ts';
+import { ifRangeAllows, parseRange } from './static-range.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-  '': 'application/json; charset=utf-8', // the only extensionless files are per-record JSON
-};
+/** What the static side needs of a request. */
+export interface StaticRequest {
+  method: string;
+  pathname: string;
+  /** A request header (lowercase name), undefined when absent. */
+  header(name: string): string | undefined;
+}
 
-/** What to send for one static request. */
+/** What to send for one static request (HEAD: the same, the writer drops the body). */
 export interface StaticReply {
   status: number;
   headers: Record<string, string>;
   body: Buffer | string;
 }
 
-/** Bytes of file content kept in memory, and the largest file kept. */
-const CACHE_BYTES = 128 * 2 ** 20;
-const CACHE_FILE_MAX = 2 * 2 ** 20;
+/** Memory bounds of the file cache: entries, bytes (bodies, compressed forms, keys), and the largest file kept. */
+export const STATIC_DEFAULTS = { maxEntries: 10_000, maxBytes: 128 * 2 ** 20, maxFileBytes: 16 * 2 ** 20 };
+
+/** The resolver, with its cache's size for the soak and the tests. */
+export interface StaticFiles {
+  (request: StaticRequest): Promise<StaticReply>;
+  cacheStats(): { entries: number; bytes: number };
+}
+
+/** A short plain-text reply with the page headers (405 on pages, refused requests). */
+export function pageText(status: number, text: string, headers: Record<string, string> = {}): StaticReply {
+  const body = Buffer.from(`${text}\n`);
+  const base = { ...PAGE_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+  return { status, headers: { ...base, 'content-length': String(body.length), ...headers }, body };
+}
+
+/** The 405 for a page requested with another method than GET or HEAD. */
+export const pageMethodNotAllowed = (method: string) =>
+  pageText(405, `Méthode ${JSON.stringify(method.slice(0, 40))} non autorisée : les pages acceptent GET et HEAD.`, { allow: 'GET, HEAD' });
 
 /**
- * Builds a resolver for files under `dir`; `/a/` and `/a` both serve `/a/index.html`.
- * Replies are cached in memory (LRU, 128 MiB): dist/ does not change under a running server,
- * which `npm start` guarantees by building before it listens.
+ * Files a path may name, most specific first; null when it may name none: undecodable, NUL, outside the root,
+ * or a dot segment (dotfiles such as .build-stamp.json and .integrity.json are never served; only /.well-known/).
+ * `/a/` names `/a/index.html`; `/a` names the file `/a`, else `/a/index.html`.
  */
-export function staticFiles(dir: string): (pathname: string) => Promise<StaticReply> {
-  const root = resolve(dir);
-  const cache = new Map<string, StaticReply>();
-  let cachedBytes = 0;
-  function remember(pathname: string, reply: StaticReply): StaticReply {
-    const size = reply.body.length;
-    if (size > CACHE_FILE_MAX) return reply;
-    cache.set(pathname, reply);
-    cachedBytes += size;
-    for (const [key, old] of cache) {
-      if (cachedBytes <= CACHE_BYTES) break;
-      cache.delete(key);
-      cachedBytes -= old.body.length;
-    }
-    return reply;
-  }
-  async function file(path: string): Promise<string | null> {
-    const full = resolve(root, `.${path}`);
-    if (full !== root && !full.startsWith(root + sep)) return null;
-    const info = await stat(full).catch(() => null);
-    if (info?.isFile()) return full;
-    if (info?.isDirectory()) {
-      const index = resolve(full, 'index.html');
-      return (await stat(index).catch(() => null))?.isFile() ? index : null;
-    }
+function candidates(root: string, pathname: string): string[] | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
     return null;
   }
-  return async (pathname) => {
-    const hit = cache.get(pathname);
-    if (hit) {
-      cache.delete(pathname);
-      cache.set(pathname, hit);
-      return hit;
+  if (!path.startsWith('/') || path.includes('\0')) return null;
+  if (path.split('/').some((part, i) => part.startsWith('.') && !(i === 1 && part === '.well-known'))) return null;
+  const full = resolve(root, `.${path}`);
+  if (full !== root && !full.startsWith(root + sep)) return null;
+  return path.endsWith('/') ? [join(full, 'index.html')] : [full, join(full, 'index.html')];
+}
+
+/**
+ * Builds the resolver for files under `dir`. The cache is keyed by the resolved file, never by the raw path,
+ * so misses and 404s keep no memory per distinct path. A build never changes under a server: a new build is a
+ * new folder, and the server makes a fresh resolver for it (see node-server.ts).
+ */
+export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS> = {}): StaticFiles {
+  const limits = { ...STATIC_DEFAULTS, ...options };
+  const root = resolve(dir);
+  const cache = createByteLru<FileEntry>({ maxEntries: limits.maxEntries, maxBytes: limits.maxBytes, sizeOf: entryBytes });
+  const loading = new Map<string, Promise<FileEntry>>();
+
+  function entryFor(file: string): Promise<FileEntry> {
+    const hit = cache.get(file);
+    if (hit) return Promise.resolve(hit);
+    let pending = loading.get(file);
+    if (!pending) {
+      pending = loadEntry(file)
+        .then((entry) => {
+          if (entry.body.length <= limits.maxFileBytes) cache.set(file, entry);
+          return entry;
+        })
+        .finally(() => loading.delete(file));
+      loading.set(file, pending);
     }
-    let path: string;
-    try {
-      path = decodeURIComponent(pathname);
-    } catch {
-      path = '/404-bad-encoding';
+    return pending;
+  }
+
+  async function find(pathname: string): Promise<string | null> {
+    const files = candidates(root, pathname);
+    if (!files) return null;
+    // A path cannot be both a file and a directory, so a cached candidate is the one stat would find.
+    for (const file of files) if (cache.get(file)) return file;
+    for (const file of files) if ((await stat(file).catch(() => null))?.isFile()) return file;
+    return null;
+  }
+
+  /** The entry's bytes in `coding`; a coding made now is counted in the cache. */
+  async function body(entry: FileEntry, coding: Coding | 'identity') {
+    if (coding === 'identity') return { coding, bytes: entry.body };
+    const fresh = !entry.encoded[coding];
+    const bytes = await encodedBody(entry, coding);
+    if (fresh) cache.resize(entry.file);
+    return { coding, bytes };
+  }
+
+  async function serve(entry: FileEntry, request: StaticRequest): Promise<StaticReply> {
+    const size = entry.body.length;
+    const headers: Record<string, string> = { ...PAGE_HEADERS, 'content-type': entry.type, 'cache-control': entry.cacheControl, 'last-modified': entry.lastModified, 'accept-ranges': 'bytes' };
+    if (entry.compressible) headers.vary = 'Accept-Encoding';
+    const identityTag = entryEtag(entry, 'identity');
+    const wanted = request.header('range') !== undefined && ifRangeAllows(request.header('if-range'), identityTag, entry.lastModified);
+    const range = wanted ? parseRange(request.header('range'), size) : null;
+    // Ranges count bytes of the file itself, so a range is always answered from the identity form.
+    const coding = range ? 'identity' : chooseCoding(request.header('accept-encoding'), entry.codings);
+    headers.etag = entryEtag(entry, coding);
+    if (notModified(request, headers.etag, entry.lastModified)) return { status: 304, headers, body: '' };
+    if (range === 'unsatisfiable') return pageText(416, `Plage d'octets hors du fichier (${size} octets).`, { 'content-range': `bytes */${size}` });
+    if (range) {
+      const part = entry.body.subarray(range.start, range.end + 1);
+      return { status: 206, headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(part.length) }, body: part };
     }
-    const found = path.includes('\0') ? null : await file(path);
-    if (found) {
-      const type = TYPES[extname(found)] ?? 'application/octet-stream';
-      const maxAge = found.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
-      return remember(pathname, { status: 200, headers: { ...PAGE_HEADERS, 'content-type': type, 'cache-control': maxAge }, body: await readFile(found) });
-    }
-    const notFound = await readFile(resolve(root, '404.html')).catch(() => 'Page introuvable');
-    return { status: 404, headers: { ...PAGE_HEADERS, 'content-type': TYPES['.html']!, 'cache-control': 'no-store' }, body: notFound };
+    const chosen = await body(entry, coding);
+    if (chosen.coding !== 'identity') headers['content-encoding'] = chosen.coding;
+    headers['content-length'] = String(chosen.bytes.length);
+    return { status: 200, headers, body: chosen.bytes };
+  }
+
+  async function notFound(request: StaticRequest): Promise<StaticReply> {
+    const page = await entryFor(join(root, '404.html')).catch(() => null);
+    if (!page) return pageText(404, 'Page introuvable');
+    const chosen = await body(page, chooseCoding(request.header('accept-encoding'), page.codings));
+    const headers: Record<string, string> = { ...PAGE_HEADERS, 'content-type': page.type, 'cache-control': 'no-store', vary: 'Accept-Encoding', 'content-length': String(chosen.bytes.length) };
+    if (chosen.coding !== 'identity') headers['content-encoding'] = chosen.coding;
+    return { status: 404, headers, body: chosen.bytes };
+  }
+
+  const files = async (request: StaticRequest): Promise<StaticReply> => {
+    const file = await find(request.pathname);
+    const entry = file ? await entryFor(file).catch(() => null) : null;
+    return entry ? serve(entry, request) : notFound(request);
   };
+  return Object.assign(files, { cacheStats: () => ({ entries: cache.size, bytes: cache.bytes }) });
+}
+
+/** If-None-Match first; If-Modified-Since only without it (RFC 9110 §13.2.2). */
+function notModified(request: StaticRequest, etag: string, lastModified: string): boolean {
+  const match = request.header('if-none-match');
+  if (match !== undefined) return ifNoneMatchMatches(match, etag);
+  const since = Date.parse(request.header('if-modified-since') ?? '');
+  return Number.isFinite(since) && Date.parse(lastModified) <= since;
 }

@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   repeated_parameter: 'A query parameter given more than once (400)',
   invalid_id: 'The record id in the path does not match the id pattern (400)',
   invalid_path: 'The path cannot be decoded (400)',
+  malformed_request: 'The HTTP request cannot be parsed (bad request line, header or URL character) (400)',
+  headers_too_large: 'The request headers exceed the server limit (16 KiB) (400)',
   record_not_found: 'No published record has this id (404)',
   route_not_found: 'No API route at this path (404)',
   method_not_allowed: 'Only GET is accepted (405)',

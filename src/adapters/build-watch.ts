@@ -1,0 +1,68 @@
+/** Node-only: notices that DIST_DIR holds another build, with one cheap check at most every interval. */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Manifest the build writes in DIST_DIR: `{buildId, files: {path: {sha256, bytes}}}`. */
+export const INTEGRITY_FILE = '.integrity.json';
+/** Stamp the build writes last (also in builds made before the manifest existed). */
+export const STAMP_FILE = '.build-stamp.json';
+
+/**
+ * What tells one build from another without reading it: the folder's inode (an atomic build renames a fresh folder
+ * into place) and the inode and mtime of the manifest and stamp (a build written in place rewrites them last).
+ * Null while DIST_DIR is missing, as it is for an instant during the swap.
+ */
+export async function buildSignature(dir: string): Promise<string | null> {
+  const [folder, manifest, stamp] = await Promise.all([dir, join(dir, INTEGRITY_FILE), join(dir, STAMP_FILE)].map((path) => stat(path).catch(() => null)));
+  if (!folder?.isDirectory()) return null;
+  return [folder.ino, manifest?.ino, manifest?.mtimeMs, stamp?.ino, stamp?.mtimeMs].join(':');
+}
+
+/** The build's id from its manifest, for the log; undefined without one. */
+export async function readBuildId(dir: string): Promise<string | undefined> {
+  const text = await readFile(join(dir, INTEGRITY_FILE), 'utf8').catch(() => '');
+  try {
+    const id = (JSON.parse(text) as { buildId?: unknown }).buildId;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A watch over one folder. */
+export interface BuildWatch {
+  /** Starts a check in the background when the interval has passed since the last one; requests never wait for it. */
+  poll(): void;
+  /** Checks now; true when a new build was found and `onChange` ran. */
+  check(): Promise<boolean>;
+}
+
+/**
+ * Calls `onChange` once per new build found in `dir`. Checks are driven by requests (poll), so an idle server
+ * costs nothing; concurrent requests share one check, and keep the current build until `onChange` has switched.
+ */
+export function createBuildWatch(dir: string, intervalMs: number, onChange: () => Promise<void>, onError: (error: unknown) => void): BuildWatch {
+  let known: Promise<string | null> = buildSignature(dir);
+  let lastCheck = Date.now();
+  let running: Promise<boolean> | null = null;
+
+  async function compare(): Promise<boolean> {
+    const [before, now] = await Promise.all([known, buildSignature(dir)]);
+    if (now === null || now === before) return false;
+    known = Promise.resolve(now);
+    await onChange();
+    return true;
+  }
+  function check(): Promise<boolean> {
+    lastCheck = Date.now();
+    running ??= compare().finally(() => (running = null));
+    return running;
+  }
+  return {
+    poll() {
+      if (running || Date.now() - lastCheck < intervalMs) return;
+      check().catch(onError);
+    },
+    check,
+  };
+}

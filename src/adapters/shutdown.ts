@@ -1,0 +1,25 @@
+/** Node-only: stopping the server without cutting answers short, and without waiting on slow clients for ever. */
+import type { Server } from 'node:http';
+
+/** How long shutdown waits for requests in flight before it closes every connection (SHUTDOWN_DEADLINE_SECONDS). */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * Stops accepting connections, closes idle keep-alive ones, lets requests in flight finish (their answers then
+ * close their connections), and after `deadlineMs` closes whatever is left: a client still sending its headers
+ * or reading slowly cannot hold the process. Resolves 'drained' or 'forced'.
+ */
+export function closeGracefully(server: Server, deadlineMs = SHUTDOWN_DEADLINE_MS): Promise<'drained' | 'forced'> {
+  return new Promise((done) => {
+    let forced = false;
+    const timer = setTimeout(() => {
+      forced = true;
+      server.closeAllConnections();
+    }, deadlineMs);
+    server.close(() => {
+      clearTimeout(timer);
+      done(forced ? 'forced' : 'drained');
+    });
+    server.closeIdleConnections();
+  });
+}

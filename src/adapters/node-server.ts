@@ -37,10 +37,15 @@ export interface SiteServer {
   checkForNewBuild(): Promise<boolean>;
 }
 
-/** The request's URL from its target and Host; the scheme comes from X-Forwarded-Proto only behind a trusted proxy. */
+/**
+ * The request's URL from its target and Host; the scheme comes from X-Forwarded-Proto only behind a trusted proxy.
+ * An absolute-form target (`GET http://host/path`, which servers must accept) counts by its path and query.
+ */
 function requestUrl(request: PlainRequest, trustProxy: number): URL {
   const proto = trustProxy > 0 && request.header('x-forwarded-proto') === 'https' ? 'https' : 'http';
-  const path = request.target.startsWith('/') ? request.target : `/${request.target}`;
+  const absolute = /^https?:\/\//i.test(request.target) ? URL.parse(request.target) : null;
+  const target = absolute ? absolute.pathname + absolute.search : request.target;
+  const path = target.startsWith('/') ? target : `/${target}`;
   try {
     return new URL(`${proto}://${request.header('host') ?? 'localhost'}${path}`);
   } catch {

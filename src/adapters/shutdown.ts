@@ -5,8 +5,8 @@ import type { Server } from 'node:http';
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
- * Stops accepting connections, closes idle keep-alive ones, lets requests in flight finish (their answers then
- * close their connections), and after `deadlineMs` closes whatever is left: a client still sending its headers
+ * Stops accepting connections, closes idle keep-alive ones, lets requests in flight finish (their connections are
+ * closed once idle), and after `deadlineMs` closes whatever is left: a client still sending its headers
  * or reading slowly cannot hold the process. Resolves 'drained' or 'forced'.
  */
 export function closeGracefully(server: Server, deadlineMs = SHUTDOWN_DEADLINE_MS): Promise<'drained' | 'forced'> {
@@ -16,8 +16,11 @@ export function closeGracefully(server: Server, deadlineMs = SHUTDOWN_DEADLINE_M
       forced = true;
       server.closeAllConnections();
     }, deadlineMs);
+    // A keep-alive connection whose request finishes becomes idle: close those as they appear.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.close(() => {
       clearTimeout(timer);
+      clearInterval(sweep);
       done(forced ? 'forced' : 'drained');
     });
     server.closeIdleConnections();

@@ -1,6 +1,8 @@
 /**
- * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5]`: build, index, server, load and search figures
+ * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5] [--soak]`: build, index, server, load and search figures
  * for the bundled corpus ("355") and synthetic corpora; prints a table and writes bench/results/latest.{md,json}.
+ * `--soak` runs the hostile-request soak on the bundled corpus (alone, unless --sizes is given too) and writes
+ * bench/results/soak.json.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -16,14 +18,15 @@ import { measureSearch, type SearchFigures } from './bench/measure-search.ts';
 import { startServer } from './bench/measure-server.ts';
 import { formatReport } from './bench/report.ts';
 import { formatTargets } from './bench/report-http.ts';
+import { formatSoak, soak } from './bench/soak.ts';
 import { spawnSync } from 'node:child_process';
 
 const ROOT = join(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '355,10000' }, seconds: { type: 'string', default: '5' } } });
-const sizes = values.sizes.split(',').map(Number);
+const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' } } });
+const sizes = (values.sizes ?? (values.soak ? '' : '355,10000')).split(',').filter(Boolean).map(Number);
 const seconds = Number(values.seconds);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds >= 1)) {
-  console.error('usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5]   (355 means the bundled corpus)');
+  console.error('usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5] [--soak] [--soak-requests 100000]   (355 means the bundled corpus)');
   process.exit(2);
 }
 
@@ -101,4 +104,13 @@ for (const size of sizes) {
   // Saved after each size, so a failure at a larger size keeps the figures measured before it.
   await save();
 }
-console.log(`\n${await save()}`);
+if (sizes.length) console.log(`\n${await save()}`);
+
+if (values.soak) {
+  const settings = readSettings({ CONTENT_DIR: join(ROOT, 'content/records'), DIST_DIR: join(ROOT, 'bench/tmp/dist-355'), SITE_URL: 'http://127.0.0.1:4399' });
+  console.log('\n# soak: bundled corpus (built first if needed)…');
+  const figures = await soak(settings, Number(values['soak-requests']));
+  console.log(formatSoak(figures));
+  await mkdir(join(ROOT, 'bench/results'), { recursive: true });
+  await writeFile(join(ROOT, 'bench/results/soak.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), ...figures }, null, 2)}\n`);
+}

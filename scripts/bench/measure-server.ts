@@ -11,10 +11,13 @@ export interface RunningServer {
   base: string;
   readyMs: number;
   rssMb: number;
+  /** The server's process id (to sample its memory later). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-async function rssMb(pid: number): Promise<number> {
+/** Resident memory of a process, in MB (0 when it cannot be read). */
+export async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
@@ -43,5 +46,5 @@ export async function startServer(settings: Settings, extraEnv: Record<string, s
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${output}`)));
   });
   await new Promise((r) => setTimeout(r, 300));
-  return { base: ready.base, readyMs: ready.ms, rssMb: await rssMb(child.pid!), stop: stopper(child) };
+  return { base: ready.base, readyMs: ready.ms, rssMb: await rssMb(child.pid!), pid: child.pid!, stop: stopper(child) };
 }

@@ -1,0 +1,100 @@
+/**
+ * The soak (`npm run bench -- --soak`): 100,000 distinct hostile paths and API queries against `npm start`'s server,
+ * with RSS before and after and the count of each status. Memory must stay bounded whatever the paths.
+ */
+import { Agent, request } from 'node:http';
+import type { Settings } from '../../src/lib/config.ts';
+import { rssMb, startServer } from './measure-server.ts';
+
+/** Figures of one soak run. */
+export interface SoakFigures {
+  requests: number;
+  seconds: number;
+  statuses: Record<string, number>;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  /** RSS after each tenth of the run, to see growth, not only its end. */
+  rssStepsMb: number[];
+}
+
+/** A deterministic PRNG (mulberry32), so every run sends the same requests. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The i-th hostile request target: every one distinct, half pages, half API. */
+export function hostileTarget(i: number, next: () => number): string {
+  const word = () => Math.floor(next() * 36 ** 6).toString(36);
+  const hex = () => Math.floor(next() * 2 ** 52).toString(16).padStart(16, '0').slice(0, 16);
+  switch (i % 10) {
+    case 0: return `/fiches/${word()}-${i}/`;
+    case 1: return `/${'a'.repeat(8000)}${i}`; // 8 KB paths, as in the report that found the leak
+    case 2: return `/..%2f..%2f${word()}${i}/%2e%2e/etc/passwd`;
+    case 3: return `/.build-stamp.json?${i}`;
+    case 4: return `/_astro/${word()}${i}.js`;
+    case 5: return `/api/v1/facts?q=${word()}${i}&po_live=1`; // queries that match nothing
+    case 6: return `/api/v1/facts?q=permis%20${word()}${i}%20examen&region=wallonie&po_live=1`;
+    case 7: return `/api/v1/facts/fait-${hex()}?po_live=1&i=${i}`;
+    case 8: return `/api/v1/facts/fait-${hex()}?po_live=1`;
+    default: return `/api/v1/facts?limit=${i}&offset=${word()}&po_live=1`;
+  }
+}
+
+/** Runs the soak against a server started on `settings` (built if needed); `connections` requests at a time. */
+export async function soak(settings: Settings, total = 100_000, connections = 32): Promise<SoakFigures> {
+  const server = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '1000000' });
+  const url = new URL(server.base);
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const statuses: Record<string, number> = {};
+  const rssStepsMb: number[] = [];
+  const next = random(1);
+  const rssBeforeMb = await rssMb(server.pid);
+  const started = performance.now();
+  let sent = 0;
+  const one = (path: string) =>
+    new Promise<void>((done) => {
+      const req = request({ host: url.hostname, port: url.port, path, agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
+          done();
+        });
+      });
+      req.on('error', (error) => {
+        statuses[`error ${(error as NodeJS.ErrnoException).code}`] = (statuses[`error ${(error as NodeJS.ErrnoException).code}`] ?? 0) + 1;
+        done();
+      });
+      req.end();
+    });
+  const worker = async () => {
+    while (sent < total) {
+      const i = sent++;
+      await one(hostileTarget(i, next));
+      if ((i + 1) % Math.max(1, Math.floor(total / 10)) === 0) rssStepsMb.push(await rssMb(server.pid));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: connections }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    return { requests: total, seconds, statuses, rssBeforeMb, rssAfterMb: await rssMb(server.pid), rssStepsMb };
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+}
+
+/** The soak's figures as lines for the console. */
+export function formatSoak(figures: SoakFigures): string {
+  const statuses = Object.entries(figures.statuses).map(([status, count]) => `${status}: ${count}`).join(', ');
+  return [
+    `soak: ${figures.requests} distinct hostile requests in ${figures.seconds.toFixed(1)} s (${Math.round(figures.requests / figures.seconds)} req/s)`,
+    `  statuses: ${statuses}`,
+    `  server RSS: ${figures.rssBeforeMb.toFixed(0)} MB before, ${figures.rssAfterMb.toFixed(0)} MB after (${(figures.rssAfterMb - figures.rssBeforeMb).toFixed(0)} MB growth)`,
+    `  RSS after each 10 %: ${figures.rssStepsMb.map((mb) => mb.toFixed(0)).join(', ')} MB`,
+  ].join('\n');
+}

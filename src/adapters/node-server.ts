@@ -45,12 +45,11 @@ function requestUrl(request: PlainRequest, trustProxy: number): URL {
   const proto = trustProxy > 0 && request.header('x-forwarded-proto') === 'https' ? 'https' : 'http';
   const absolute = /^https?:\/\//i.test(request.target) ? URL.parse(request.target) : null;
   const target = absolute ? absolute.pathname + absolute.search : request.target;
-  const path = target.startsWith('/') ? target : `/${target}`;
-  try {
-    return new URL(`${proto}://${request.header('host') ?? 'localhost'}${path}`);
-  } catch {
-    return new URL(path.replace(/^\/+/, '/'), `${proto}://localhost`);
-  }
+  // The path is parsed against a fixed host first: an empty or odd Host must never change which path is served.
+  const url = new URL(`${proto}://localhost${target.startsWith('/') ? target : `/${target}`}`);
+  const host = request.header('host');
+  if (host) url.host = host; // ignored by URL when it is not a valid host
+  return url;
 }
 
 /** A Node request as a PlainRequest: repeated headers joined with ", ", as a Request would give them. */

@@ -6,8 +6,8 @@ import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { chooseCoding, type Coding } from '../lib/http/content-coding.ts';
 import { ifNoneMatchMatches } from '../lib/http/etag.ts';
+import { boundedCache } from '../lib/bounded-cache.ts';
 import { PAGE_HEADERS } from '../lib/security-headers.ts';
-import { createByteLru } from './byte-lru.ts';
 import { encodedBody, entryBytes, entryEtag, loadEntry, type FileEntry } from './static-entry.ts';
 import { ifRangeAllows, parseRange } from './static-range.ts';
 
@@ -73,7 +73,7 @@ function candidates(root: string, pathname: string): string[] | null {
 export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS> = {}): StaticFiles {
   const limits = { ...STATIC_DEFAULTS, ...options };
   const root = resolve(dir);
-  const cache = createByteLru<FileEntry>({ maxEntries: limits.maxEntries, maxBytes: limits.maxBytes, sizeOf: entryBytes });
+  const cache = boundedCache<FileEntry>({ entries: limits.maxEntries, bytes: limits.maxBytes }, entryBytes);
   const loading = new Map<string, Promise<FileEntry>>();
 
   function entryFor(file: string): Promise<FileEntry> {
@@ -106,7 +106,8 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
     if (coding === 'identity') return { coding, bytes: entry.body };
     const fresh = !entry.encoded[coding];
     const bytes = await encodedBody(entry, coding);
-    if (fresh) cache.resize(entry.file);
+    // Storing the entry again makes the cache count the new coding (and evict others if it must).
+    if (fresh && cache.has(entry.file)) cache.set(entry.file, entry);
     return { coding, bytes };
   }
 
@@ -146,7 +147,7 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
     const entry = file ? await entryFor(file).catch(() => null) : null;
     return entry ? serve(entry, request) : notFound(request);
   };
-  return Object.assign(files, { cacheStats: () => ({ entries: cache.size, bytes: cache.bytes }) });
+  return Object.assign(files, { cacheStats: () => ({ entries: cache.size, bytes: cache.calculatedSize }) });
 }
 
 /** If-None-Match first; If-Modified-Since only without it (RFC 9110 §13.2.2). */

@@ -39,7 +39,7 @@ describe('requests Node’s parser refuses, under /api/v1', () => {
   it('redirects a raw UTF-8 query without po_live to its percent-encoded form', async () => {
     const answer = await send('GET /api/v1/facts?q=théorique HTTP/1.1\r\nHost: example.test\r\n\r\n');
     expect(answer.status).toBe(307);
-    expect(answer.headers.location).toBe('http://example.test/api/v1/facts?q=th%C3%A9orique&po_live=1');
+    expect(answer.headers.location).toBe(`${testSettings.SITE_URL}/api/v1/facts?q=th%C3%A9orique&po_live=1`);
   });
 
   it('answers a raw UTF-8 query it cannot read whole with a JSON 400 that says to percent-encode', async () => {
@@ -75,9 +75,11 @@ describe('requests Node’s parser refuses, under /api/v1', () => {
     apiError(await send('\x16\x03\x01 hello\r\n\r\n'), 400, 'malformed_request');
   });
 
-  it('answers a request without Host, or with an unknown Expect, like any other', async () => {
+  it('answers a request without Host, with an empty Host, or with an unknown Expect, like any other', async () => {
     const noHost = await send('GET /api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1 HTTP/1.1\r\nConnection: close\r\n\r\n');
     expect(noHost.status).toBe(200);
+    const emptyHost = await send('GET /api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1 HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n');
+    expect(emptyHost.status).toBe(200); // an empty Host does not turn "/api/v1/..." into host "api", path "/v1/..."
     const expectation = await send('GET /api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1 HTTP/1.1\r\nHost: x\r\nExpect: something\r\nConnection: close\r\n\r\n');
     expect(expectation.status).toBe(200);
   });

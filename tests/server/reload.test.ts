@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const page = async () => (await fetch(`${base}/`)).text();
-const catalogue = async () => (await fetch(`${base}/api/v1/`)).json() as Promise<{ build?: string; error?: { code: string } }>;
+const catalogue = async () => (await fetch(`${base}/api/v1/?po_live=1`)).json() as Promise<{ build?: string; error?: { code: string } }>;
 
 /** Requests until `check` passes (the switch happens in the background, after at most the interval). */
 async function eventually(check: () => Promise<boolean>): Promise<void> {

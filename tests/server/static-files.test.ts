@@ -213,21 +213,3 @@ describe('parseRange', () => {
     );
   });
 });
-
-describe('byte-bounded LRU', () => {
-  it('evicts the least recently used first and counts keys in the bytes', async () => {
-    const { createByteLru } = await import('../../src/adapters/byte-lru.ts');
-    const lru = createByteLru<string>({ maxEntries: 10, maxBytes: 100, sizeOf: (value) => value.length });
-    lru.set('a', 'x'.repeat(30)); // 2 + 30
-    lru.set('b', 'x'.repeat(30));
-    lru.get('a');
-    lru.set('c', 'x'.repeat(30)); // 96 bytes: all fit
-    expect(lru.bytes).toBe(96);
-    lru.set('d', 'x'.repeat(30)); // over 100: b, the least recent, goes
-    expect(lru.get('b')).toBeUndefined();
-    expect(lru.get('a')).toBeDefined();
-    lru.set('huge', 'x'.repeat(200));
-    expect(lru.get('huge')).toBeUndefined();
-    expect(lru.bytes).toBeLessThanOrEqual(100);
-  });
-});

@@ -1,8 +1,12 @@
 /**
  * The soak (`npm run bench -- --soak`): 100,000 distinct hostile paths and API queries against `npm start`'s server,
- * with RSS before and after and the count of each status. Memory must stay bounded whatever the paths.
+ * with RSS before and after, the live heap, and the count of each status. Memory must stay bounded whatever the paths.
  */
 import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { createSiteServer } from '../../src/adapters/node-server.ts';
 import type { Settings } from '../../src/lib/config.ts';
 import { rssMb, startServer } from './measure-server.ts';
 
@@ -15,6 +19,8 @@ export interface SoakFigures {
   rssAfterMb: number;
   /** RSS after each tenth of the run, to see growth, not only its end. */
   rssStepsMb: number[];
+  /** Live V8 heap (after a full GC) of the same server run in process: at the start, then after each tenth of half as many requests. */
+  liveHeapStepsMb: number[];
 }
 
 /** A deterministic PRNG (mulberry32), so every run sends the same requests. */
@@ -45,47 +51,81 @@ export function hostileTarget(i: number, next: () => number): string {
   }
 }
 
-/** Runs the soak against a server started on `settings` (built if needed); `connections` requests at a time. */
-export async function soak(settings: Settings, total = 100_000, connections = 32): Promise<SoakFigures> {
-  const server = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '1000000' });
-  const url = new URL(server.base);
+/** Old-space cap of the soaked server: a leak per distinct path would exhaust it (the issue saw a crash at 128 MiB). */
+export const SOAK_HEAP_MB = 96;
+
+/** Sends `total` hostile requests to `base`, `connections` at a time; calls `step` after each tenth. */
+async function drive(base: string, total: number, connections: number, step: () => Promise<void>): Promise<Record<string, number>> {
+  const url = new URL(base);
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const statuses: Record<string, number> = {};
-  const rssStepsMb: number[] = [];
+  const count = (key: string) => (statuses[key] = (statuses[key] ?? 0) + 1);
   const next = random(1);
-  const rssBeforeMb = await rssMb(server.pid);
-  const started = performance.now();
+  const tenth = Math.max(1, Math.floor(total / 10));
   let sent = 0;
   const one = (path: string) =>
     new Promise<void>((done) => {
       const req = request({ host: url.hostname, port: url.port, path, agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
         res.resume();
-        res.on('end', () => {
-          statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
-          done();
-        });
+        res.on('end', () => done(void count(String(res.statusCode))));
       });
-      req.on('error', (error) => {
-        statuses[`error ${(error as NodeJS.ErrnoException).code}`] = (statuses[`error ${(error as NodeJS.ErrnoException).code}`] ?? 0) + 1;
-        done();
-      });
+      req.on('error', (error) => done(void count(`error ${(error as NodeJS.ErrnoException).code}`)));
       req.end();
     });
   const worker = async () => {
     while (sent < total) {
       const i = sent++;
       await one(hostileTarget(i, next));
-      if ((i + 1) % Math.max(1, Math.floor(total / 10)) === 0) rssStepsMb.push(await rssMb(server.pid));
+      if ((i + 1) % tenth === 0) await step();
     }
   };
   try {
     await Promise.all(Array.from({ length: connections }, worker));
-    const seconds = (performance.now() - started) / 1000;
-    return { requests: total, seconds, statuses, rssBeforeMb, rssAfterMb: await rssMb(server.pid), rssStepsMb };
   } finally {
     agent.destroy();
+  }
+  return statuses;
+}
+
+/** Runs the soak against `npm start` on `settings` (built if needed), with its heap capped at SOAK_HEAP_MB. */
+export async function soak(settings: Settings, total = 100_000, connections = 32): Promise<SoakFigures> {
+  const server = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '1000000', NODE_OPTIONS: `--max-old-space-size=${SOAK_HEAP_MB}` });
+  const rssStepsMb: number[] = [];
+  try {
+    const rssBeforeMb = await rssMb(server.pid);
+    const started = performance.now();
+    const statuses = await drive(server.base, total, connections, async () => void rssStepsMb.push(await rssMb(server.pid)));
+    const seconds = (performance.now() - started) / 1000;
+    return { requests: total, seconds, statuses, rssBeforeMb, rssAfterMb: await rssMb(server.pid), rssStepsMb, liveHeapStepsMb: await liveHeap(settings, total / 2, connections) };
+  } finally {
     await server.stop();
   }
+}
+
+/**
+ * RSS mixes live data with heap V8 has not given back. This pass runs the same server in this process and takes
+ * the heap after a full GC at each tenth: live memory, which a bounded design keeps flat.
+ */
+async function liveHeap(settings: Settings, total: number, connections: number): Promise<number[]> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const { server } = createSiteServer({ ...settings, RATE_LIMIT_PER_MINUTE: 1_000_000 }, { log: () => undefined });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Load the index and the home page first: the baseline is a warm server.
+  for (const path of ['/api/v1/facts?po_live=1&limit=1', '/']) await (await fetch(`${base}${path}`)).arrayBuffer();
+  const heap = () => {
+    gc();
+    return process.memoryUsage().heapUsed / 2 ** 20;
+  };
+  const steps = [heap()];
+  try {
+    await drive(base, total, connections, async () => void steps.push(heap()));
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+  return steps;
 }
 
 /** The soak's figures as lines for the console. */
@@ -95,6 +135,7 @@ export function formatSoak(figures: SoakFigures): string {
     `soak: ${figures.requests} distinct hostile requests in ${figures.seconds.toFixed(1)} s (${Math.round(figures.requests / figures.seconds)} req/s)`,
     `  statuses: ${statuses}`,
     `  server RSS: ${figures.rssBeforeMb.toFixed(0)} MB before, ${figures.rssAfterMb.toFixed(0)} MB after (${(figures.rssAfterMb - figures.rssBeforeMb).toFixed(0)} MB growth)`,
-    `  RSS after each 10 %: ${figures.rssStepsMb.map((mb) => mb.toFixed(0)).join(', ')} MB`,
+    `  RSS after each 10 %: ${figures.rssStepsMb.map((mb) => mb.toFixed(0)).join(', ')} MB (server heap capped at ${SOAK_HEAP_MB} MiB)`,
+    `  live heap after full GC, same server in process, start then each 10 % of ${figures.requests / 2}: ${figures.liveHeapStepsMb.map((mb) => mb.toFixed(1)).join(', ')} MB`,
   ].join('\n');
 }

@@ -3,12 +3,13 @@
  * strong ETags, 304s, single byte ranges and the 404 page.
  */
 import { stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chooseCoding, type Coding } from '../lib/http/content-coding.ts';
 import { ifNoneMatchMatches } from '../lib/http/etag.ts';
 import { boundedCache } from '../lib/bounded-cache.ts';
 import { PAGE_HEADERS } from '../lib/security-headers.ts';
 import { encodedBody, entryBytes, entryEtag, loadEntry, type FileEntry } from './static-entry.ts';
+import { candidates } from './static-path.ts';
 import { ifRangeAllows, parseRange } from './static-range.ts';
 
 /** What the static side needs of a request. */
@@ -46,24 +47,6 @@ export function pageText(status: number, text: string, headers: Record<string, s
 export const pageMethodNotAllowed = (method: string) =>
   pageText(405, `Méthode ${JSON.stringify(method.slice(0, 40))} non autorisée : les pages acceptent GET et HEAD.`, { allow: 'GET, HEAD' });
 
-/**
- * Files a path may name, most specific first; null when it may name none: undecodable, NUL, outside the root,
- * or a dot segment (dotfiles such as .build-stamp.json and .integrity.json are never served; only /.well-known/).
- * `/a/` names `/a/index.html`; `/a` names the file `/a`, else `/a/index.html`.
- */
-function candidates(root: string, pathname: string): string[] | null {
-  let path: string;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (!path.startsWith('/') || path.includes('\0')) return null;
-  if (path.split('/').some((part, i) => part.startsWith('.') && !(i === 1 && part === '.well-known'))) return null;
-  const full = resolve(root, `.${path}`);
-  if (full !== root && !full.startsWith(root + sep)) return null;
-  return path.endsWith('/') ? [join(full, 'index.html')] : [full, join(full, 'index.html')];
-}
 
 /**
  * Builds the resolver for files under `dir`. The cache is keyed by the resolved file, never by the raw path,

@@ -1,7 +1,6 @@
 /** Starts the real Node site server over the test build on a free port, for tests that talk HTTP. */
 import { createServer, type AddressInfo } from 'node:net';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
-import type { ApiHandler } from '../../src/lib/api/handler.ts';
+import { createSiteServer, type SiteServerOptions } from '../../src/adapters/node-server.ts';
 import type { Settings } from '../../src/lib/config.ts';
 import { testSettings } from './test-build.ts';
 
@@ -24,14 +23,14 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Listens on 127.0.0.1 with the test build (rate limit lifted unless `overrides` set it). The API redirects
+ * Listens on 127.0.0.1 with the test build (rate limit lifted unless `overrides` or `options.rateLimiter` set it). The API redirects
  * to SITE_URL, so the server takes a free port first and uses its own origin as SITE_URL; record urls
  * in the build still point at the test build's SITE_URL.
  */
-export async function startSiteServer(overrides: Partial<Settings> = {}, handler?: ApiHandler): Promise<RunningServer> {
+export async function startSiteServer(overrides: Partial<Settings> = {}, options?: SiteServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const { server } = createSiteServer({ ...testSettings, SITE_URL: origin, PORT: port, RATE_LIMIT_PER_MINUTE: 1_000_000, ...overrides }, handler);
+  const { server } = createSiteServer({ ...testSettings, SITE_URL: origin, PORT: port, RATE_LIMIT_PER_MINUTE: 1_000_000, ...overrides }, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

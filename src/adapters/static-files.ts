@@ -67,6 +67,8 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
       pending = loadEntry(file)
         .then((entry) => {
           if (entry.body.length <= limits.maxFileBytes) cache.set(file, entry);
+          // A file too large to keep is read per request: it is sent compressed only from the build's siblings.
+          else entry.codings = entry.codings.filter((coding) => entry.siblings[coding]);
           return entry;
         })
         .finally(() => loading.delete(file));

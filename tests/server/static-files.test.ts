@@ -115,6 +115,15 @@ describe('static files: compression', () => {
     expect(brotliDecompressSync(reply.body as Buffer).toString()).toBe('from the build');
   });
 
+  it('never compresses per request: a file too large to cache goes out compressed only from a build sibling', async () => {
+    const files = staticFiles(dir, { maxFileBytes: 1000 });
+    const big = await files(request('/fiches/a/', { 'accept-encoding': 'br' }));
+    expect(big.headers['content-encoding']).toBeUndefined();
+    expect(files.cacheStats().entries).toBe(0);
+    const sibling = await files(request('/withsibling.js', { 'accept-encoding': 'br' }));
+    expect(sibling.headers['content-encoding']).toBe('br');
+  });
+
   it('sends bodies under 1 KiB and images as they are; images carry no Vary', async () => {
     const files = staticFiles(dir);
     const small = await files(request('/robots.txt', { 'accept-encoding': 'br' }));

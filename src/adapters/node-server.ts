@@ -95,6 +95,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
 
   const server = createServer(SERVER_OPTIONS, async (req, res) => {
     try {
+      // A route that writes to `res` itself (a streaming one, such as /mcp) goes here, before the plain-reply path.
       const reply = await answer(plainRequest(req));
       // Once the server is closing, each answer also closes its connection, so shutdown does not wait for keep-alive.
       if (!server.listening) res.setHeader('connection', 'close');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEdgeHandler } from '../../src/adapters/edge.ts';
+import { createEdgeHandler, isApiPath } from '../../src/adapters/edge.ts';
 import { testSettings } from '../support/test-build.ts';
 
 /** A stand-in for a host's static assets binding (e.g. Cloudflare's env.ASSETS): serves dist/ over fetch. */
@@ -16,7 +16,7 @@ async function assets(request: Request): Promise<Response> {
 
 describe('the edge wrapper', () => {
   it('answers every rule from the static assets alone', async () => {
-    const handle = createEdgeHandler(assets, 'https://assets.internal');
+    const handle = createEdgeHandler({ fetchAsset: assets, trustProxy: 1 });
     const call = (path: string, init: RequestInit = {}, xff = '192.0.2.1') =>
       handle(new Request(`https://permis.example${path}`, { ...init, headers: { 'x-forwarded-for': xff } }), { clientAddress: '10.0.0.1' });
 
@@ -31,20 +31,25 @@ describe('the edge wrapper', () => {
     expect((await call('/api/v1/facts', { method: 'POST' })).status).toBe(405);
   });
 
-  it('rate-limits by the forwarded client address', async () => {
-    const handle = createEdgeHandler(assets, 'https://assets.internal');
+  it('rate-limits by the address it is given', async () => {
+    const handle = createEdgeHandler({ fetchAsset: assets });
     const statuses: number[] = [];
     for (let i = 0; i < 121; i++) {
-      statuses.push((await handle(new Request('https://permis.example/api/v1/openapi.json', { headers: { 'x-forwarded-for': '192.0.2.9' } }))).status);
+      statuses.push((await handle(new Request('https://permis.example/api/v1/openapi.json'), { clientAddress: '192.0.2.9' })).status);
     }
     expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
     expect(statuses[120]).toBe(429);
-    expect((await handle(new Request('https://permis.example/api/v1/openapi.json', { headers: { 'x-forwarded-for': '192.0.2.10' } }))).status).toBe(200);
+    expect((await handle(new Request('https://permis.example/api/v1/openapi.json'), { clientAddress: '192.0.2.10' })).status).toBe(200);
   });
 
   it('answers 503 when an asset fetch fails', async () => {
-    const handle = createEdgeHandler(async () => new Response('boom', { status: 500 }), 'https://assets.internal');
+    const handle = createEdgeHandler({ fetchAsset: async () => new Response('boom', { status: 500 }) });
     const response = await handle(new Request('https://permis.example/api/v1/facts?po_live=1'));
     expect(response.status).toBe(503);
+  });
+
+  it('routes /api/v1 and everything under it to the handler, nothing else', () => {
+    for (const path of ['/api/v1', '/api/v1/', '/api/v1/facts', '/api/v1//x']) expect(isApiPath(path)).toBe(true);
+    for (const path of ['/api', '/api/', '/api/v10', '/api/v1.json', '/', '/fiches/x/']) expect(isApiPath(path)).toBe(false);
   });
 });

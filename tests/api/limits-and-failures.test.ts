@@ -3,23 +3,8 @@ import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { createRateLimiter } from '../../src/lib/rate-limit.ts';
 import { expectError, get, testHandler } from '../support/api.ts';
 
+// HTTP-level quota rules are in rate-limit.test.ts (run against the worker too); these inject handler options.
 describe('rate limit', () => {
-  it('answers 429 with Retry-After and an error body after 120 requests a minute', async () => {
-    const api = testHandler({ rateLimit: {} });
-    for (let i = 0; i < 120; i++) expect((await get(api, '/api/v1/facts?po_live=1&limit=1')).status).toBe(200);
-    const response = await get(api, '/api/v1/facts?po_live=1&limit=1');
-    const retry = Number(response.headers.get('retry-after'));
-    expect(Number.isInteger(retry) && retry >= 1 && retry <= 60).toBe(true);
-    expect(await expectError(response, 429, 'rate_limited')).toBe(`more than the allowed requests per minute from this address; retry in ${retry} s`);
-  });
-
-  it('counts every route, redirects, errors and prebuilt JSON included', async () => {
-    const api = testHandler({ rateLimit: { limit: 4 } });
-    for (const path of ['/api/v1/facts', '/api/v1/nope', '/api/v1/openapi.json', '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1']) await get(api, path);
-    await expectError(await get(api, '/api/v1/openapi.json'), 429, 'rate_limited');
-    await expectError(await get(api, '/api/v1/facts', { method: 'POST' }), 429, 'rate_limited');
-  });
-
   it('limits per socket address, ignoring X-Forwarded-For unless TRUST_PROXY says so', async () => {
     const api = testHandler({ rateLimit: { limit: 1 } });
     await get(api, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '1.1.1.1' } }, '10.0.0.1');
@@ -68,5 +53,14 @@ describe('failures', () => {
     const response = await get(api, '/api/v1/facts?po_live=1');
     expect(await expectError(response, 503, 'internal_error')).toBe('an unexpected error occurred; it has been logged; retry later');
     expect(logged).toHaveLength(1);
+  });
+});
+
+describe('outside /api/v1', () => {
+  it('answers a JSON 404 for a path an adapter should not have routed to the handler', async () => {
+    const api = testHandler();
+    for (const path of ['/api/v2/facts', '/elsewhere']) {
+      expect(await expectError(await get(api, path), 404, 'route_not_found')).toMatch(/^no API route at "/);
+    }
   });
 });

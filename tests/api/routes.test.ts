@@ -80,7 +80,7 @@ describe('routes', () => {
   });
 
   it('answers 404 with a JSON error for an unknown path under /api/v1', async () => {
-    for (const path of ['/api/v1/fact', '/api/v1/facts/', '/api/v1/facts/a/b', '/api/v1//facts', '/api/v2/facts', '/elsewhere']) {
+    for (const path of ['/api/v1/fact', '/api/v1/facts/', '/api/v1/facts/a/b', '/api/v1//facts', '/api/v1/index.json']) {
       expect(await expectError(await get(api, path), 404, 'route_not_found')).toMatch(/^no API route at "/);
     }
   });

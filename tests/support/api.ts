@@ -1,22 +1,41 @@
-/** Handlers over the test build, and small helpers to call them. */
+/**
+ * The API under test, and small helpers to call it. `API_TARGET=worker` (the vitest "workerd" project) runs the
+ * same tests against the Cloudflare worker in workerd (Miniflare) instead of the handler called directly.
+ */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createApiHandler, type ApiHandlerOptions } from '../../src/lib/api/handler.ts';
+import { createApiHandler, type ApiHandlerOptions, type RequestInfo } from '../../src/lib/api/handler.ts';
 import { readDist } from '../../src/adapters/read-dist.ts';
 import { testSettings } from './test-build.ts';
+import { workerTarget } from './worker-target.ts';
 
-/** Origin used for requests in handler tests. */
+/** Which implementation the API tests exercise: the handler itself, or the worker in workerd. */
+export const API_TARGET: 'handler' | 'worker' = process.env.API_TARGET === 'worker' ? 'worker' : 'handler';
+
+/** Origin used for requests in API tests. */
 export const ORIGIN = 'http://api.test';
 
-/** A handler over the test build; the rate limit is lifted unless options say otherwise. */
-export function testHandler(options: Partial<ApiHandlerOptions> = {}) {
-  return createApiHandler({ read: readDist(testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 }, ...options });
+/** The API as a test calls it: a Request (and the client's address) in, a Response out. */
+export type ApiTarget = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+/**
+ * The API over the test build; the rate limit is lifted unless options say otherwise. Against the worker only
+ * `rateLimit: { limit }` applies (it becomes RATE_LIMIT_PER_MINUTE); tests that inject anything else are handler-only.
+ */
+export function testHandler(options: Partial<ApiHandlerOptions> = {}): ApiTarget {
+  if (API_TARGET === 'handler') return createApiHandler({ read: readDist(testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 }, ...options });
+  const { rateLimit, ...rest } = options;
+  const unsupported = [...Object.keys(rest), ...(rateLimit ? Object.keys(rateLimit).filter((key) => key !== 'limit') : [])];
+  if (unsupported.length > 0 || (rateLimit && 'hit' in rateLimit)) {
+    throw new Error(`testHandler: ${unsupported.join(', ') || 'a limiter instance'} cannot be given to the worker; keep this test in a handler-only file`);
+  }
+  return workerTarget(rateLimit ? ((rateLimit as { limit?: number }).limit ?? 120) : 1_000_000);
 }
 
 /** GETs `path` (po_live=1 is not added: pass it when you want the data). */
-export function get(handler: ReturnType<typeof testHandler>, path: string, init: RequestInit = {}, client = '203.0.113.1') {
-  return handler(new Request(`${ORIGIN}${path}`, init), { clientAddress: client });
+export function get(api: ApiTarget, path: string, init: RequestInit = {}, client = '203.0.113.1') {
+  return api(new Request(`${ORIGIN}${path}`, init), { clientAddress: client });
 }
 
 /** Asserts an error response: status, JSON content type, CORS, body {error:{code,message}}. Returns the message. */

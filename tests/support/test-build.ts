@@ -13,6 +13,8 @@ export const testSettings: Settings = readSettings({
   CONTENT_DIR: join(ROOT, '.cache/test-content'),
   DIST_DIR: join(ROOT, '.cache/test-dist'),
 });
+/** The worker bundle that the workerd test project builds once per run. */
+export const TEST_BUNDLE = join(ROOT, '.cache/edge/test-worker.js');
 /** Fixture records added to the corpus for tests (a rich record, a hostile one). */
 export const FIXTURES_DIR = join(ROOT, 'tests/fixtures/records');
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { expectError, get, testHandler } from '../support/api.ts';
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After and an error body after 120 requests a minute', async () => {
+    const api = testHandler({ rateLimit: {} });
+    for (let i = 0; i < 120; i++) expect((await get(api, '/api/v1/facts?po_live=1&limit=1')).status).toBe(200);
+    const response = await get(api, '/api/v1/facts?po_live=1&limit=1');
+    const retry = Number(response.headers.get('retry-after'));
+    expect(Number.isInteger(retry) && retry >= 1 && retry <= 60).toBe(true);
+    expect(await expectError(response, 429, 'rate_limited')).toBe(`more than the allowed requests per minute from this address; retry in ${retry} s`);
+  });
+
+  it('counts every route, redirects, errors and prebuilt JSON included', async () => {
+    const api = testHandler({ rateLimit: { limit: 4 } });
+    for (const path of ['/api/v1/facts', '/api/v1/nope', '/api/v1/openapi.json', '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1']) await get(api, path);
+    await expectError(await get(api, '/api/v1/openapi.json'), 429, 'rate_limited');
+    await expectError(await get(api, '/api/v1/facts', { method: 'POST' }), 429, 'rate_limited');
+  });
+
+  it('counts each client address apart', async () => {
+    const api = testHandler({ rateLimit: { limit: 1 } });
+    expect((await get(api, '/api/v1/openapi.json', {}, '198.51.100.1')).status).toBe(200);
+    await expectError(await get(api, '/api/v1/openapi.json', {}, '198.51.100.1'), 429, 'rate_limited');
+    expect((await get(api, '/api/v1/openapi.json', {}, '198.51.100.2')).status).toBe(200);
+  });
+});

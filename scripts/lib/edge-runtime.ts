@@ -4,6 +4,7 @@
  * worker test project and the edge benchmark. Local only: no Cloudflare account, no network, no telemetry.
  */
 import { mkdir } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { Log, LogLevel, Miniflare, type WorkerOptions } from 'miniflare';
@@ -30,8 +31,14 @@ export interface EdgeOptions {
   worker?: Partial<WorkerOptions>;
   /** Extra workers beside the main one, for tests. */
   extraWorkers?: WorkerOptions[];
-  /** Show the worker's console output. Default true. */
+  /** Let the assets layer answer every file that exists, API files included (a static host without the function; for tests). */
+  assetsFirst?: boolean;
+  /** Copies of the worker in separate isolates (named permis-facts-2...), sharing the first one's Durable Objects. Default 1. */
+  isolates?: number;
+  /** Miniflare's own request log. Default true. */
   verbose?: boolean;
+  /** Receives the worker's console output instead of this process's stdout/stderr. */
+  onOutput?: (text: string) => void;
 }
 
 /** A running local edge: its address, Miniflare (for dispatchFetch) and a way to stop it. */
@@ -67,15 +74,31 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG, undefined, {
     overrides: { assets: { directory: resolve(options.distDir) } },
   });
+  const assets = workerOptions.assets && {
+    ...workerOptions.assets,
+    ...(options.assetsFirst && { routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: false } }),
+  };
   const main: WorkerOptions = {
     ...(workerOptions as WorkerOptions),
+    assets,
     name: 'permis-facts',
     modules: [{ type: 'ESModule', path: bundle }],
     bindings: { ...workerOptions.bindings, ...options.vars },
     ...options.worker,
   };
+  const copies = Array.from({ length: (options.isolates ?? 1) - 1 }, (_, i): WorkerOptions => ({
+    ...main,
+    name: `permis-facts-${i + 2}`,
+    durableObjects: { QUOTA: { className: 'QuotaWindow', scriptName: 'permis-facts', useSQLite: true } },
+  }));
+  const { onOutput } = options;
   const miniflare = new Miniflare({
-    workers: [main, ...(options.extraWorkers ?? [])],
+    workers: [main, ...copies, ...(options.extraWorkers ?? [])],
+    ...(onOutput && {
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+        for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+      },
+    }),
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     // No request.cf download (Miniflare fetches it from Cloudflare by default): a fixed local one.

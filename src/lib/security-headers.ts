@@ -30,10 +30,9 @@ export function staticHostHeaders(): string {
   return [
     '/*',
     ...page,
+    // Every matching rule applies, and values of a header set twice are joined ("*, *"): CORS is set once, on /api/v1/*.
     '/api/v1/facts/*',
     '  content-type: application/json; charset=utf-8',
-    '  access-control-allow-origin: *',
-    '  access-control-expose-headers: Retry-After, Location',
     '/api/v1/*',
     '  access-control-allow-origin: *',
     '  access-control-expose-headers: Retry-After, Location',

@@ -1,0 +1,60 @@
+/**
+ * `npm run edge`: builds if needed, then serves the site and the API as Cloudflare would (wrangler.jsonc: static
+ * assets, the worker first on /api/v1, the quota in a Durable Object), locally in workerd on http://HOST:PORT.
+ */
+import { readSettings, type Settings } from '../src/lib/config.ts';
+import { buildSite, staleReason } from './lib/build-site.ts';
+import { startEdge } from './lib/edge-runtime.ts';
+
+/** Port of `npm run edge` when PORT is not set (wrangler dev's). */
+const EDGE_PORT = '8787';
+
+let settings: Settings;
+try {
+  const port = process.env.PORT || EDGE_PORT;
+  settings = readSettings({ ...process.env, PORT: port, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const reason = await staleReason(settings);
+if (reason) {
+  console.log(`Building the site first (${reason})...`);
+  try {
+    await buildSite(settings, { quiet: true });
+  } catch (error) {
+    console.error((error as { output?: string }).output ?? (error as Error).message);
+    process.exit(1);
+  }
+}
+
+const started = performance.now();
+let edge;
+try {
+  edge = await startEdge({
+    distDir: settings.DIST_DIR,
+    host: settings.HOST,
+    port: settings.PORT,
+    vars: { RATE_LIMIT_PER_MINUTE: String(settings.RATE_LIMIT_PER_MINUTE) },
+  });
+} catch (error) {
+  console.error(`Cannot start workerd on ${settings.HOST}:${settings.PORT}: ${(error as Error).message}`);
+  process.exit(1);
+}
+// Load the index before announcing readiness, as `npm start` does (this warm-up counts against no real client).
+const warm = await edge.miniflare.dispatchFetch('http://localhost/api/v1/facts?po_live=1&limit=1', { headers: { 'cf-connecting-ip': 'start-up' } });
+const body = (await warm.json()) as { total?: number };
+if (warm.status !== 200) {
+  console.error(`The worker cannot load its data from ${settings.DIST_DIR}/: ${JSON.stringify(body)}`);
+  await edge.dispose();
+  process.exit(1);
+}
+const readyMs = Math.round(performance.now() - started);
+console.log(`permis-facts (workerd): ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${edge.url.port}/ (API: /api/v1/)`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void edge.dispose().then(() => process.exit(0));
+  });
+}

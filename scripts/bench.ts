@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5] [--soak]`: build, index, server, load and search figures
+ * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5] [--soak] [--edge]`: build, index, server, load and search figures
  * for the bundled corpus ("355") and synthetic corpora; prints a table and writes bench/results/latest.{md,json}.
  * `--soak` runs the hostile-request soak on the bundled corpus (alone, unless --sizes is given too) and writes
- * bench/results/soak.json.
+ * bench/results/soak.json. `--edge` runs the edge section (scripts/bench/edge.ts: worker bundle, cold start and
+ * isolate memory in workerd, for --sizes or 355,10000; alone, unless --sizes is given too).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -22,11 +23,11 @@ import { formatSoak, soak } from './bench/soak.ts';
 import { spawnSync } from 'node:child_process';
 
 const ROOT = join(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' } } });
-const sizes = (values.sizes ?? (values.soak ? '' : '355,10000')).split(',').filter(Boolean).map(Number);
+const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' }, edge: { type: 'boolean', default: false } } });
+const sizes = (values.sizes ?? (values.soak || values.edge ? '' : '355,10000')).split(',').filter(Boolean).map(Number);
 const seconds = Number(values.seconds);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds >= 1)) {
-  console.error('usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5] [--soak] [--soak-requests 100000]   (355 means the bundled corpus)');
+  console.error('usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5] [--soak] [--soak-requests 100000] [--edge]   (355 means the bundled corpus)');
   process.exit(2);
 }
 
@@ -114,3 +115,4 @@ if (values.soak) {
   await mkdir(join(ROOT, 'bench/results'), { recursive: true });
   await writeFile(join(ROOT, 'bench/results/soak.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), ...figures }, null, 2)}\n`);
 }
+if (values.edge) spawnSync(process.execPath, [join(ROOT, 'scripts/bench/edge.ts'), '--sizes', values.sizes ?? '355,10000'], { stdio: 'inherit' });

@@ -37,6 +37,8 @@ export interface EdgeOptions {
   isolates?: number;
   /** Miniflare's own request log. Default true. */
   verbose?: boolean;
+  /** Open a DevTools inspector on the worker's isolate (the benchmark reads its heap there). */
+  inspector?: boolean;
   /** Receives the worker's console output instead of this process's stdout/stderr. */
   onOutput?: (text: string) => void;
 }
@@ -84,6 +86,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     name: 'permis-facts',
     modules: [{ type: 'ESModule', path: bundle }],
     bindings: { ...workerOptions.bindings, ...options.vars },
+    ...(options.inspector && { unsafeInspectorProxy: true }),
     ...options.worker,
   };
   const copies = Array.from({ length: (options.isolates ?? 1) - 1 }, (_, i): WorkerOptions => ({
@@ -99,6 +102,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
         for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
       },
     }),
+    ...(options.inspector && { inspectorPort: 0 }),
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     // No request.cf download (Miniflare fetches it from Cloudflare by default): a fixed local one.

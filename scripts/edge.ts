@@ -11,8 +11,7 @@ const EDGE_PORT = '8787';
 
 let settings: Settings;
 try {
-  const port = process.env.PORT || EDGE_PORT;
-  settings = readSettings({ ...process.env, PORT: port, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` });
+  settings = readSettings({ ...process.env, PORT: process.env.PORT || EDGE_PORT });
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -36,7 +35,7 @@ try {
     distDir: settings.DIST_DIR,
     host: settings.HOST,
     port: settings.PORT,
-    vars: { RATE_LIMIT_PER_MINUTE: String(settings.RATE_LIMIT_PER_MINUTE) },
+    vars: { RATE_LIMIT_PER_MINUTE: String(settings.RATE_LIMIT_PER_MINUTE), SITE_URL: settings.SITE_URL },
   });
 } catch (error) {
   console.error(`Cannot start workerd on ${settings.HOST}:${settings.PORT}: ${(error as Error).message}`);

@@ -6,9 +6,10 @@ import { createEdgeHandler, isApiPath } from './edge.ts';
 import { createDurableQuota, type QuotaWindowStub } from './cloudflare/durable-quota.ts';
 import type { AssetsBinding, DurableObjectNamespace } from './cloudflare/types.ts';
 import type { ApiHandler } from '../lib/api/handler.ts';
-import { readSettings } from '../lib/config.ts';
 import { HttpError } from '../lib/api/http-error.ts';
 import { errorReply, toResponse } from '../lib/api/responses.ts';
+import { readSettings } from '../lib/config.ts';
+import { ARTEFACTS } from '../lib/paths.ts';
 
 export { QuotaWindow } from './cloudflare/quota-window.ts';
 
@@ -17,29 +18,44 @@ export interface WorkerEnv {
   ASSETS: AssetsBinding;
   QUOTA: DurableObjectNamespace<QuotaWindowStub>;
   RATE_LIMIT_PER_MINUTE?: string;
+  /** Origin of the 307 Location. Default: the SITE_URL the build was made with (its OpenAPI `servers`). */
+  SITE_URL?: string;
 }
 
-// One handler per isolate: its caches (index, records) live as long as the isolate.
-let handler: ApiHandler | undefined;
+// One handler per isolate: its caches (index, records, answers) live as long as the isolate.
+let handler: Promise<ApiHandler> | undefined;
 
-function createHandler(env: WorkerEnv): ApiHandler {
-  const { RATE_LIMIT_PER_MINUTE } = readSettings({ RATE_LIMIT_PER_MINUTE: env.RATE_LIMIT_PER_MINUTE });
+async function createHandler(env: WorkerEnv): Promise<ApiHandler> {
+  const settings = readSettings({ RATE_LIMIT_PER_MINUTE: env.RATE_LIMIT_PER_MINUTE, SITE_URL: env.SITE_URL });
+  const fetchAsset = (request: Request) => env.ASSETS.fetch(request);
   return createEdgeHandler({
-    fetchAsset: (request) => env.ASSETS.fetch(request),
-    rateLimit: createDurableQuota(env.QUOTA, { limit: RATE_LIMIT_PER_MINUTE }),
+    fetchAsset,
+    siteUrl: env.SITE_URL ? settings.SITE_URL : await builtSiteUrl(fetchAsset),
+    rateLimit: createDurableQuota(env.QUOTA, { limit: settings.RATE_LIMIT_PER_MINUTE }),
+    // No `compress`: Cloudflare compresses responses itself.
   });
+}
+
+/** The site address the build was made with, so one SITE_URL (the build's) rules records and redirects alike. */
+async function builtSiteUrl(fetchAsset: (request: Request) => Promise<Response>): Promise<string> {
+  const response = await fetchAsset(new Request(`https://assets.internal/${ARTEFACTS.openapi}`));
+  if (!response.ok) throw new Error(`${ARTEFACTS.openapi}: HTTP ${response.status}`);
+  const { servers } = (await response.json()) as { servers?: { url: string }[] };
+  return new URL(servers![0]!.url).origin;
 }
 
 export default {
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {
     if (!isApiPath(new URL(request.url).pathname)) return env.ASSETS.fetch(request);
+    let api: ApiHandler;
     try {
-      handler ??= createHandler(env);
+      api = await (handler ??= createHandler(env));
     } catch (error) {
-      console.error(`[worker] ${(error as Error).message}`);
-      return toResponse(errorReply(new HttpError(503, 'service_unavailable', 'the service is misconfigured; retry later', { 'retry-after': '60' })));
+      handler = undefined; // retried by the next request
+      console.error(`[worker] cannot start the API: ${(error as Error).message}`);
+      return toResponse(errorReply(new HttpError(503, 'service_unavailable', 'the service cannot start; retry later', { 'retry-after': '10' })));
     }
     // Cloudflare sets CF-Connecting-IP to the visitor's address and a client cannot override it.
-    return handler(request, { clientAddress: request.headers.get('cf-connecting-ip') ?? undefined });
+    return api(request, { clientAddress: request.headers.get('cf-connecting-ip') ?? undefined });
   },
 };

@@ -34,7 +34,7 @@ describe('npm run edge', () => {
     const { code, output } = await runEdge(env, async (origin) => {
       const redirect = await fetch(`${origin}/api/v1/facts?q=permis`, { redirect: 'manual' });
       expect(redirect.status).toBe(307);
-      expect(redirect.headers.get('location')).toBe(`${origin}/api/v1/facts?q=permis&po_live=1`);
+      expect(redirect.headers.get('location')).toBe(`${testSettings.SITE_URL}/api/v1/facts?q=permis&po_live=1`); // canonical: SITE_URL
       expect((await fetch(`${origin}/api/v1/facts?q=permis&po_live=1`)).status).toBe(200);
       expect((await fetch(`${origin}/api/v1/openapi.json`)).status).toBe(200);
       const limited = await fetch(`${origin}/api/v1/openapi.json`);

@@ -29,7 +29,7 @@ describe('the worker in front of the static assets', () => {
       const path = `/api/v1/facts/${id}`;
       const redirect = await call(path);
       expect(redirect.status, path).toBe(307);
-      expect(redirect.headers.get('location')).toBe(new URL(`${path}?po_live=1`, base).href);
+      expect(redirect.headers.get('location')).toBe(`${testSettings.SITE_URL}${path}?po_live=1`);
       await expectError(await call(path, { method: 'POST' }), 405, 'method_not_allowed');
     }
     const openapi = await call('/api/v1/openapi.json');
@@ -41,6 +41,13 @@ describe('the worker in front of the static assets', () => {
     await expectError(await call('/api/v1/openapi.json?po_live=2'), 400, 'invalid_parameter');
     // The catalogue's prebuilt file is an artefact, not a route (as on the Node server).
     await expectError(await call('/api/v1/index.json'), 404, 'route_not_found');
+  });
+
+  it("builds the 307 Location on the build's SITE_URL when no SITE_URL variable is set, whatever the Host", async () => {
+    const { miniflare } = await startTestEdge();
+    const response = await miniflare.dispatchFetch('http://elsewhere.example/api/v1/facts?q=permis', { redirect: 'manual' });
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(`${testSettings.SITE_URL}/api/v1/facts?q=permis&po_live=1`);
   });
 
   it('sends each header once: Access-Control-Allow-Origin is exactly "*" on API answers and on CORS assets', async () => {

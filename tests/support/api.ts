@@ -21,16 +21,18 @@ export type ApiTarget = (request: Request, info?: RequestInfo) => Promise<Respon
 
 /**
  * The API over the test build; the rate limit is lifted unless options say otherwise. Against the worker only
- * `rateLimit: { limit }` applies (it becomes RATE_LIMIT_PER_MINUTE); tests that inject anything else are handler-only.
+ * `rateLimit: { limit }` and `siteUrl` apply (they become its RATE_LIMIT_PER_MINUTE and SITE_URL, which defaults to
+ * ORIGIN here, as the handler defaults to the request's origin); tests that inject anything else are handler-only.
  */
 export function testHandler(options: Partial<ApiHandlerOptions> = {}): ApiTarget {
   if (API_TARGET === 'handler') return createApiHandler({ read: readDist(testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 }, ...options });
-  const { rateLimit, ...rest } = options;
+  const { rateLimit, siteUrl, ...rest } = options;
   const unsupported = [...Object.keys(rest), ...(rateLimit ? Object.keys(rateLimit).filter((key) => key !== 'limit') : [])];
   if (unsupported.length > 0 || (rateLimit && 'hit' in rateLimit)) {
     throw new Error(`testHandler: ${unsupported.join(', ') || 'a limiter instance'} cannot be given to the worker; keep this test in a handler-only file`);
   }
-  return workerTarget(rateLimit ? ((rateLimit as { limit?: number }).limit ?? 120) : 1_000_000);
+  const limit = rateLimit ? ((rateLimit as { limit?: number }).limit ?? 120) : 1_000_000;
+  return workerTarget({ RATE_LIMIT_PER_MINUTE: String(limit), SITE_URL: siteUrl ?? ORIGIN });
 }
 
 /** GETs `path` (po_live=1 is not added: pass it when you want the data). */

@@ -16,13 +16,13 @@ export function startTestEdge(options: Partial<EdgeOptions> = {}): Promise<Runni
 }
 
 /**
- * A target whose requests go through the worker, with RATE_LIMIT_PER_MINUTE = `limit` and a fresh quota.
+ * A target whose requests go through the worker, with its variables (RATE_LIMIT_PER_MINUTE, SITE_URL) and a fresh quota.
  * The client's address travels as CF-Connecting-IP, as Cloudflare sends it.
  */
-export function workerTarget(limit: number) {
+export function workerTarget(vars: Record<string, string>) {
   let edge: Promise<RunningEdge> | undefined;
   return async (request: Request, info: RequestInfo = {}): Promise<Response> => {
-    edge ??= startTestEdge({ vars: { RATE_LIMIT_PER_MINUTE: String(limit) } });
+    edge ??= startTestEdge({ vars });
     const { miniflare } = await edge;
     const headers = new Headers(request.headers);
     if (info.clientAddress) headers.set('cf-connecting-ip', info.clientAddress);

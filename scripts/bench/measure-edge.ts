@@ -31,7 +31,12 @@ export interface ColdStartFigures {
   secondQueryMs: number;
   heapBeforeMb: number;
   heapAfterMb: number;
+  /** After PAGES distinct 50-record pages, which fill the answer and record caches to their bounds. */
+  heapLoadedMb: number;
 }
+
+/** Distinct 50-record pages asked after the first queries (about 8 MiB of answers at 10,000 records). */
+export const PAGES = 200;
 
 /** Runs `wrangler deploy --dry-run` (no account, no upload) and measures the worker it writes. */
 export async function measureBundle(distDir: string): Promise<BundleFigures> {
@@ -103,11 +108,16 @@ export async function measureColdStart(distDir: string, runs = 5): Promise<ColdS
       };
       const firstQueryMs = await query('permis');
       const secondQueryMs = await query('examen théorique');
-      samples.push({ startMs, firstQueryMs, secondQueryMs, heapBeforeMb, heapAfterMb: await heapMb(inspector) });
+      const heapAfterMb = await heapMb(inspector);
+      for (let page = 0; page < PAGES; page++) {
+        const response = await edge.miniflare.dispatchFetch(`http://bench.local/api/v1/facts?po_live=1&limit=50&offset=${page * 50}&q=${page % 2 ? 'permis' : ''}`);
+        await response.arrayBuffer();
+      }
+      samples.push({ startMs, firstQueryMs, secondQueryMs, heapBeforeMb, heapAfterMb, heapLoadedMb: await heapMb(inspector) });
     } finally {
       await edge.dispose();
     }
   }
   const pick = (key: keyof Omit<ColdStartFigures, 'runs'>) => median(samples.map((s) => s[key]));
-  return { runs, startMs: pick('startMs'), firstQueryMs: pick('firstQueryMs'), secondQueryMs: pick('secondQueryMs'), heapBeforeMb: pick('heapBeforeMb'), heapAfterMb: pick('heapAfterMb') };
+  return { runs, startMs: pick('startMs'), firstQueryMs: pick('firstQueryMs'), secondQueryMs: pick('secondQueryMs'), heapBeforeMb: pick('heapBeforeMb'), heapAfterMb: pick('heapAfterMb'), heapLoadedMb: pick('heapLoadedMb') };
 }

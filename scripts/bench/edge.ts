@@ -58,8 +58,8 @@ const report = [
   `| workerd start (new process, ${runs} runs) | ${column((r) => ms(r.cold.startMs))} |`,
   `| first /facts?q= of a new isolate (loads the index) | ${column((r) => ms(r.cold.firstQueryMs))} |`,
   `| second /facts?q= (index loaded) | ${column((r) => ms(r.cold.secondQueryMs))} |`,
-  `| isolate V8 heap before / after the first query | ${column((r) => `${r.cold.heapBeforeMb.toFixed(1)} / ${r.cold.heapAfterMb.toFixed(1)} MiB`)} |`,
-  `| isolate V8 heap after ${PAGES} distinct 50-record pages (caches filled) | ${column((r) => `${r.cold.heapLoadedMb.toFixed(1)} MiB`)} |`,
+  `| isolate memory (V8 heap + buffers) before / after the first query | ${column((r) => `${r.cold.heapBeforeMb.toFixed(1)} / ${r.cold.heapAfterMb.toFixed(1)} MiB`)} |`,
+  `| isolate memory after ${PAGES} distinct 50-record pages (caches filled) | ${column((r) => `${r.cold.heapLoadedMb.toFixed(1)} MiB`)} |`,
   `| fits the ${ISOLATE_LIMIT_MB} MB isolate limit | ${column((r) => (Math.max(r.cold.heapAfterMb, r.cold.heapLoadedMb) < ISOLATE_LIMIT_MB ? 'yes' : '**no**'))} |`,
   '',
 ].join('\n');

@@ -61,8 +61,9 @@ export async function measureBundle(distDir: string): Promise<BundleFigures> {
 }
 
 /**
- * The isolate's used V8 heap in MiB, read through the DevTools inspector. A full GC is requested first
- * (workerd does not acknowledge HeapProfiler.collectGarbage), so the figure is at most the live size plus garbage.
+ * The isolate's memory in MiB, read through the DevTools inspector: used V8 heap plus ArrayBuffer backing stores
+ * and embedder memory (answer bodies are bytes, outside the heap). A full GC is requested first (workerd does not
+ * acknowledge HeapProfiler.collectGarbage), so the figure is at most the live size plus garbage.
  */
 async function heapMb(inspectorUrl: URL): Promise<number> {
   const targets = (await (await fetch(new URL('/json', inspectorUrl.href.replace(/^ws/, 'http')))).json()) as { webSocketDebuggerUrl: string }[];
@@ -73,18 +74,19 @@ async function heapMb(inspectorUrl: URL): Promise<number> {
     socket.addEventListener('open', resolve, { once: true });
     socket.addEventListener('error', reject, { once: true });
   });
-  const usage = new Promise<{ usedSize: number }>((resolve) => {
+  type Usage = { usedSize: number; backingStorageSize?: number; embedderHeapUsedSize?: number };
+  const usage = new Promise<Usage>((resolve) => {
     socket.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data)) as { id?: number; result?: { usedSize: number } };
+      const message = JSON.parse(String(event.data)) as { id?: number; result?: Usage };
       if (message.id === 3) resolve(message.result!);
     });
   });
   for (const [id, method] of [[1, 'HeapProfiler.enable'], [2, 'HeapProfiler.collectGarbage'], [3, 'Runtime.getHeapUsage']] as const) {
     socket.send(JSON.stringify({ id, method }));
   }
-  const { usedSize } = await usage;
+  const { usedSize, backingStorageSize = 0, embedderHeapUsedSize = 0 } = await usage;
   socket.close();
-  return usedSize / 2 ** 20;
+  return (usedSize + backingStorageSize + embedderHeapUsedSize) / 2 ** 20;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

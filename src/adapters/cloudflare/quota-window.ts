@@ -21,14 +21,13 @@ export class QuotaWindow extends DurableObject {
   /** Counts one request; opens a new window when none is open. Requests to one object run one at a time. */
   async hit(windowMs: number): Promise<WindowCount> {
     const now = Date.now();
-    let window = this.ctx.storage.kv.get<Window>('window');
-    if (!window || now >= window.end) {
-      window = { end: now + windowMs, count: 0 };
-      // Stored windows are deleted once over, so idle clients leave no data behind.
-      await this.ctx.storage.setAlarm(window.end);
-    }
-    window.count += 1;
+    const stored = this.ctx.storage.kv.get<Window>('window');
+    const opening = !stored || now >= stored.end;
+    const window = opening ? { end: now + windowMs, count: 1 } : { end: stored.end, count: stored.count + 1 };
+    // Synchronous read and write: no other request to this object can run in between.
     this.ctx.storage.kv.put('window', window);
+    // Stored windows are deleted once over, so idle clients leave no data behind.
+    if (opening) await this.ctx.storage.setAlarm(window.end);
     return { count: window.count, msLeft: window.end - now };
   }
 

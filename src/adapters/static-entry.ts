@@ -1,6 +1,6 @@
 /** One static file in memory: its bytes, validators, and each content coding, made at most once. */
 import { readFile, stat } from 'node:fs/promises';
-import { extname, sep } from 'node:path';
+import { basename, extname, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { MIN_COMPRESS_BYTES, type Coding } from '../lib/http/content-coding.ts';
@@ -20,8 +20,10 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '': 'application/json; charset=utf-8', // the only extensionless files are per-record JSON
 };
+/** Files whose name, not extension, says their type: the Atom feed is XML of its own media type (RFC 4287). */
+const TYPES_BY_NAME: Record<string, string> = { 'atom.xml': 'application/atom+xml; charset=utf-8' };
 /** Types worth compressing: text of any kind (images here are already compressed). */
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|atom\+xml|manifest\+json)|image\/svg\+xml)/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -59,7 +61,7 @@ export function entryBytes(entry: FileEntry): number {
 /** Reads `file` (a regular file, already resolved under the root) into an entry. */
 export async function loadEntry(file: string): Promise<FileEntry> {
   const [body, info] = await Promise.all([readFile(file), stat(file)]);
-  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const type = TYPES_BY_NAME[basename(file)] ?? TYPES[extname(file)] ?? 'application/octet-stream';
   const compressible = COMPRESSIBLE.test(type);
   const codings: Coding[] = compressible && body.length >= MIN_COMPRESS_BYTES ? ['br', 'gzip'] : [];
   const siblings: Partial<Record<Coding, string>> = {};

@@ -36,6 +36,8 @@ export function staticHostHeaders(): string {
     '/api/v1/*',
     '  access-control-allow-origin: *',
     '  access-control-expose-headers: Retry-After, Location',
+    '/atom.xml',
+    '  content-type: application/atom+xml; charset=utf-8',
     '/search/*',
     '  access-control-allow-origin: *',
     '',

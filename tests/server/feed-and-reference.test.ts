@@ -54,6 +54,14 @@ describe('the Atom feed', () => {
     expect(Date.parse(one(feed, 'updated').textContent!)).toBe(Date.parse(one(entries[0]!, 'updated').textContent!));
   });
 
+  it('is served as application/atom+xml, and _headers says so to static hosts', async () => {
+    const response = await fetch(`${origin()}${FEED.path}`);
+    expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const { readFile } = await import('node:fs/promises');
+    const headers = await readFile(`${testSettings.DIST_DIR}/_headers`, 'utf8');
+    expect(headers).toContain('\n/atom.xml\n  content-type: application/atom+xml; charset=utf-8\n');
+  });
+
   it('lists the most recently modified records: no record left out is newer than the last entry', async () => {
     const xml = await text(FEED.path);
     const listed = new Set([...xml.matchAll(/<id>[^<]*\/fiches\/([^/]+)\/<\/id>/g)].map((m) => m[1]));

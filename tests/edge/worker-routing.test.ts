@@ -83,3 +83,14 @@ describe('the assets layer alone (a static host without the function)', () => {
     expect(repeatedValues(response)).toEqual([]);
   });
 });
+
+describe('what the assets layer does not publish', () => {
+  it('keeps the build bookkeeping (.build-stamp.json, with local paths) out of the static assets', async () => {
+    const { readFile } = await import('node:fs/promises');
+    await readFile(join(testSettings.DIST_DIR, '.build-stamp.json')); // it is in dist/...
+    const { url } = await startTestEdge();
+    const response = await fetch(new URL('/.build-stamp.json', url));
+    expect(response.status).toBe(404); // ...but not served
+    expect(await response.text()).not.toContain('CONTENT_DIR');
+  });
+});

@@ -11,6 +11,8 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/edge/**'], globalSetup: ['tests/support/global-setup.ts'] },
+        // Durable Object classes run under Node in unit tests, over a fake state.
+        resolve: { alias: { 'cloudflare:workers': new URL('tests/support/cloudflare-workers-stub.ts', import.meta.url).pathname } },
       },
       {
         // The Cloudflare worker in workerd (Miniflare), over the same test build.

@@ -6,6 +6,7 @@ import { queryTerms } from './normalize.ts';
 import { createScorer } from './scorer.ts';
 import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
 import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
+import { adjustScores } from './rank-adjust.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -41,7 +42,8 @@ export interface SearchEngine {
 /**
  * Wraps the serialised index (MiniSearch's plain object, or its JSON) and
  * the listing. Without significant query words, records come in id order; with them, by MiniSearch's
- * BM25+ score (title boosted), ties broken by id, so every page walk is deterministic.
+ * BM25+ score (title boosted) times the kind prior of rank-adjust.ts, ties broken by id, so every page
+ * walk is deterministic.
  */
 export function createSearchEngine(
   serialised: AsPlainObject | string,
@@ -78,7 +80,9 @@ export function createSearchEngine(
     if (hit) return hit;
     const terms = key.split(' ');
     const { docs, scores } = scorer.score(terms);
-    const matches: Matches = { positions: Int32Array.from(docs, (doc) => positionOf[doc]!), scores, terms: docs.length ? terms : [], hits: 0, order: undefined, totals: new Map() };
+    const positions = Int32Array.from(docs, (doc) => positionOf[doc]!);
+    // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior.
+    const matches: Matches = { positions, scores: adjustScores(positions, scores, listing.kinds), terms: docs.length ? terms : [], hits: 0, order: undefined, totals: new Map() };
     caches.rankings?.set(key, matches);
     return matches;
   }

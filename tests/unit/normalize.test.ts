@@ -20,6 +20,12 @@ describe('normalisation', () => {
     expect(queryTerms('the driving licence of the driver')).toEqual(['driving', 'licence', 'driver']);
   });
 
+  it('drops question words, so a question needs only the words an answer contains', () => {
+    expect(queryTerms('Comment remplacer un permis perdu ?')).toEqual(['remplacer', 'permi', 'perdu']);
+    expect(queryTerms("Combien d'heures faut-il ? Pourquoi, quand, puis-je, peut-on, dois-je")).toEqual(['heure']);
+    expect(queryTerms('Waarom en wanneer welke rijschool')).toEqual(['rijschool']);
+  });
+
   it('folds plurals so that singular and plural meet', () => {
     expect(processTerm('examens')).toBe(processTerm('examen'));
     expect(processTerm('Feux')).toBe(processTerm('feu'));

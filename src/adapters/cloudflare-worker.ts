@@ -54,6 +54,12 @@ async function builtSiteUrl(fetchAsset: (request: Request) => Promise<Response>)
   return new URL(servers![0]!.url).origin;
 }
 
+/** Reads a stream to its end without keeping it. */
+async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  while (!(await reader.read()).done);
+}
+
 export default {
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {
     if (!isApiPath(new URL(request.url).pathname)) return env.ASSETS.fetch(request);
@@ -65,6 +71,9 @@ export default {
       console.error(`[worker] cannot start the API: ${(error as Error).message}`);
       return toResponse(errorReply(new HttpError(503, 'service_unavailable', 'the service cannot start; retry later', { 'retry-after': '10' })));
     }
+    // No route reads a body (non-GET gets 405), but an unread body makes workerd reset the connection now and
+    // then under the answer (cancelling it does not help): read it through, keeping nothing.
+    if (request.body) await discard(request.body);
     // Cloudflare sets CF-Connecting-IP to the visitor's address and a client cannot override it.
     return api(request, { clientAddress: request.headers.get('cf-connecting-ip') ?? undefined });
   },

@@ -1,5 +1,6 @@
-/** Text normalisation shared by the index, the API and the browser: case, accents, ligatures, elisions. */
+/** Text normalisation shared by the index, the API and the browser: case, accents, ligatures, elisions, stems. */
 import { STOP_WORDS } from './stop-words.ts';
+import { stem } from './stem.ts';
 
 const LIGATURES: Record<string, string> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss' };
 
@@ -23,19 +24,11 @@ export function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
-/**
- * Light plural folding for French and Dutch-free use: a trailing s or x is dropped from words
- * of four letters or more ("examens" and "examen" meet). Applied to index and queries alike.
- */
-function fold(word: string): string {
-  return word.length >= 4 && (word.endsWith('s') || word.endsWith('x')) ? word.slice(0, -1) : word;
-}
-
 /** The index term for one word, or null for a stop word: what both documents and queries go through. */
 export function processTerm(word: string): string | null {
   const folded = foldText(word);
   if (folded.length === 0 || STOP_WORDS.has(folded)) return null;
-  return fold(folded);
+  return stem(folded);
 }
 
 /** The significant terms of a query, deduplicated, in order of appearance. */

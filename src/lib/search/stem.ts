@@ -1,0 +1,44 @@
+/**
+ * A light French stemmer, applied to every index term and every query word (after case and accent
+ * folding). It joins the forms users mix up — plural, feminine, infinitive, participle, adverb — so
+ * that "conduite accompagnée" and "conduire accompagné" meet. It is deliberately light: it strips
+ * one ending at a time from a short list and never leaves a stem under four letters, so short words
+ * and unrelated words stay apart ("mer" and "mere", "examen" and "examiner", "cours" and "course").
+ */
+
+/** Fewest letters a stem keeps: shorter words are returned as they are. */
+export const MIN_STEM = 4;
+
+/** Endings rewritten to their masculine or singular form: [ending, replacement], longest first. */
+const REWRITES: [string, string][] = [
+  ['trice', 'teur'], // conductrice -> conducteur
+  ['euse', 'eur'], // chauffeuse -> chauffeur
+  ['elle', 'el'], // officielle -> officiel
+  ['enne', 'en'], // europeenne -> europeen
+  ['ive', 'if'], // definitive -> definitif
+];
+
+/** Ends with `ending` and keeps at least MIN_STEM letters once it is removed. */
+function strippable(word: string, ending: string): boolean {
+  return word.endsWith(ending) && word.length - ending.length >= MIN_STEM;
+}
+
+/** The stem of one folded word (lowercase, no accents): what index and queries store. */
+export function stem(word: string): string {
+  let w = word;
+  // Plural: -aux -> -al (journaux), else a final s or x (examens, feux).
+  if (strippable(w, 'aux')) w = `${w.slice(0, -3)}al`;
+  else if (w.length >= MIN_STEM && (w.endsWith('s') || w.endsWith('x'))) w = w.slice(0, -1);
+  for (const [ending, replacement] of REWRITES) {
+    if (strippable(w, ending)) return w.slice(0, -ending.length) + replacement;
+  }
+  // Adverbs and action nouns in -ement (accompagnement, reglement) meet their verb.
+  if (strippable(w, 'ement')) return w.slice(0, -5);
+  // Feminine and participle -ee, -e (accompagnee, accompagne), then infinitive -er, -ez.
+  if (strippable(w, 'ee')) w = w.slice(0, -2);
+  else if (strippable(w, 'e')) w = w.slice(0, -1);
+  if (strippable(w, 'er') || strippable(w, 'ez')) return w.slice(0, -2);
+  // -ir and -it verbs (conduire, conduit, conduite) meet on -i.
+  if (strippable(w, 'ir') || strippable(w, 'it')) return w.slice(0, -1);
+  return w;
+}

@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MIN_STEM, stem } from '../../src/lib/search/stem.ts';
+import { processTerm, queryTerms } from '../../src/lib/search/normalize.ts';
+
+const same = (...words: string[]) => new Set(words.map((w) => processTerm(w))).size === 1;
+
+describe('French light stemmer', () => {
+  it('joins singular and plural, masculine and feminine', () => {
+    expect(same('provisoire', 'provisoires')).toBe(true);
+    expect(same('examen', 'examens')).toBe(true);
+    expect(same('journal', 'journaux')).toBe(true);
+    expect(same('officiel', 'officielle', 'officiels', 'officielles')).toBe(true);
+    expect(same('européen', 'européenne', 'européennes')).toBe(true);
+    expect(same('définitif', 'définitive', 'définitives')).toBe(true);
+    expect(same('conducteur', 'conductrice', 'conductrices')).toBe(true);
+  });
+
+  it('joins an infinitive with its participles and the noun in -ement', () => {
+    expect(same('accompagné', 'accompagnée', 'accompagnées', 'accompagner', 'accompagnez', 'accompagnement')).toBe(true);
+    expect(same('conduire', 'conduite', 'conduites', 'conduit')).toBe(true);
+    expect(same('limite', 'limiter', 'limité', 'limites')).toBe(true);
+    expect(same('sortie', 'sortir')).toBe(true);
+  });
+
+  it('makes "conduite accompagnée" and "conduire accompagné" the same query', () => {
+    expect(queryTerms('conduite accompagnée')).toEqual(queryTerms('conduire accompagné'));
+  });
+
+  it('keeps unrelated words apart', () => {
+    for (const [a, b] of [['mer', 'mère'], ['examen', 'examiner'], ['cours', 'course'], ['permis', 'permettre'], ['vite', 'vitesse'], ['taxe', 'taxi'], ['port', 'porte-clé'], ['carte', 'cartel'], ['moto', 'motor']]) {
+      expect(processTerm(a), `${a} / ${b}`).not.toBe(processTerm(b));
+    }
+  });
+
+  it('keeps words of four letters or fewer intact, apart from a plural s', () => {
+    for (const word of ['bus', 'moto', 'code', 'mere', 'vite', 'aide', 'taxi', 'zone']) expect(stem(word)).toBe(word);
+    expect(stem('cars')).toBe('car');
+  });
+
+  it('never leaves a stem shorter than four letters from a longer word, and is stable (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{1,14}$/), (word) => {
+        const s = stem(word);
+        expect(s.length).toBeGreaterThanOrEqual(Math.min(word.length - 1, MIN_STEM));
+        expect(word.startsWith(s.slice(0, Math.min(s.length, MIN_STEM)))).toBe(true);
+      }),
+    );
+  });
+});

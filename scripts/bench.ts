@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSettings } from '../src/lib/config.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
+import type { DocBlock, SearchManifest } from '../src/lib/search/shards.ts';
 import type { FactsQuery } from '../src/lib/search/search-engine.ts';
 import { measureBuild, type BuildFigures } from './bench/measure-build.ts';
 import { measureCacheGrowth, type CacheGrowth } from './bench/measure-cache-growth.ts';
@@ -87,8 +88,10 @@ for (const size of sizes) {
   console.log(`\n# ${corpus.label}: building…`);
   const build = await measureBuild(settings, corpus.records);
   console.log(`  build ${(build.wallMs / 1000).toFixed(1)} s, ${build.msPerRecord.toFixed(2)} ms/record, peak RSS ${build.peakRssMb.toFixed(0)} MB, ${build.files} files`);
-  const listing = JSON.parse(await readFile(join(settings.DIST_DIR, 'search/listing.json'), 'utf8')) as { ids: string[] };
-  const id = listing.ids[Math.floor(listing.ids.length / 2)]!;
+  const manifest = JSON.parse(await readFile(join(settings.DIST_DIR, 'search/manifest.json'), 'utf8')) as SearchManifest;
+  const middle = Math.floor(manifest.records / 2);
+  const block = JSON.parse(await readFile(join(settings.DIST_DIR, `search/docs/${Math.floor(middle / manifest.docsPerBlock)}.json`), 'utf8')) as DocBlock;
+  const id = block[middle % manifest.docsPerBlock]![0];
   // Same-size static copies of the API bodies are written before the server starts, so it serves them like any file.
   const prepared = await prepareHttp(settings.DIST_DIR, await readRecords(corpus.dir, settings.SITE_URL), id, seconds);
   const server = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '1000000' });

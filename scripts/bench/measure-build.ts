@@ -16,7 +16,8 @@ export interface BuildFigures {
   files: number;
   largest: { path: string; bytes: number };
   index: { raw: number; gzip: number; brotli: number };
-  browserSearch: { mode: string; brotli: number };
+  /** Search files: how many, and the largest term shard and document block, brotli. */
+  shards: { files: number; largestTermBrotli: number; largestDocsBrotli: number };
 }
 
 async function compressed(path: string): Promise<{ raw: number; gzip: number; brotli: number }> {
@@ -40,20 +41,20 @@ export async function measureBuild(settings: Settings, records: number): Promise
     if (size > largest.bytes) largest = { path: relative(settings.DIST_DIR, path), bytes: size };
   }
   const search = join(settings.DIST_DIR, 'search');
-  const manifest = JSON.parse(await readFile(join(search, 'manifest.json'), 'utf8')) as { mode: 'local' | 'api'; files: string[] };
-  const indexFiles = (await readdir(search)).filter((name) => /^index(-\d+)?\.json$/.test(name));
   const index = { raw: 0, gzip: 0, brotli: 0 };
-  for (const file of indexFiles) {
-    const sizes = await compressed(join(search, file));
+  const shards = { files: 0, largestTermBrotli: 0, largestDocsBrotli: 0 };
+  for (const entry of await readdir(search, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+    const sizes = await compressed(join(entry.parentPath, entry.name));
     index.raw += sizes.raw;
     index.gzip += sizes.gzip;
     index.brotli += sizes.brotli;
+    shards.files += 1;
+    if (entry.parentPath.endsWith('terms')) shards.largestTermBrotli = Math.max(shards.largestTermBrotli, sizes.brotli);
+    if (entry.parentPath.endsWith('docs')) shards.largestDocsBrotli = Math.max(shards.largestDocsBrotli, sizes.brotli);
   }
-  // What a browser downloads to search: the local files, or in API mode only the manifest (then API pages).
-  let downloaded = (await compressed(join(search, 'manifest.json'))).brotli;
-  if (manifest.mode === 'local') for (const file of manifest.files) downloaded += (await compressed(join(search, file))).brotli;
   return {
     records, wallMs, msPerRecord: wallMs / records, peakRssMb: peak.rssKb / 1024, peakHeapMb: peak.heapBytes / 2 ** 20,
-    files, largest, index, browserSearch: { mode: manifest.mode, brotli: downloaded },
+    files, largest, index, shards,
   };
 }

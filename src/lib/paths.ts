@@ -22,8 +22,6 @@ export function recordJsonPath(id: string): string {
 export const ARTEFACTS = {
   catalogue: 'api/v1/index.json',
   openapi: 'api/v1/openapi.json',
-  searchIndex: 'search/index.json',
-  listing: 'search/listing.json',
 } as const;
 
 function withSlash(url: string): string {

@@ -4,6 +4,7 @@ import { KINDS, REGIONS } from '../lib/schema/vocabulary.ts';
 import { recordPagePath } from '../lib/paths.ts';
 import { highlight } from '../lib/search/highlight.ts';
 import { prefetchSearchData, type ResultCard, type SearchBackend } from './search-data.ts';
+import type { Suggestion } from '../lib/search/suggest.ts';
 import { queryTerms } from '../lib/search/normalize.ts';
 import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
 
@@ -15,6 +16,7 @@ const status = document.querySelector<HTMLElement>('[data-search-status]')!;
 const results = document.querySelector<HTMLOListElement>('[data-search-results]')!;
 const pager = document.querySelector<HTMLElement>('[data-search-pager]')!;
 const heading = document.querySelector<HTMLElement>('[data-results-heading]')!;
+const suggestionBox = document.querySelector<HTMLElement>('[data-search-suggestions]')!;
 let state: SearchState = readState(location.search).state;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
@@ -53,6 +55,26 @@ function card(result: ResultCard, terms: string[]): HTMLLIElement {
   return item;
 }
 
+/** "Vouliez-vous dire … ?": links to corrected searches (same filters), shown when nothing matched. */
+function showSuggestions(suggestions: Suggestion[]): void {
+  suggestionBox.replaceChildren();
+  suggestionBox.hidden = suggestions.length === 0;
+  if (suggestions.length === 0) return;
+  suggestionBox.append('Vouliez-vous dire ');
+  suggestions.forEach((suggestion, i) => {
+    if (i > 0) suggestionBox.append(i === suggestions.length - 1 ? ' ou ' : ', ');
+    const link = element('a', suggestion.q);
+    link.href = `${location.pathname}${writeState({ ...state, q: suggestion.q, page: 1 })}`;
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      go({ ...state, q: suggestion.q, page: 1 }, true);
+      syncControls();
+    });
+    suggestionBox.append(link, ` (${suggestion.total} fiche${suggestion.total > 1 ? 's' : ''})`);
+  });
+  suggestionBox.append(' ?');
+}
+
 let latest = 0;
 
 async function render(backend: SearchBackend): Promise<void> {
@@ -61,16 +83,16 @@ async function render(backend: SearchBackend): Promise<void> {
   const page = await backend.run({ q, kind: state.kind, region: state.region, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE });
   // Typing fast starts several searches; only the newest may draw.
   if (generation !== latest) return;
-  // Counts where the backend has them (local search); the API mode shows the filters without counts.
-  const count = (selector: string, n: number | undefined) => (form.querySelector(selector)!.textContent = n === undefined ? '' : `(${n})`);
-  for (const kind of KINDS) count(`[data-count-kind="${kind}"]`, page.facets?.kinds[kind]);
-  for (const region of REGIONS) count(`[data-count-region="${region}"]`, page.facets?.regions[region]);
-  count('[data-count-kind=""]', page.facets?.allKinds);
-  count('[data-count-region=""]', page.facets?.allRegions);
+  const count = (selector: string, n: number) => (form.querySelector(selector)!.textContent = `(${n})`);
+  for (const kind of KINDS) count(`[data-count-kind="${kind}"]`, page.facets.kinds[kind]);
+  for (const region of REGIONS) count(`[data-count-region="${region}"]`, page.facets.regions[region]);
+  count('[data-count-kind=""]', page.facets.allKinds);
+  count('[data-count-region=""]', page.facets.allRegions);
   const pages = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
   status.textContent = page.total === 0
     ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
     : `${page.total} fiche${page.total > 1 ? 's' : ''} trouvée${page.total > 1 ? 's' : ''}${pages > 1 ? ` · page ${state.page} sur ${pages}` : ''}.`;
+  showSuggestions(page.suggestions);
   const terms = q ? queryTerms(q) : [];
   results.replaceChildren(...page.cards.map((result) => card(result, terms)));
   pager.replaceChildren();
@@ -91,12 +113,12 @@ async function show(focusResults = false): Promise<void> {
     status.textContent = 'Tapez des mots ou choisissez un type ou une région.';
     results.replaceChildren();
     pager.replaceChildren();
+    showSuggestions([]);
     if (!document.documentElement.dataset.searchLoaded) return;
   }
   try {
     const backend = await prefetchSearchData();
     document.documentElement.dataset.searchLoaded = 'true';
-    document.documentElement.dataset.searchMode = backend.mode;
     await render(backend);
     if (focusResults) heading.focus();
   } catch {

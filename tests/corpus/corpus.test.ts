@@ -3,10 +3,7 @@ import { readRecords } from '../../src/lib/records/read-records.ts';
 import { corpusStats, wordCount } from '../../src/lib/records/corpus-stats.ts';
 import { KINDS, REGIONS } from '../../src/lib/schema/vocabulary.ts';
 import type { Fact } from '../../src/lib/schema/fact.ts';
-import { createSearchEngine } from '../../src/lib/search/search-engine.ts';
-import { buildIndex } from '../../src/lib/search/build-index.ts';
-import { toSearchDocument } from '../../src/lib/search/search-options.ts';
-import { buildListing } from '../../src/lib/search/listing.ts';
+import { engineFor } from '../support/search.ts';
 
 // The bundled corpus itself (content/records), not the test build.
 let facts: Fact[];
@@ -69,8 +66,8 @@ describe('the bundled corpus', () => {
     }
   });
 
-  it('finds useful answers to everyday questions', () => {
-    const engine = createSearchEngine(JSON.stringify(buildIndex(facts.map(toSearchDocument))), buildListing(facts));
+  it('finds useful answers to everyday questions', async () => {
+    const engine = await engineFor(facts);
     const byId = new Map(facts.map((f) => [f.id, f]));
     const cases: [string, RegExp][] = [
       ['examen théorique', /examen th[ée]orique|theorie/i],
@@ -80,7 +77,7 @@ describe('the bundled corpus', () => {
       ['alcool', /alcool/i],
     ];
     for (const [q, titleWord] of cases) {
-      const page = engine.search({ q, limit: 5, offset: 0 });
+      const page = await engine.search({ q, limit: 5, offset: 0 });
       expect(page.total, q).toBeGreaterThanOrEqual(5);
       const titles = page.ids.map((id) => byId.get(id)!.title);
       expect(titles.filter((t) => titleWord.test(t)).length, `${q}: ${titles.join(' | ')}`).toBeGreaterThanOrEqual(3);

@@ -1,3 +1,4 @@
+import { builtIds } from '../support/search.ts';
 import { spawn } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
@@ -89,7 +90,7 @@ describe('sitemap and robots', () => {
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(files).toEqual(['/sitemap-0.xml']);
     const sitemap = await (await fetch(`${base}${files[0]}`)).text();
-    const ids = JSON.parse(await (await fetch(`${base}/search/listing.json`)).text()).ids as string[];
+    const ids = await builtIds(async (path) => (await fetch(`${base}/${path}`)).text());
     for (const id of ids) expect(sitemap).toContain(`<loc>${testSettings.SITE_URL}/fiches/${id}/</loc>`);
   });
 });

@@ -2,8 +2,7 @@
  * The API under test, and small helpers to call it. `API_TARGET=worker` (the vitest "workerd" project) runs the
  * same tests against the Cloudflare worker in workerd (Miniflare) instead of the handler called directly.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { builtIds } from './search.ts';
 import { expect } from 'vitest';
 import { createApiHandler, type ApiHandlerOptions, type RequestInfo } from '../../src/lib/api/handler.ts';
 import { readDist } from '../../src/adapters/read-dist.ts';
@@ -52,7 +51,7 @@ export async function expectError(response: Response, status: number, code: stri
   return body.error.message;
 }
 
-/** The ids of the test build's records, from the build's listing. */
+/** The ids of the test build's records, in id order, from the build's search files. */
 export async function allIds(): Promise<string[]> {
-  return JSON.parse(await readFile(join(testSettings.DIST_DIR, 'search/listing.json'), 'utf8')).ids;
+  return builtIds();
 }

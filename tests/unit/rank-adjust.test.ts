@@ -1,12 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adjustScores, KIND_PRIOR, kindPrior } from '../../src/lib/search/rank-adjust.ts';
-import { createSearchEngine } from '../../src/lib/search/search-engine.ts';
-import { chunkPath, loadIndex } from '../../src/lib/search/index-files.ts';
-import type { Listing } from '../../src/lib/search/listing.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
-import { testSettings } from '../support/test-build.ts';
+import { builtEngine } from '../support/search.ts';
 
 const k = (kind: (typeof KINDS)[number]) => KINDS.indexOf(kind);
 
@@ -29,12 +24,9 @@ describe('kind prior', () => {
 
 describe('ranking on the bundled corpus', () => {
   it('lists the rule records about the A2 licence before offers and fictional profiles for "moto A2"', async () => {
-    const read = (path: string) => readFile(join(testSettings.DIST_DIR, path), 'utf8');
-    const listing = JSON.parse(await read('search/listing.json')) as Listing;
-    const engine = createSearchEngine(await loadIndex(await read('search/index.json'), (n) => read(chunkPath(n))), listing);
-    const kindOf = new Map(listing.ids.map((id, i) => [id, KINDS[listing.kinds[i]!]]));
-    const top = engine.search({ q: 'moto A2', limit: 3, offset: 0 }).ids;
-    expect(top.map((id) => kindOf.get(id))).toEqual(['fact', 'fact', 'fact']);
+    const engine = await builtEngine();
+    const { ids: top, cards } = await engine.search({ q: 'moto A2', limit: 3, offset: 0 });
+    expect(cards.map((card) => card.kind)).toEqual(['fact', 'fact', 'fact']);
     expect(top).toContain('fait-b325cbffb5602694'); // Permis A2 : motos jusqu'à 35 kW
   });
 });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import { buildIndex } from '../../src/lib/search/build-index.ts';
-import { buildListing } from '../../src/lib/search/listing.ts';
 import { SEARCH_CACHE_BOUNDS, type SearchCacheBounds } from '../../src/lib/search/match-cache.ts';
-import { createSearchEngine, type SearchEngine } from '../../src/lib/search/search-engine.ts';
-import { toSearchDocument } from '../../src/lib/search/search-options.ts';
+import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
+import { engineFor } from '../support/search.ts';
 
 const corpus = buildCorpus(
   Array.from({ length: 40 }, (_, i) => {
@@ -13,22 +11,20 @@ const corpus = buildCorpus(
   }),
   'https://x.example',
 );
-const index = JSON.stringify(buildIndex(corpus.map(toSearchDocument)));
-const listing = buildListing(corpus);
-const engine = (cache?: Partial<SearchCacheBounds>) => createSearchEngine(index, listing, cache ? { cache } : {});
+const engine = (cache?: Partial<SearchCacheBounds>) => engineFor(corpus, cache ? { cache } : {});
 
 /** Runs `count` distinct queries that match nothing, each up to 300 characters long. */
-function noMatches(target: SearchEngine, count: number, long = false) {
+async function noMatches(target: SearchEngine, count: number, long = false) {
   for (let i = 0; i < count; i++) {
     const q = `zq${i.toString(36)}${long ? ` ${'x'.repeat(280)}${i}` : ''}`;
-    expect(target.search({ q, limit: 10, offset: 0 }).total).toBe(0);
+    expect((await target.search({ q, limit: 10, offset: 0 })).total).toBe(0);
   }
 }
 
-describe('the search engine caches', () => {
-  it('keep 60,000 distinct queries that match nothing within their default entry and byte bounds', () => {
-    const target = engine();
-    noMatches(target, 60_000);
+describe('the search engine caches', async () => {
+  it('keep 60,000 distinct queries that match nothing within their default entry and byte bounds', async () => {
+    const target = await engine();
+    await noMatches(target, 60_000);
     const { rankings, queries } = target.cacheUsage();
     expect(rankings.entries).toBe(SEARCH_CACHE_BOUNDS.rankings.entries);
     expect(rankings.bytes).toBeLessThanOrEqual(SEARCH_CACHE_BOUNDS.rankings.bytes);
@@ -36,10 +32,10 @@ describe('the search engine caches', () => {
     expect(queries.bytes).toBeLessThanOrEqual(SEARCH_CACHE_BOUNDS.queries.bytes);
   });
 
-  it('count long keys against the byte bound, so long no-match queries are evicted sooner', () => {
+  it('count long keys against the byte bound, so long no-match queries are evicted sooner', async () => {
     const bounds = { rankings: { entries: 10_000, bytes: 400_000 }, queries: { entries: 10_000, bytes: 100_000 } };
-    const target = engine(bounds);
-    noMatches(target, 3_000, true);
+    const target = await engine(bounds);
+    await noMatches(target, 3_000, true);
     const { rankings, queries } = target.cacheUsage();
     expect(rankings.bytes).toBeLessThanOrEqual(bounds.rankings.bytes);
     expect(queries.bytes).toBeLessThanOrEqual(bounds.queries.bytes);
@@ -48,18 +44,18 @@ describe('the search engine caches', () => {
     expect(rankings.entries).toBeLessThan(3_000);
   });
 
-  it('evict matching queries the same way, and still answer them correctly once evicted', () => {
-    const target = engine({ rankings: { entries: 3, bytes: 1e6 }, queries: { entries: 3, bytes: 1e6 } });
-    const first = target.search({ q: 'permis', limit: 5, offset: 0 });
-    for (const q of ['examen', 'pratique', 'medical', 'theorique numero']) target.search({ q, limit: 5, offset: 0 });
+  it('evict matching queries the same way, and still answer them correctly once evicted', async () => {
+    const target = await engine({ rankings: { entries: 3, bytes: 1e6 }, queries: { entries: 3, bytes: 1e6 } });
+    const first = await target.search({ q: 'permis', limit: 5, offset: 0 });
+    for (const q of ['examen', 'pratique', 'medical', 'theorique numero']) await target.search({ q, limit: 5, offset: 0 });
     expect(target.cacheUsage().rankings.entries).toBe(3);
-    expect(target.search({ q: 'permis', limit: 5, offset: 0 })).toEqual(first);
+    expect(await target.search({ q: 'permis', limit: 5, offset: 0 })).toEqual(first);
   });
 
-  it('are off with zero entries', () => {
-    const target = engine({ rankings: { entries: 0, bytes: 0 }, queries: { entries: 0, bytes: 0 } });
-    noMatches(target, 100);
+  it('are off with zero entries', async () => {
+    const target = await engine({ rankings: { entries: 0, bytes: 0 }, queries: { entries: 0, bytes: 0 } });
+    await noMatches(target, 100);
     expect(target.cacheUsage()).toEqual({ rankings: { entries: 0, bytes: 0 }, queries: { entries: 0, bytes: 0 } });
-    expect(target.search({ q: 'permis', limit: 50, offset: 0 }).total).toBe(40);
+    expect((await target.search({ q: 'permis', limit: 50, offset: 0 })).total).toBe(40);
   });
 });

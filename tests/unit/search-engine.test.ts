@@ -1,16 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import { createSearchEngine } from '../../src/lib/search/search-engine.ts';
 import { buildIndex } from '../../src/lib/search/build-index.ts';
-import { buildListing, type Listing } from '../../src/lib/search/listing.ts';
-import { kindPrior } from '../../src/lib/search/rank-adjust.ts';
-import MiniSearch from 'minisearch';
-import { searchOptions, toSearchDocument } from '../../src/lib/search/search-options.ts';
-import { chunkPath, loadIndex, splitIndex } from '../../src/lib/search/index-files.ts';
+import { toSearchDocument } from '../../src/lib/search/search-options.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
+import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
 import { testSettings } from '../support/test-build.ts';
+import { kindPrior } from '../../src/lib/search/rank-adjust.ts';
+import { KINDS } from '../../src/lib/schema/vocabulary.ts';
+import { builtEngine, engineFor } from '../support/search.ts';
 
 let n = 0;
 function record(fields: Record<string, unknown>, body: string) {
@@ -32,101 +29,78 @@ const corpus = buildCorpus(
   ],
   'https://x.example',
 );
-const engine = createSearchEngine(JSON.stringify(buildIndex(corpus.map(toSearchDocument))), buildListing(corpus));
-const ids = (q: string, extra: object = {}) => engine.search({ q, limit: 50, offset: 0, ...extra }).ids;
+let engine: SearchEngine;
+beforeAll(async () => {
+  engine = await engineFor(corpus);
+});
+const ids = async (q: string, extra: object = {}) => (await engine.search({ q, limit: 50, offset: 0, ...extra })).ids;
 
 describe('search engine', () => {
-  it('ranks a title match above a text match', () => {
-    expect(ids('examen théorique')).toEqual(['fait-00000000000000a1', 'fait-00000000000000a2']);
+  it('ranks a title match above a text match', async () => {
+    expect(await ids('examen théorique')).toEqual(['fait-00000000000000a1', 'fait-00000000000000a2']);
   });
 
-  it('breaks score ties by id', () => {
-    expect(ids('boeuf')).toEqual(['fait-00000000000000a3', 'fait-00000000000000a4']);
+  it('breaks score ties by id', async () => {
+    expect(await ids('boeuf')).toEqual(['fait-00000000000000a3', 'fait-00000000000000a4']);
   });
 
-  it('finds words in source labels, bibliography and related records', () => {
-    expect(ids('zorblat')).toEqual(['fait-00000000000000a5']);
-    expect(ids('sources')).toEqual(['fait-00000000000000a5', 'fait-00000000000000a6']);
-    expect(ids('quibble')).toEqual(['fait-00000000000000a7']);
+  it('finds words in source labels, bibliography and related records', async () => {
+    expect(await ids('zorblat')).toEqual(['fait-00000000000000a5']);
+    expect(await ids('sources')).toEqual(['fait-00000000000000a5', 'fait-00000000000000a6']);
+    expect(await ids('quibble')).toEqual(['fait-00000000000000a7']);
   });
 
-  it('needs every significant word', () => {
-    expect(ids('permis wallonie')).toEqual(['page-00000000000000a8']);
-    expect(ids('permis introuvable')).toEqual([]);
+  it('needs every significant word', async () => {
+    expect(await ids('permis wallonie')).toEqual(['page-00000000000000a8']);
+    expect(await ids('permis introuvable')).toEqual([]);
   });
 
-  it('applies kind and region filters to searches and listings', () => {
-    expect(ids('permis', { kind: 'fact' })).toEqual(['fait-00000000000000a3', 'fait-00000000000000a4']);
-    expect(ids('permis', { region: 'wallonie' })).toEqual(['page-00000000000000a8']);
-    expect(engine.search({ limit: 50, offset: 0, region: 'wallonie' }).ids).toEqual(['page-00000000000000a8']);
+  it('applies kind and region filters to searches and listings', async () => {
+    expect(await ids('permis', { kind: 'fact' })).toEqual(['fait-00000000000000a3', 'fait-00000000000000a4']);
+    expect(await ids('permis', { region: 'wallonie' })).toEqual(['page-00000000000000a8']);
+    expect((await engine.search({ limit: 50, offset: 0, region: 'wallonie' })).ids).toEqual(['page-00000000000000a8']);
   });
 
-  it('lists in id order without q, and pages with offset and limit', () => {
-    const all = engine.search({ limit: 50, offset: 0 });
+  it('lists in id order without q, and pages with offset and limit', async () => {
+    const all = await engine.search({ limit: 50, offset: 0 });
     expect(all.ids).toEqual([...all.ids].sort());
-    expect(engine.search({ limit: 2, offset: 2 })).toMatchObject({ ids: all.ids.slice(2, 4), total: all.ids.length });
+    expect(await engine.search({ limit: 2, offset: 2 })).toMatchObject({ ids: all.ids.slice(2, 4), total: all.ids.length });
   });
 
-  it('reports the index terms that matched, for highlighting', () => {
-    expect(engine.search({ q: "l'Examen", limit: 10, offset: 0 }).terms).toEqual(['examen']);
+  it('reports the index terms that matched, for highlighting', async () => {
+    expect((await engine.search({ q: "l'Examen", limit: 10, offset: 0 })).terms).toEqual(['examen']);
   });
-});
 
-describe('the built index', () => {
-  it('answers like a fresh index of the same records after loadJSON (round trip)', async () => {
-    const facts = await readRecords(testSettings.CONTENT_DIR, testSettings.SITE_URL);
-    const fresh = buildIndex(facts.map(toSearchDocument));
-    const read = (path: string) => readFile(join(testSettings.DIST_DIR, path), 'utf8');
-    const loaded = MiniSearch.loadJS(await loadIndex(await read('search/index.json'), (n) => read(chunkPath(n))), searchOptions);
-    expect(loaded.documentCount).toBe(facts.length);
-    for (const q of ['permis', 'examen théorique', "l'aptitude", 'quorvex', 'zyrkel école', 'rijbewijs']) {
-      expect(loaded.search(q)).toEqual(fresh.search(q));
-    }
+  it('gives each result its title, excerpt, kind and regions', async () => {
+    const [card] = (await engine.search({ q: 'wallonie', limit: 1, offset: 0 })).cards;
+    expect(card).toEqual({ id: 'page-00000000000000a8', title: 'Leçon', excerpt: 'Permis en Wallonie.', kind: 'lesson', regions: ['wallonie'] });
   });
 });
 
 describe('search determinism', () => {
-  it('ranks the same words identically whatever their order, case, accents or repetition, and whatever came before', () => {
-    const fresh = () => createSearchEngine(JSON.stringify(buildIndex(corpus.map(toSearchDocument))), buildListing(corpus));
-    const a = fresh();
-    const b = fresh();
-    a.search({ q: 'boeuf permis', limit: 50, offset: 0 });
-    const first = a.search({ q: 'permis Bœuf permis', limit: 50, offset: 0 });
-    expect(b.search({ q: 'PERMIS boeuf', limit: 50, offset: 0 })).toEqual(first);
+  it('ranks the same words identically whatever their order, case, accents or repetition, and whatever came before', async () => {
+    const a = await engineFor(corpus);
+    const b = await engineFor(corpus);
+    await a.search({ q: 'boeuf permis', limit: 50, offset: 0 });
+    const first = await a.search({ q: 'permis Bœuf permis', limit: 50, offset: 0 });
+    expect(await b.search({ q: 'PERMIS boeuf', limit: 50, offset: 0 })).toEqual(first);
   });
 });
 
-describe('index files', () => {
-  it('splits the index into chunks under the size limit and reloads it exactly', async () => {
-    const built = buildIndex(corpus.map(toSearchDocument));
-    const { head, chunks } = splitIndex(built, 200);
-    expect(chunks.length).toBeGreaterThan(3);
-    for (const chunk of chunks) expect(JSON.parse(chunk).length).toBeGreaterThan(0);
-    const loaded = MiniSearch.loadJS(await loadIndex(head, async (n) => chunks[n]!), searchOptions);
-    const canonical = (index: typeof built) => {
-      const js = index.toJSON();
-      return { ...js, index: [...js.index].sort(([a], [b]) => (a < b ? -1 : 1)) };
-    };
-    expect(canonical(loaded)).toEqual(canonical(built));
-    for (const q of ['permis', 'boeuf', 'examen théorique']) expect(loaded.search(q)).toEqual(built.search(q));
-  });
-});
-
-describe('the engine and MiniSearch', () => {
-  it('rank the built corpus identically: same matches, same scores order (MiniSearch BM25+ times the kind prior), ties by id', async () => {
-    const read = (path: string) => readFile(join(testSettings.DIST_DIR, path), 'utf8');
-    const plain = await loadIndex(await read('search/index.json'), (n) => read(chunkPath(n)));
-    const listing = JSON.parse(await read('search/listing.json')) as Listing;
-    const engine = createSearchEngine(plain, listing, { cache: { rankings: { entries: 0, bytes: 0 } } });
-    const raw = MiniSearch.loadJS(plain, searchOptions);
+describe('the engine on the built shards and MiniSearch', () => {
+  it('rank the test build identically: same matches, same scores order (MiniSearch BM25+ times the kind prior), ties by id', async () => {
+    const facts = await readRecords(testSettings.CONTENT_DIR, testSettings.SITE_URL);
+    const raw = buildIndex(facts.map(toSearchDocument));
     // The engine adjusts BM25+ after scoring (rank-adjust.ts); MiniSearch's scores get the same documented prior.
-    const kindOf = new Map(listing.ids.map((id, i) => [id, listing.kinds[i]!]));
+    const kindOf = new Map(facts.map((f) => [f.id, KINDS.indexOf(f.kind)]));
     const reference = { search: (q: string) => raw.search(q).map((r) => ({ ...r, score: r.score * kindPrior(kindOf.get(r.id)!) })) };
+    const engine = await builtEngine({ cache: { rankings: { entries: 0, bytes: 0 } } });
     const queries = ['permis', 'examen théorique', "l'aptitude médicale", 'permis provisoire bruxelles', 'rijbewijs', 'alcool volant',
-      'échange permis étranger', 'tracteur', 'moto', 'code 96', 'zyrkel', 'quorvex zyrkel', 'catégorie b remorque', 'inexistantissime'];
+      'échange permis étranger', 'tracteur', 'moto', 'code 96', 'zyrkel', 'quorvex zyrkel', 'catégorie b remorque', 'inexistantissime',
+      'conduite accompagnée', 'conduire accompagné', 'provisoires'];
     for (const q of queries) {
       const expected = reference.search(q).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => r.id);
-      const page = engine.search({ q, limit: 10_000, offset: 0 });
+      const page = await engine.search({ q, limit: 10_000, offset: 0 });
       expect(page.ids, q).toEqual(expected);
       expect(page.total, q).toBe(expected.length);
     }
@@ -136,19 +110,17 @@ describe('the engine and MiniSearch', () => {
 describe('pages of a ranking (property)', () => {
   it('equal the matching slice of the full ranking, for any page, size and filter', async () => {
     const fc = (await import('fast-check')).default;
-    const read = (path: string) => readFile(join(testSettings.DIST_DIR, path), 'utf8');
-    const plain = await loadIndex(await read('search/index.json'), (n) => read(chunkPath(n)));
-    const engine = createSearchEngine(plain, JSON.parse(await read('search/listing.json')));
-    fc.assert(
-      fc.property(
+    const engine = await builtEngine();
+    await fc.assert(
+      fc.asyncProperty(
         fc.constantFrom('permis', 'examen théorique', 'alcool', 'permis conduire', 'moto', 'le'),
         fc.constantFrom(undefined, 'fact', 'lesson', 'offer'),
         fc.constantFrom(undefined, 'wallonie', 'belgique'),
         fc.integer({ min: 1, max: 50 }),
         fc.integer({ min: 0, max: 400 }),
-        (q, kind, region, limit, offset) => {
-          const full = engine.search({ q, kind: kind as never, region: region as never, limit: 10_000, offset: 0 });
-          const page = engine.search({ q, kind: kind as never, region: region as never, limit, offset });
+        async (q, kind, region, limit, offset) => {
+          const full = await engine.search({ q, kind: kind as never, region: region as never, limit: 10_000, offset: 0 });
+          const page = await engine.search({ q, kind: kind as never, region: region as never, limit, offset });
           expect(page.ids).toEqual(full.ids.slice(offset, offset + limit));
           expect(page.total).toBe(full.total);
         },

@@ -1,9 +1,7 @@
 /** Read access to build artefacts, shared by every route: cached files, a bounded record cache, the search engine. */
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
-import { ARTEFACTS, recordJsonPath } from '../paths.ts';
-import { createSearchEngine, type SearchEngine } from '../search/search-engine.ts';
-import { chunkPath, loadIndex } from '../search/index-files.ts';
-import type { Listing } from '../search/listing.ts';
+import { recordJsonPath } from '../paths.ts';
+import { openSearchEngine, type SearchEngine } from '../search/search-engine.ts';
 import { Entity, modifiedAtOf } from './entity.ts';
 import { HttpError } from './http-error.ts';
 
@@ -66,11 +64,10 @@ export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = 
       return entity;
     },
     engine() {
-      engine ??= (async () => {
-        const [head, listing] = await Promise.all([required(ARTEFACTS.searchIndex), required(ARTEFACTS.listing)]);
-        const index = await loadIndex(head, (n) => required(chunkPath(n)));
-        return createSearchEngine(index, JSON.parse(listing) as Listing);
-      })();
+      // Only the manifest and the listing are read here; term shards and document blocks load as queries need them.
+      engine ??= openSearchEngine(required).catch((error: unknown) => {
+        throw error instanceof HttpError ? error : unavailable('search/manifest.json');
+      });
       engine.catch(() => (engine = undefined));
       return engine;
     },

@@ -80,10 +80,14 @@ const facts: Route = {
     const key = replies ? factsKey(query) : '';
     const cached = replies?.get(key);
     if (cached) return cached;
-    const page = (await data.engine()).search(query);
+    const engine = await data.engine();
+    const page = await engine.search(query);
     const records = await Promise.all(page.ids.map((id) => data.record(id)));
     if (records.some((r) => r === null)) throw new HttpError(503, 'service_unavailable', 'the search index and the records disagree; retry later', { 'retry-after': '10' });
-    const entity = new Entity(listBody(records as Entity[], `],"total":${page.total},"limit":${query.limit},"offset":${query.offset}}`));
+    // "Did you mean": only when a text query finds nothing; results, total, limit and offset stay as they are.
+    const suggestions = page.total === 0 && query.q !== undefined ? await engine.suggest(query) : [];
+    const extra = suggestions.length ? `,"suggestions":${JSON.stringify(suggestions)}` : '';
+    const entity = new Entity(listBody(records as Entity[], `],"total":${page.total},"limit":${query.limit},"offset":${query.offset}${extra}}`));
     if (replies) entity.keepIn(replies, key);
     return entity;
   },

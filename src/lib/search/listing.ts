@@ -1,27 +1,19 @@
-/** The compact list of every record's id, kind and regions, sorted by id: listing order and filters. */
+/** Filters and facets over the listing: one byte per record (kind and regions), in id order. */
 import { KINDS, REGIONS, type Kind, type Region } from '../schema/vocabulary.ts';
-import type { Fact } from '../schema/fact.ts';
 
-/** Serialised listing: parallel arrays, a kind index and a region bitmask per record. */
-export interface Listing {
-  ids: string[];
-  kinds: number[];
-  regions: number[];
-}
-
-/** Bit of a region in a listing bitmask. */
+/** Bit of a region in a listing region mask. */
 export function regionBit(region: Region): number {
   return 1 << REGIONS.indexOf(region);
 }
 
-/** Builds the listing from records (any order); ids come out sorted ascending. */
-export function buildListing(facts: readonly Fact[]): Listing {
-  const sorted = [...facts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return {
-    ids: sorted.map((f) => f.id),
-    kinds: sorted.map((f) => KINDS.indexOf(f.kind)),
-    regions: sorted.map((f) => f.regions.reduce((mask, r) => mask | regionBit(r), 0)),
-  };
+/** The kind of a listing byte. */
+export function kindOf(byte: number): Kind {
+  return KINDS[byte & 0x0f]!;
+}
+
+/** The regions of a listing byte, in vocabulary order. */
+export function regionsOf(byte: number): Region[] {
+  return REGIONS.filter((region) => ((byte >> 4) & regionBit(region)) !== 0);
 }
 
 /** Filters for a listing or a search. */
@@ -31,9 +23,9 @@ export interface Filters {
 }
 
 /** A predicate on listing positions for the given filters, or null when there is nothing to filter. */
-export function positionFilter(listing: Listing, filters: Filters): ((position: number) => boolean) | null {
+export function positionFilter(kindRegions: Uint8Array, filters: Filters): ((position: number) => boolean) | null {
   const kind = filters.kind === undefined ? -1 : KINDS.indexOf(filters.kind);
-  const bit = filters.region === undefined ? 0 : regionBit(filters.region);
+  const bit = filters.region === undefined ? 0 : regionBit(filters.region) << 4;
   if (kind < 0 && bit === 0) return null;
-  return (i) => (kind < 0 || listing.kinds[i] === kind) && (bit === 0 || (listing.regions[i]! & bit) !== 0);
+  return (i) => (kind < 0 || (kindRegions[i]! & 0x0f) === kind) && (bit === 0 || (kindRegions[i]! & bit) !== 0);
 }

@@ -36,7 +36,7 @@ export function kindPrior(kind: number): number {
  * whose kind number is `kinds[positions[i]]`. Pure arithmetic on its inputs, so the order stays
  * deterministic (ties are still broken by id by the caller).
  */
-export function adjustScores(positions: Int32Array, scores: Float64Array, kinds: readonly number[]): Float64Array {
+export function adjustScores(positions: Int32Array, scores: Float64Array, kinds: ArrayLike<number>): Float64Array {
   for (let i = 0; i < positions.length; i++) scores[i] = scores[i]! * kindPrior(kinds[positions[i]!]!);
   return scores;
 }

@@ -32,10 +32,10 @@ export function stem(word: string): string {
   for (const [ending, replacement] of REWRITES) {
     if (strippable(w, ending)) return w.slice(0, -ending.length) + replacement;
   }
-  // Adverbs and action nouns in -ement (accompagnement, reglement) meet their verb.
-  if (strippable(w, 'ement')) return w.slice(0, -5);
-  // Feminine and participle -ee, -e (accompagnee, accompagne), then infinitive -er, -ez.
-  if (strippable(w, 'ee')) w = w.slice(0, -2);
+  // Adverbs and action nouns in -ement (accompagnement, provisoirement) meet their verb or adjective;
+  // feminine and participle -ee, -e (accompagnee, accompagne); then infinitive -er, -ez.
+  if (strippable(w, 'ement')) w = w.slice(0, -5);
+  else if (strippable(w, 'ee')) w = w.slice(0, -2);
   else if (strippable(w, 'e')) w = w.slice(0, -1);
   if (strippable(w, 'er') || strippable(w, 'ez')) return w.slice(0, -2);
   // -ir and -it verbs (conduire, conduit, conduite) meet on -i.

@@ -1,4 +1,4 @@
-// Ids, kinds and regions of every record in id order: listing without q, and the filters.
+// Kind and regions of every record in id order (one byte each): filters, totals and facets.
 import type { APIRoute } from 'astro';
 import { getSearchArtefacts } from '../../data/search-artefacts.ts';
 

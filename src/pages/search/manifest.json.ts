@@ -1,4 +1,4 @@
-// How the browser searches: locally with the index, or through the API past the download budget.
+// What BM25+ needs globally, and how the other search files are cut.
 import type { APIRoute } from 'astro';
 import { getSearchArtefacts } from '../../data/search-artefacts.ts';
 

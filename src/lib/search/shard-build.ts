@@ -1,0 +1,127 @@
+/**
+ * Build time: the sharded search index. MiniSearch indexes the records with the one shared configuration
+ * (so its own ranking stays the reference); its serialised index is then cut into term shards whose
+ * postings carry listing positions, term frequencies and the documents' field lengths.
+ */
+import type { Fact } from '../schema/fact.ts';
+import { KINDS } from '../schema/vocabulary.ts';
+import { summarize } from '../records/summarize.ts';
+import { buildIndex } from './build-index.ts';
+import { regionBit } from './listing.ts';
+import { foldText, processTerm, tokenize } from './normalize.ts';
+import { searchOptions, toSearchDocument } from './search-options.ts';
+import { encodeBytes, MAX_WORD_LENGTH, termShard, type DocBlock, type ListingFile, type SearchManifest, type WordFile } from './shards.ts';
+
+/** How the build cuts the index; defaults in SHARD_OPTIONS. */
+export interface ShardOptions {
+  /** Characters of JSON aimed at per term shard (a shard of one very common term can be larger). */
+  shardChars: number;
+  /** Records per document block. */
+  docsPerBlock: number;
+}
+
+/** Defaults: about 32,000 characters a shard (a few KB brotli) and 16 records a block (one or two KB brotli). */
+export const SHARD_OPTIONS: ShardOptions = { shardChars: 32_000, docsPerBlock: 16 };
+
+/** Every file of the sharded index, as text. */
+export interface ShardFiles {
+  manifest: SearchManifest;
+  listing: string;
+  terms: string[];
+  docs: string[];
+  /** Vocabulary files by stem length. */
+  words: Map<number, string>;
+}
+
+/** The word form written most often for each stem, with the stem's document frequency. */
+function vocabulary(facts: readonly Fact[], documentFrequency: Map<string, number>): Map<number, WordFile> {
+  const forms = new Map<string, Map<string, number>>();
+  for (const fact of facts) {
+    const doc = toSearchDocument(fact);
+    for (const field of searchOptions.fields) {
+      for (const word of tokenize(doc[field])) {
+        const term = processTerm(word);
+        if (term === null) continue;
+        const form = word.toLowerCase();
+        let counts = forms.get(term);
+        if (!counts) forms.set(term, (counts = new Map()));
+        counts.set(form, (counts.get(form) ?? 0) + 1);
+      }
+    }
+  }
+  const files = new Map<number, WordFile>();
+  for (const [term, counts] of [...forms].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const df = documentFrequency.get(term);
+    if (df === undefined) continue;
+    // Most written first; then the shorter, then the alphabetically first, so the choice is deterministic.
+    const [word] = [...counts].sort(([a, x], [b, y]) => y - x || a.length - b.length || (a < b ? -1 : 1))[0]!;
+    const length = Math.min(foldText(word).length, MAX_WORD_LENGTH);
+    if (!files.has(length)) files.set(length, []);
+    files.get(length)!.push([term, word, df]);
+  }
+  return files;
+}
+
+/** Builds every search file from the published records. */
+export function buildShards(facts: readonly Fact[], options: Partial<ShardOptions> = {}): ShardFiles {
+  const { shardChars, docsPerBlock } = { ...SHARD_OPTIONS, ...options };
+  const sorted = [...facts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const js = buildIndex(sorted.map(toSearchDocument)).toJSON();
+  const position = new Map(sorted.map((f, i) => [f.id, i]));
+  const positionOf = new Map(Object.entries(js.documentIds).map(([shortId, id]) => [shortId, position.get(id as string)!]));
+  const fieldLength = js.fieldLength as unknown as Record<string, number[]>;
+
+  const entries: [term: string, json: string][] = [];
+  const documentFrequency = new Map<string, number>();
+  for (const [term, data] of js.index) {
+    const flat: number[] = [];
+    const holders = new Set<number>();
+    for (const [fieldId, perDoc] of Object.entries(data as Record<string, Record<string, number>>)) {
+      const postings = Object.entries(perDoc).map(([shortId, freq]) => [positionOf.get(shortId)!, freq, fieldLength[shortId]![Number(fieldId)]!] as const);
+      postings.sort((a, b) => a[0] - b[0]);
+      flat.push(Number(fieldId), postings.length);
+      let last = 0;
+      for (const [at] of postings) {
+        flat.push(at - last);
+        last = at;
+        holders.add(at);
+      }
+      for (const [, freq] of postings) flat.push(freq);
+      for (const [, , length] of postings) flat.push(length);
+    }
+    documentFrequency.set(term, holders.size);
+    entries.push([term, `${JSON.stringify(term)}:${JSON.stringify(flat)}`]);
+  }
+  const total = entries.reduce((sum, [, json]) => sum + json.length + 1, 0);
+  const termShards = Math.max(1, Math.ceil(total / shardChars));
+  const buckets: string[][] = Array.from({ length: termShards }, () => []);
+  for (const [term, json] of entries) buckets[termShard(term, termShards)]!.push(json);
+
+  const kindRegions = Uint8Array.from(sorted, (f) => KINDS.indexOf(f.kind) | (f.regions.reduce((mask, r) => mask | regionBit(r), 0) << 4));
+  const listing: ListingFile = { records: sorted.length, kindRegions: encodeBytes(kindRegions) };
+  const docs: string[] = [];
+  for (let at = 0; at < sorted.length; at += docsPerBlock) {
+    const block: DocBlock = sorted.slice(at, at + docsPerBlock).map((f) => [f.id, f.title, summarize(f.text)]);
+    docs.push(JSON.stringify(block));
+  }
+  const words = new Map([...vocabulary(sorted, documentFrequency)].map(([length, file]) => [length, JSON.stringify(file)]));
+  const manifest: SearchManifest = {
+    version: 2,
+    records: sorted.length,
+    fields: Object.entries(js.fieldIds).sort(([, a], [, b]) => a - b).map(([name]) => name),
+    averageFieldLength: js.averageFieldLength,
+    termShards,
+    docsPerBlock,
+    wordLengths: [...words.keys()].sort((a, b) => a - b),
+  };
+  return { manifest, listing: JSON.stringify(listing), terms: buckets.map((b) => `{${b.join(',')}}`), docs, words };
+}
+
+/** Every file keyed by its path under the site root: what a reader (tests, the bench) serves. */
+export function shardFileMap(files: ShardFiles): Map<string, string> {
+  const map = new Map<string, string>([['search/manifest.json', JSON.stringify(files.manifest)], ['search/listing.json', files.listing]]);
+  files.terms.forEach((text, n) => map.set(`search/terms/${n}.json`, text));
+  files.docs.forEach((text, n) => map.set(`search/docs/${n}.json`, text));
+  for (const [length, text] of files.words) map.set(`search/words/${length}.json`, text);
+  return map;
+}

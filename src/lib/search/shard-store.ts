@@ -1,0 +1,137 @@
+/**
+ * Reads the sharded index lazily, for the server, the edge and the browser alike: the manifest and the
+ * listing once, then only the term shards, document blocks and vocabulary files that queries need,
+ * each kept in a bounded LRU.
+ */
+import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
+import { decodeBytes, MAX_WORD_LENGTH, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
+import type { Postings } from './scorer.ts';
+
+/** Reads a file by its path under the site root; null (or a throw) when it cannot. */
+export type ReadSearchFile = (path: string) => Promise<string | null>;
+
+/** Bounds of the store's caches. */
+export interface ShardStoreBounds {
+  /** Decoded term shards. */
+  terms: CacheBounds;
+  /** Document blocks. */
+  docs: CacheBounds;
+}
+
+/** Defaults: 64 MiB of term shards, 8 MiB of document blocks. */
+export const SHARD_STORE_BOUNDS: ShardStoreBounds = {
+  terms: { entries: 4_000, bytes: 64 * 2 ** 20 },
+  docs: { entries: 4_000, bytes: 8 * 2 ** 20 },
+};
+
+/** A term's postings per field id (undefined where the field lacks the term). */
+export type TermPostings = (Postings | undefined)[];
+
+/** An opened index: global figures and listing in memory, the rest read on demand. */
+export interface ShardStore {
+  manifest: SearchManifest;
+  /** Kind index (low 4 bits) and region mask (high 4 bits) per listing position. */
+  kindRegions: Uint8Array;
+  /** The postings of each term (undefined for a term no record holds), reading their shards. */
+  postings(terms: readonly string[]): Promise<(TermPostings | undefined)[]>;
+  /** The [id, title, excerpt] of listing positions, reading their blocks. */
+  docs(positions: readonly number[]): Promise<DocBlock>;
+  /** The vocabulary entries whose written forms (folded) have one of these lengths. */
+  words(lengths: readonly number[]): Promise<WordFile>;
+}
+
+/** Decodes one term's flat postings (see TermShard). */
+function decode(flat: number[]): TermPostings {
+  const fields: TermPostings = [];
+  for (let i = 0; i < flat.length; ) {
+    const field = flat[i]!;
+    const n = flat[i + 1]!;
+    const docs = new Int32Array(n);
+    let at = 0;
+    for (let j = 0; j < n; j++) docs[j] = at += flat[i + 2 + j]!;
+    fields[field] = { docs, freqs: Float64Array.from(flat.slice(i + 2 + n, i + 2 + 2 * n)), lengths: Float64Array.from(flat.slice(i + 2 + 2 * n, i + 2 + 3 * n)) };
+    i += 2 + 3 * n;
+  }
+  return fields;
+}
+
+/** Opens the index through `read`: reads the manifest and the listing now, everything else lazily. */
+export async function openShardStore(read: ReadSearchFile, bounds: Partial<ShardStoreBounds> = {}): Promise<ShardStore> {
+  const limits = { ...SHARD_STORE_BOUNDS, ...bounds };
+  const text = async (path: string) => {
+    const body = await read(path);
+    if (body === null) throw new Error(`search file ${path} is missing`);
+    return body;
+  };
+  const [manifest, listing] = await Promise.all([text(SEARCH_PATHS.manifest), text(SEARCH_PATHS.listing)]).then(([m, l]) => [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile] as const);
+  if (manifest.version !== 2) throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 2`);
+  const kindRegions = decodeBytes(listing.kindRegions);
+  if (kindRegions.length !== manifest.records) throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
+
+  type Shard = Map<string, TermPostings>;
+  // A pending shard counts as small; once decoded it is stored again under its real size (20 bytes a posting).
+  const sizes = new WeakMap<Promise<Shard>, number>();
+  const shards = boundedCache<Promise<Shard>>(limits.terms, (pending) => sizes.get(pending) ?? 64);
+  const blocks = boundedCache<Promise<DocBlock>>(limits.docs, (pending) => sizes.get(pending as never) ?? 64);
+  const wordFiles = new Map<number, Promise<WordFile>>();
+
+  /** Loads a shard once; concurrent queries share the pending read; a failed read is forgotten. */
+  function shard(n: number): Promise<Shard> {
+    const key = String(n);
+    let pending = shards.get(key);
+    if (!pending) {
+      const loading: Promise<Shard> = text(SEARCH_PATHS.terms(n)).then((body) => {
+        const decoded: Shard = new Map(Object.entries(JSON.parse(body) as TermShard).map(([term, flat]) => [term, decode(flat)]));
+        sizes.set(loading, [...decoded.values()].reduce((sum, fields) => sum + fields.reduce((s, p) => s + (p ? 20 * p.docs.length : 0), 64), 64));
+        if (shards.peek(key) === loading) shards.set(key, loading);
+        return decoded;
+      });
+      loading.catch(() => shards.delete(key));
+      shards.set(key, (pending = loading));
+    }
+    return pending;
+  }
+
+  function block(n: number): Promise<DocBlock> {
+    const key = String(n);
+    let pending = blocks.get(key);
+    if (!pending) {
+      const loading: Promise<DocBlock> = text(SEARCH_PATHS.docs(n)).then((body) => {
+        sizes.set(loading as never, 2 * body.length);
+        if (blocks.peek(key) === loading) blocks.set(key, loading);
+        return JSON.parse(body) as DocBlock;
+      });
+      loading.catch(() => blocks.delete(key));
+      blocks.set(key, (pending = loading));
+    }
+    return pending;
+  }
+
+  return {
+    manifest,
+    kindRegions,
+    async postings(terms) {
+      const loaded = await Promise.all(terms.map((term) => shard(termShard(term, manifest.termShards))));
+      return terms.map((term, i) => loaded[i]!.get(term));
+    },
+    async docs(positions) {
+      const size = manifest.docsPerBlock;
+      const wanted = [...new Set(positions.map((at) => Math.floor(at / size)))];
+      const loaded = new Map(await Promise.all(wanted.map(async (n) => [n, await block(n)] as const)));
+      return positions.map((at) => loaded.get(Math.floor(at / size))![at % size]!);
+    },
+    async words(lengths) {
+      const present = [...new Set(lengths.map((length) => Math.min(length, MAX_WORD_LENGTH)))].filter((length) => manifest.wordLengths.includes(length));
+      const files = await Promise.all(present.map((length) => {
+        let pending = wordFiles.get(length);
+        if (!pending) {
+          pending = text(SEARCH_PATHS.words(length)).then((body) => JSON.parse(body) as WordFile);
+          pending.catch(() => wordFiles.delete(length));
+          wordFiles.set(length, pending);
+        }
+        return pending;
+      }));
+      return files.flat();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { get, testHandler } from '../support/api.ts';
+
+const api = testHandler();
+type Body = { results: { id: string }[]; total: number; limit: number; offset: number; suggestions?: { q: string; total: number }[] };
+const facts = async (query: string) => {
+  const response = await get(api, `/api/v1/facts?po_live=1&${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Body;
+};
+
+describe('GET /facts "did you mean" suggestions', () => {
+  it('offers corrections from the index vocabulary when a query finds nothing, and leaves the page fields untouched', async () => {
+    const body = await facts('q=provisiore');
+    expect(Object.keys(body)).toEqual(['results', 'total', 'limit', 'offset', 'suggestions']);
+    expect(body).toMatchObject({ results: [], total: 0, limit: 10, offset: 0 });
+    expect(body.suggestions![0]!.q).toBe('provisoire');
+    // Each suggestion's total is what searching it finds.
+    for (const suggestion of body.suggestions!) {
+      expect(suggestion.total).toBeGreaterThan(0);
+      expect((await facts(`q=${encodeURIComponent(suggestion.q)}`)).total).toBe(suggestion.total);
+    }
+  });
+
+  it('corrects only the unknown word and keeps the others as typed', async () => {
+    const body = await facts(`q=${encodeURIComponent('permis provisiore')}`);
+    expect(body.suggestions![0]!.q).toBe('permis provisoire');
+  });
+
+  it('counts suggestions with the same filters, and leaves out corrections that find nothing with them', async () => {
+    const all = await facts('q=provisiore');
+    const filtered = await facts('q=provisiore&kind=offer');
+    for (const suggestion of filtered.suggestions ?? []) {
+      expect(suggestion.total).toBe((await facts(`q=${encodeURIComponent(suggestion.q)}&kind=offer`)).total);
+      expect(suggestion.total).toBeLessThanOrEqual(all.suggestions!.find((s) => s.q === suggestion.q)!.total);
+    }
+  });
+
+  it('has no suggestions field when the query finds something, has no words, or has no close word', async () => {
+    for (const query of ['q=provisoire', '', 'kind=offer', 'q=xqwzvkj']) {
+      expect(Object.keys(await facts(query))).toEqual(['results', 'total', 'limit', 'offset']);
+    }
+  });
+
+  it('suggests nothing when every word is known but no record holds them all (the AND rule stays)', async () => {
+    const body = await facts(`q=${encodeURIComponent('tracteur zyrkel')}`);
+    expect(body.total).toBe(0);
+    expect(body.suggestions).toBeUndefined();
+  });
+});

@@ -1,0 +1,41 @@
+/** Search engines for tests: over shards built in memory from records, or over the test build's files. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Fact } from '../../src/lib/schema/fact.ts';
+import { buildShards, shardFileMap, type ShardOptions } from '../../src/lib/search/shard-build.ts';
+import { openSearchEngine, type SearchEngine } from '../../src/lib/search/search-engine.ts';
+import type { SearchCacheBounds } from '../../src/lib/search/match-cache.ts';
+import type { DocBlock, SearchManifest } from '../../src/lib/search/shards.ts';
+import { testSettings } from './test-build.ts';
+
+/** Shard files built in memory, and every path a reader was asked for. */
+export function memoryShards(facts: readonly Fact[], options: Partial<ShardOptions> = {}) {
+  const files = shardFileMap(buildShards(facts, options));
+  const reads: string[] = [];
+  const read = async (path: string) => {
+    reads.push(path);
+    return files.get(path) ?? null;
+  };
+  return { files, reads, read };
+}
+
+/** An engine over shards built in memory from `facts`. */
+export function engineFor(facts: readonly Fact[], options: { cache?: Partial<SearchCacheBounds>; build?: Partial<ShardOptions> } = {}): Promise<SearchEngine> {
+  return openSearchEngine(memoryShards(facts, options.build).read, options.cache ? { cache: options.cache } : {});
+}
+
+/** Reads a file of the test build. */
+export const readBuilt = (path: string) => readFile(join(testSettings.DIST_DIR, path), 'utf8');
+
+/** An engine over the test build's search files. */
+export function builtEngine(options: { cache?: Partial<SearchCacheBounds> } = {}): Promise<SearchEngine> {
+  return openSearchEngine(readBuilt, options);
+}
+
+/** Every record id of a build, in listing (id) order, from its document blocks. */
+export async function builtIds(read: (path: string) => Promise<string> = readBuilt): Promise<string[]> {
+  const manifest = JSON.parse(await read('search/manifest.json')) as SearchManifest;
+  const blocks = Math.ceil(manifest.records / manifest.docsPerBlock);
+  const all = await Promise.all(Array.from({ length: blocks }, async (_, n) => JSON.parse(await read(`search/docs/${n}.json`)) as DocBlock));
+  return all.flat().map(([id]) => id);
+}

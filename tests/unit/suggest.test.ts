@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { corrections, editDistance, suggest } from '../../src/lib/search/suggest.ts';
+import type { WordFile } from '../../src/lib/search/shards.ts';
+
+describe('edit distance', () => {
+  it('counts insertions, deletions, substitutions and a swap of neighbours as one edit each', () => {
+    expect(editDistance('provisoir', 'provisoir', 2)).toBe(0);
+    expect(editDistance('provisior', 'provisoir', 2)).toBe(1);
+    expect(editDistance('permi', 'perm', 2)).toBe(1);
+    expect(editDistance('examen', 'exmaen', 2)).toBe(1);
+    expect(editDistance('examen', 'ekzamen', 2)).toBe(2);
+    expect(editDistance('tracteur', 'moto', 2)).toBe(3);
+  });
+
+  it('is symmetric and never above the plain Levenshtein bound of the longer length (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-e]{0,8}$/), fc.stringMatching(/^[a-e]{0,8}$/), (a, b) => {
+        const d = editDistance(a, b, 20);
+        expect(editDistance(b, a, 20)).toBe(d);
+        expect(d).toBeLessThanOrEqual(Math.max(a.length, b.length));
+        expect(d === 0).toBe(a === b);
+      }),
+    );
+  });
+});
+
+describe('corrections', () => {
+  const vocabulary: WordFile = [['provisoi', 'provisoire', 40], ['provisio', 'provision', 2], ['permi', 'permis', 300], ['perle', 'perle', 1], ['moto', 'moto', 20], ['mots', 'mots', 5]];
+
+  it('ranks by distance, then by how many records hold the word', () => {
+    expect(corrections('provisiore', vocabulary).map(([, word]) => word)).toEqual(['provisoire', 'provision']);
+    expect(corrections('perlis', vocabulary).map(([, word]) => word)).toEqual(['permis', 'perle']);
+  });
+
+  it('allows one edit for words of four letters or fewer, two for longer ones, ignoring case and accents', () => {
+    expect(corrections('Mota', vocabulary).map(([, word]) => word)).toEqual(['moto', 'mots']);
+    expect(corrections('mxta', vocabulary)).toEqual([]);
+    expect(corrections('prövisoyre', vocabulary).map(([, word]) => word)).toEqual(['provisoire']);
+    expect(corrections('prxvisoyrx', vocabulary)).toEqual([]);
+  });
+
+  it('suggests a corrected query only where it finds something, and nothing when every word is known', async () => {
+    const source = {
+      known: async (terms: readonly string[]) => terms.map((t) => vocabulary.some(([stem]) => stem === t)),
+      words: async () => vocabulary,
+      total: async (q: string) => (q.includes('provision') ? 0 : 7),
+    };
+    expect(await suggest('Permis provisiore', source)).toEqual([{ q: 'Permis provisoire', total: 7 }]);
+    expect(await suggest('permis moto', source)).toEqual([]);
+  });
+});

@@ -48,3 +48,15 @@ describe('GET /facts "did you mean" suggestions', () => {
     expect(body.suggestions).toBeUndefined();
   });
 });
+
+describe('openapi.json and suggestions', () => {
+  it('documents suggestions as an optional FactList field of {q, total} items, and a real answer fits the schema', async () => {
+    const doc = (await (await get(api, '/api/v1/openapi.json')).json()) as { components: { schemas: Record<string, { required: string[]; properties: Record<string, any> }> } };
+    const list = doc.components.schemas.FactList!;
+    expect(list.required).toEqual(['results', 'total', 'limit', 'offset']);
+    expect(list.properties.suggestions).toMatchObject({ type: 'array', minItems: 1, maxItems: 3, items: { required: ['q', 'total'] } });
+    expect(list.properties.suggestions.description).toContain('Did you mean');
+    const { ListResponseSchema } = await import('../../src/lib/schema/responses.ts');
+    expect(ListResponseSchema.safeParse(await facts('q=provisiore')).success).toBe(true);
+  });
+});

@@ -11,6 +11,7 @@ const CASES = [
   'q=rijbewijs',
   'q=%C3%A9change%20permis%20%C3%A9tranger',
   'q=alcool',
+  'q=conduite%20accompagn%C3%A9e',
   'q=le%20permis%20de%20conduire',
   'q=alcool&region=flandre',
   'q=permis&kind=lesson',
@@ -33,21 +34,28 @@ for (const query of CASES) {
   });
 }
 
-test.describe('API mode (corpora past the browser budget)', () => {
-  test('the search page asks the API and lists the same records in the same order', async ({ page, request }) => {
-    // Pretend the index is too big: the manifest sends the browser to the API.
-    await page.route('**/search/manifest.json', (route) => route.fulfill({ json: { records: 1, mode: 'api', files: [], brotliBytes: 2_000_000, budgetBytes: 1_000_000 } }));
-    const downloaded: string[] = [];
-    page.on('request', (r) => downloaded.push(new URL(r.url()).pathname));
-    for (const query of ['q=examen%20th%C3%A9orique', 'q=alcool&region=flandre', 'kind=offer']) {
-      await page.goto(`/recherche/?${query}`);
-      await waitForResults(page);
-      expect(await page.evaluate(() => document.documentElement.dataset.searchMode)).toBe('api');
-      const api = await apiIds(request, query);
-      expect(await shownIds(page)).toEqual(api.ids.slice(0, PAGE_SIZE));
-      await expect(page.locator('[data-search-status]')).toContainText(`${api.total} fiche`);
-      if (query.startsWith('q=')) await expect(page.locator('[data-search-results] mark').first()).toBeVisible();
-    }
-    expect(downloaded.filter((path) => /^\/search\/(index|cards|listing)/.test(path))).toEqual([]);
-  });
+test('the browser fetches only the term shards of the query words and the blocks of the results shown', async ({ page }) => {
+  const loaded: string[] = [];
+  page.on('request', (r) => r.url().includes('/search/') && loaded.push(new URL(r.url()).pathname));
+  await page.goto('/recherche/?q=examen%20th%C3%A9orique');
+  await waitForResults(page);
+  const terms = loaded.filter((p) => p.startsWith('/search/terms/'));
+  expect(terms.length).toBeGreaterThanOrEqual(1);
+  expect(terms.length).toBeLessThanOrEqual(2);
+  expect(loaded.filter((p) => p.startsWith('/search/docs/')).length).toBeLessThanOrEqual(PAGE_SIZE);
+  expect(loaded.some((p) => p.startsWith('/api/'))).toBe(false);
+});
+
+test('a query that finds nothing offers "Vouliez-vous dire" links from the API\'s suggestions, which search the correction', async ({ page, request }) => {
+  const api = (await (await request.get('/api/v1/facts?po_live=1&q=provisiore')).json()) as { suggestions: { q: string; total: number }[] };
+  await page.goto('/recherche/?q=provisiore');
+  await waitForResults(page);
+  const box = page.locator('[data-search-suggestions]');
+  await expect(box).toContainText('Vouliez-vous dire');
+  const links = box.getByRole('link');
+  expect(await links.allTextContents()).toEqual(api.suggestions.map((s) => s.q));
+  await links.first().click();
+  await expect(page).toHaveURL(/q=provisoire/);
+  await expect(page.locator('[data-search-status]')).toContainText(`${api.suggestions[0]!.total} fiche`);
+  await expect(box).toBeHidden();
 });

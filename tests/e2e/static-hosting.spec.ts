@@ -20,6 +20,16 @@ test('a plain static host serves pages, per-record JSON, catalogue, openapi.json
   await page.goto(`${STATIC}/recherche/?q=zyrkel`);
   await waitForResults(page);
   expect(await shownIds(page)).toContain('offer-eac50d71e5361c97');
+  // Filters, counts and "did you mean" work from the static files alone, with no request to the API.
+  const apiCalls: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/') && apiCalls.push(r.url()));
+  await page.goto(`${STATIC}/recherche/?q=provisiore`);
+  await waitForResults(page);
+  await expect(page.locator('[data-search-suggestions]').getByRole('link', { name: 'provisoire' })).toBeVisible();
+  await page.goto(`${STATIC}/recherche/?q=permis&kind=offer`);
+  await waitForResults(page);
+  await expect(page.locator('[data-count-kind=offer]')).toHaveText(/\(\d+\)/);
+  expect(apiCalls).toEqual([]);
   await page.goto(`${STATIC}/`);
   await expect(page.locator('.notice')).toBeVisible();
 });

@@ -10,6 +10,17 @@ export const ListResponseSchema = z
     total: z.int().min(0).describe('Number of records matching the query and filters'),
     limit: z.int().min(1).max(50).describe('The limit applied'),
     offset: z.int().min(0).max(10_000).describe('The offset applied'),
+    suggestions: z
+      .array(
+        z.object({
+          q: z.string().describe('The query with its unknown words replaced by close words of the index (edit distance 1 for words of up to 4 letters, else 2; case and accents ignored)'),
+          total: z.int().min(1).describe('Records this corrected query finds with the same kind and region filters'),
+        }),
+      )
+      .min(1)
+      .max(3)
+      .optional()
+      .describe('"Did you mean": present only when q finds nothing and some words of q are unknown to the index; best first (fewest edits, then the most common word). Every word stays required: a suggestion is a different query, never applied by itself.'),
   })
   .meta({ id: 'FactList' });
 export type ListResponse = z.infer<typeof ListResponseSchema>;

@@ -65,9 +65,8 @@ export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = 
     },
     engine() {
       // Only the manifest and the listing are read here; term shards and document blocks load as queries need them.
-      engine ??= openSearchEngine(required).catch((error: unknown) => {
-        throw error instanceof HttpError ? error : unavailable('search/manifest.json');
-      });
+      // A missing file answers 503 service_unavailable (from `required`), here and for shards read later.
+      engine ??= openSearchEngine(required);
       engine.catch(() => (engine = undefined));
       return engine;
     },

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTestBuild } from '../tests/support/test-build.ts';
-import type { Listing } from '../src/lib/search/listing.ts';
+import { readFullListing } from '../src/lib/search/shard-store.ts';
 import { CATEGORIES, readJudgments } from './bench/relevance/judgments.ts';
 import { evaluate, mean, type Figures } from './bench/relevance/metrics.ts';
 import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
@@ -19,7 +19,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({ options: { 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' } } });
 
 const dist = args.dist ? resolve(args.dist) : (await ensureTestBuild()).DIST_DIR;
-const listing = JSON.parse(await readFile(join(dist, 'search/listing.json'), 'utf8')) as Listing;
+const listing = await readFullListing((path) => readFile(join(dist, path), 'utf8'));
 const queries = await readJudgments(join(ROOT, 'bench/relevance/queries.yaml'), new Set(listing.ids));
 
 const api = apiRunner(dist);

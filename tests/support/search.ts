@@ -5,7 +5,7 @@ import type { Fact } from '../../src/lib/schema/fact.ts';
 import { buildShards, shardFileMap, type ShardOptions } from '../../src/lib/search/shard-build.ts';
 import { openSearchEngine, type SearchEngine } from '../../src/lib/search/search-engine.ts';
 import type { SearchCacheBounds } from '../../src/lib/search/match-cache.ts';
-import type { DocBlock, SearchManifest } from '../../src/lib/search/shards.ts';
+import { readFullListing } from '../../src/lib/search/shard-store.ts';
 import { testSettings } from './test-build.ts';
 
 /** Shard files built in memory, and every path a reader was asked for. */
@@ -34,8 +34,5 @@ export function builtEngine(options: { cache?: Partial<SearchCacheBounds> } = {}
 
 /** Every record id of a build, in listing (id) order, from its document blocks. */
 export async function builtIds(read: (path: string) => Promise<string> = readBuilt): Promise<string[]> {
-  const manifest = JSON.parse(await read('search/manifest.json')) as SearchManifest;
-  const blocks = Math.ceil(manifest.records / manifest.docsPerBlock);
-  const all = await Promise.all(Array.from({ length: blocks }, async (_, n) => JSON.parse(await read(`search/docs/${n}.json`)) as DocBlock));
-  return all.flat().map(([id]) => id);
+  return (await readFullListing(read)).ids;
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import * as pagefind from 'pagefind';
 import { chromium } from '@playwright/test';
-import type { Listing } from '../../../src/lib/search/listing.ts';
+import { readFullListing } from '../../../src/lib/search/shard-store.ts';
 import { KINDS, REGIONS } from '../../../src/lib/schema/vocabulary.ts';
 import type { JudgedQuery } from './judgments.ts';
 import { MRR_DEPTH } from './metrics.ts';
@@ -32,7 +32,7 @@ function filterElements(kind: number, regions: number): string {
 
 /** Indexes the record pages of `distDir` into a temporary folder; returns it. */
 async function buildPagefind(distDir: string): Promise<string> {
-  const listing = JSON.parse(await readFile(join(distDir, 'search/listing.json'), 'utf8')) as Listing;
+  const listing = await readFullListing((path) => readFile(join(distDir, path), 'utf8'));
   const out = await mkdtemp(join(tmpdir(), 'relevance-pagefind-'));
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);

@@ -135,3 +135,18 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     },
   };
 }
+
+/** Every record of a build in id order: id, kind number and region mask (tools and tests; a query never needs it all). */
+export interface FullListing {
+  ids: string[];
+  kinds: number[];
+  regions: number[];
+}
+
+/** Reads the whole listing: the listing bytes and every document block. */
+export async function readFullListing(read: ReadSearchFile): Promise<FullListing> {
+  const store = await openShardStore(read);
+  const positions = Array.from({ length: store.manifest.records }, (_, i) => i);
+  const docs = await store.docs(positions);
+  return { ids: docs.map(([id]) => id), kinds: Array.from(store.kindRegions, (b) => b & 0x0f), regions: Array.from(store.kindRegions, (b) => b >> 4) };
+}

@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5] [--soak] [--edge]`: build, index, server, load and search figures
+ * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5] [--soak] [--edge] [--no-first-search]`: build, index, server, load and search figures
  * for the bundled corpus ("355") and synthetic corpora; prints a table and writes bench/results/latest.{md,json}.
  * `--soak` runs the hostile-request soak on the bundled corpus (alone, unless --sizes is given too) and writes
  * bench/results/soak.json. `--edge` runs the edge section (scripts/bench/edge.ts: worker bundle, cold start and
  * isolate memory in workerd, for --sizes or 355,10000; alone, unless --sizes is given too).
+ * Each size also measures a first search in Chromium on a plain static host (this site vs Pagefind), unless --no-first-search.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -19,12 +20,13 @@ import { measureHttp, prepareHttp, type HttpFigures } from './bench/measure-http
 import { measureSearch, type SearchFigures } from './bench/measure-search.ts';
 import { startServer } from './bench/measure-server.ts';
 import { formatReport } from './bench/report.ts';
+import { measureFirstSearch, type FirstSearchFigures } from './bench/first-search/measure-first-search.ts';
 import { formatTargets } from './bench/report-http.ts';
 import { formatSoak, soak } from './bench/soak.ts';
 import { spawnSync } from 'node:child_process';
 
 const ROOT = join(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' }, edge: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' }, edge: { type: 'boolean', default: false }, 'no-first-search': { type: 'boolean', default: false } } });
 const sizes = (values.sizes ?? (values.soak || values.edge ? '' : '355,10000')).split(',').filter(Boolean).map(Number);
 const seconds = Number(values.seconds);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds >= 1)) {
@@ -50,7 +52,9 @@ export interface SizeResult {
   size: number;
   label: string;
   build: BuildFigures;
-  server: { readyMs: number; rssMb: number };
+  server: { readyMs: number; rssMb: number; firstQueryMs?: number };
+  /** First search on a plain static host in Chromium, cold cache: this site's shards and Pagefind. */
+  firstSearch?: FirstSearchFigures;
   http: HttpFigures;
   cacheGrowth: CacheGrowth;
   search: SearchFigures;
@@ -100,7 +104,10 @@ for (const size of sizes) {
     const http = await measureHttp(server.base, prepared, seconds);
     const cacheGrowth = await measureCacheGrowth(settings.DIST_DIR);
     console.log(`  heap after no-match queries: ${cacheGrowth.steps.map((s) => `${s.queries}: ${s.heapMb.toFixed(1)} MiB`).join(', ')}`);
-    results.push({ size, label: corpus.label, build, server: { readyMs: server.readyMs, rssMb: server.rssMb }, http, cacheGrowth, search: await measureSearch(settings.DIST_DIR, QUERIES) });
+    const searchFigures = await measureSearch(settings.DIST_DIR, QUERIES);
+    console.log('  first search in Chromium (static host, cold cache): this site, then Pagefind on the same pages…');
+    const firstSearch = values['no-first-search'] ? undefined : await measureFirstSearch(settings.DIST_DIR);
+    results.push({ size, label: corpus.label, build, server: { readyMs: server.readyMs, rssMb: server.rssMb, firstQueryMs: server.firstQueryMs }, http, cacheGrowth, search: searchFigures, ...(firstSearch ? { firstSearch } : {}) });
     for (const line of formatTargets(corpus.label, http)) console.log(`  ${line}`);
   } finally {
     await server.stop();

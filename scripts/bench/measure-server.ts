@@ -10,6 +10,8 @@ const ROOT = join(import.meta.dirname, '../..');
 export interface RunningServer {
   base: string;
   readyMs: number;
+  /** From spawning the process to the answer of its first /facts?q= query (cold: shards read from disk). */
+  firstQueryMs: number;
   rssMb: number;
   /** The server's process id (to sample its memory later). */
   pid: number;
@@ -33,6 +35,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
 /** Runs `script` with `env` until it prints a "ready in N ms on URL" line. */
 export async function startServer(settings: Settings, extraEnv: Record<string, string> = {}, script = 'scripts/start.ts'): Promise<RunningServer> {
   const env = { ...process.env, SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: settings.DIST_DIR, HOST: '127.0.0.1', PORT: '0', ...extraEnv };
+  const spawned = performance.now();
   const child = spawn(process.execPath, [join(ROOT, script)], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const ready = await new Promise<{ ms: number; base: string }>((resolve, reject) => {
@@ -45,6 +48,9 @@ export async function startServer(settings: Settings, extraEnv: Record<string, s
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${output}`)));
   });
+  // The first text query right after start-up: it reads the term shards and document blocks it needs.
+  const first = await fetch(`${ready.base}/api/v1/facts?po_live=1&q=permis%20provisoire`).then((r) => r.arrayBuffer()).catch(() => null);
+  const firstQueryMs = first === null ? Number.NaN : performance.now() - spawned;
   await new Promise((r) => setTimeout(r, 300));
-  return { base: ready.base, readyMs: ready.ms, rssMb: await rssMb(child.pid!), pid: child.pid!, stop: stopper(child) };
+  return { base: ready.base, readyMs: ready.ms, firstQueryMs, rssMb: await rssMb(child.pid!), pid: child.pid!, stop: stopper(child) };
 }

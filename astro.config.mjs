@@ -10,7 +10,10 @@ export default defineConfig({
   output: 'static',
   outDir: settings.DIST_DIR,
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Never inline stylesheets either: the policy has no style-src 'unsafe-inline'.
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  // No syntax highlighting: Shiki colours code with style attributes, which the policy refuses.
+  markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
   // Never inline scripts: the Content-Security-Policy allows scripts from the site's own files only.
   vite: { build: { assetsInlineLimit: 0 } },

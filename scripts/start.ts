@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readSettings, type Settings } from '../src/lib/config.ts';
 import { createSiteServer } from '../src/adapters/node-server.ts';
 import { closeGracefully } from '../src/adapters/shutdown.ts';
+import { verifyDist } from '../src/adapters/read-dist.ts';
 import { buildSite, staleReason } from './lib/build-site.ts';
 
 let settings: Settings;
@@ -20,8 +21,19 @@ if (reason) {
     await buildSite(settings, { quiet: true });
   } catch (error) {
     console.error((error as { output?: string }).output ?? (error as Error).message);
-    process.exit(1);
+    // The build is atomic: a failed one leaves the last good build in place. Serve it, loudly, rather than nothing.
+    if (reason === 'no build yet') process.exit(1);
+    console.error(`\n*** WARNING: the build failed (above); serving the LAST GOOD BUILD from ${settings.DIST_DIR}/, which is out of date. ***\n`);
   }
+}
+
+// Refuse to serve a build without its integrity manifest, or with damaged API artefacts.
+let buildId: string;
+try {
+  buildId = await verifyDist(settings.DIST_DIR);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
 }
 
 const started = performance.now();
@@ -37,7 +49,7 @@ if (warm.status !== 200) {
 server.listen(settings.PORT, settings.HOST, () => {
   const readyMs = Math.round(performance.now() - started);
   const { port } = server.address() as AddressInfo;
-  console.log(`permis-facts: ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
+  console.log(`permis-facts: ${body.total} records (build ${buildId}), ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
 });
 server.on('error', (error) => {
   console.error(`Cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);

@@ -1,35 +1,71 @@
-/** Runs the Astro build for given settings, then writes what Astro does not: _headers and the build stamp. */
+/**
+ * Runs the Astro build for given settings into a fresh folder, adds what Astro does not write (_headers,
+ * .assetsignore, .br/.gz siblings, the integrity manifest, the build stamp), then swaps it in place of DIST_DIR.
+ * A build that fails or is killed at any moment leaves the last good DIST_DIR as it was.
+ */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdir, stat, writeFile, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readdir, rm, stat, writeFile, readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import type { Settings } from '../../src/lib/config.ts';
-import { staticHostHeaders } from '../../src/lib/security-headers.ts';
+import { staticHostHeaders, staticHostIgnore } from '../../src/lib/security-headers.ts';
+import { finishOutput } from './output-files.ts';
+import { prepareFolders, removeLeftovers, swapIn } from './swap-dist.ts';
 
 const ASTRO = join(import.meta.dirname, '../../node_modules/astro/bin/astro.mjs');
 const STAMP = '.build-stamp.json';
 /** Inputs whose change makes a build stale. */
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json'];
 
-/** Builds the site into settings.DIST_DIR and returns the build's output; rejects with it when the build fails. */
-export async function buildSite(settings: Settings, options: { quiet?: boolean; nodeArgs?: string[] } = {}): Promise<string> {
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: settings.DIST_DIR };
+/** Options of buildSite. */
+export interface BuildOptions {
+  /** Do not echo Astro's output. */
+  quiet?: boolean;
+  /** Extra Node arguments for the Astro process (the benchmark's memory probe). */
+  nodeArgs?: string[];
+  /** Aborting stops Astro and removes the unfinished folder; DIST_DIR is untouched. */
+  signal?: AbortSignal;
+}
+
+/** Builds the site and swaps it into settings.DIST_DIR; returns the build's output, or rejects with it when the build fails. */
+export async function buildSite(settings: Settings, options: BuildOptions = {}): Promise<string> {
+  await removeLeftovers(resolve(settings.DIST_DIR));
+  const folders = await prepareFolders(settings.DIST_DIR);
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: folders.work };
   const inputs = await fingerprint(settings);
   const output: string[] = [];
-  const code = await new Promise<number | null>((done) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ASTRO, 'build', '--silent'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.on('data', (chunk: Buffer) => {
-        output.push(chunk.toString());
-        if (!options.quiet) process.stderr.write(chunk);
+  try {
+    const code = await new Promise<number | string | null>((done) => {
+      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ASTRO, 'build', '--silent'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const stop = () => child.kill('SIGTERM');
+      options.signal?.addEventListener('abort', stop, { once: true });
+      for (const stream of [child.stdout, child.stderr]) {
+        stream.on('data', (chunk: Buffer) => {
+          output.push(chunk.toString());
+          if (!options.quiet) process.stderr.write(chunk);
+        });
+      }
+      child.on('close', (exit, signal) => {
+        options.signal?.removeEventListener('abort', stop);
+        done(exit ?? signal);
       });
-    }
-    child.on('close', done);
-  });
-  if (code !== 0) throw Object.assign(new Error(`astro build failed (exit ${code})`), { output: output.join('') });
-  await writeFile(join(settings.DIST_DIR, '_headers'), staticHostHeaders());
-  await writeFile(join(settings.DIST_DIR, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, inputs }));
-  return output.join('');
+    });
+    if (code !== 0) throw Object.assign(new Error(`astro build failed (exit ${code})`), { output: output.join('') });
+    await writeFile(join(folders.work, '_headers'), staticHostHeaders());
+    await writeFile(join(folders.work, '.assetsignore'), staticHostIgnore());
+    await finishOutput(folders.work);
+    await writeFile(join(folders.work, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: contentDigest(settings), inputs }));
+    if (options.signal?.aborted) throw Object.assign(new Error('build interrupted'), { output: output.join('') });
+    await swapIn(folders);
+    return output.join('');
+  } finally {
+    await rm(folders.work, { recursive: true, force: true });
+  }
+}
+
+/** The stamp keeps a digest of CONTENT_DIR's absolute path, so the published stamp reveals no server path. */
+function contentDigest(settings: Settings): string {
+  return createHash('sha256').update(resolve(settings.CONTENT_DIR)).digest('hex');
 }
 
 /** A digest of every input file's path, size and mtime: any edit, addition or removal changes it. */
@@ -53,6 +89,6 @@ async function fingerprint(settings: Settings): Promise<string> {
 export async function staleReason(settings: Settings): Promise<string | null> {
   const stamp = await readFile(join(settings.DIST_DIR, STAMP), 'utf8').then(JSON.parse).catch(() => null);
   if (!stamp) return 'no build yet';
-  if (stamp.SITE_URL !== settings.SITE_URL || stamp.CONTENT_DIR !== settings.CONTENT_DIR) return 'SITE_URL or CONTENT_DIR changed';
+  if (stamp.SITE_URL !== settings.SITE_URL || stamp.CONTENT_DIR !== contentDigest(settings)) return 'SITE_URL or CONTENT_DIR changed';
   return stamp.inputs === (await fingerprint(settings)) ? null : 'sources changed since the last build';
 }

@@ -1,20 +1,109 @@
-/** Node-only: reads build artefacts from the output directory, refusing any path that leaves it. */
+/**
+ * Node-only: reads build artefacts from the output directory, refusing any path that leaves it, and checks each
+ * one against the build's integrity manifest. A damaged artefact, or one the manifest lists that is missing, is an
+ * error (the handler answers 503 with Retry-After), logged once per artefact: never a 200 with wrong data.
+ */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { ReadArtefact } from '../lib/api/artefacts.ts';
+import { INTEGRITY_FILE, parseIntegrityManifest, type IntegrityManifest } from '../lib/integrity.ts';
+import { ARTEFACTS } from '../lib/paths.ts';
+import { chunkPath } from '../lib/search/index-files.ts';
 
-/** A ReadArtefact over `dir`: null for a missing file, an error for anything else (the handler answers 503). */
-export function readDist(dir: string): ReadArtefact {
+/** Options of readDist. */
+export interface ReadDistOptions {
+  /** Where problems are reported, once per artefact (default console.error). */
+  log?: (message: string) => void;
+}
+
+/** Reads and parses `dir`'s manifest; throws an Error an operator can act on when it is missing or unreadable. */
+export async function loadManifest(dir: string): Promise<IntegrityManifest> {
+  const file = join(resolve(dir), INTEGRITY_FILE);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`${file} is missing (${error.code ?? error.message}): this is not a complete build of this version; run npm run build`);
+  });
+  try {
+    return parseIntegrityManifest(text);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}; run npm run build`);
+  }
+}
+
+/** Why `bytes` is not the artefact `path` the manifest describes, or null when it is. */
+export function mismatch(manifest: IntegrityManifest, path: string, bytes: Buffer): string | null {
+  if (!Object.hasOwn(manifest.files, path)) return null;
+  const expected = manifest.files[path]!;
+  if (bytes.length !== expected.bytes) return `${bytes.length} bytes, the build wrote ${expected.bytes} bytes`;
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return sha256 === expected.sha256 ? null : `sha256 ${sha256.slice(0, 12)}…, the build wrote ${expected.sha256.slice(0, 12)}…`;
+}
+
+/**
+ * Start-up check: the manifest exists, and the API's fixed artefacts (catalogue, OpenAPI, listing, search index
+ * head and chunks) are present and intact. Records are checked when first read, so this stays fast at any size.
+ * Returns the build id; throws one Error listing every problem.
+ */
+export async function verifyDist(dir: string): Promise<string> {
   const root = resolve(dir);
+  const manifest = await loadManifest(root);
+  const chunks = Object.keys(manifest.files).filter((path) => /^search\/index-\d+\.json$/.test(path));
+  const fixed = [...Object.values(ARTEFACTS), ...chunks.map((_, n) => chunkPath(n))];
+  const problems: string[] = [];
+  for (const path of fixed) {
+    if (!Object.hasOwn(manifest.files, path)) {
+      problems.push(`${path}: not in ${INTEGRITY_FILE}`);
+      continue;
+    }
+    const bytes = await readFile(join(root, path)).catch((error: NodeJS.ErrnoException) => error.code ?? error.message);
+    const wrong = typeof bytes === 'string' ? `cannot be read (${bytes})` : mismatch(manifest, path, bytes);
+    if (wrong) problems.push(`${path}: ${wrong}`);
+  }
+  if (problems.length > 0) throw new Error(`The build in ${root} is damaged; run npm run build:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  return manifest.buildId;
+}
+
+/**
+ * A ReadArtefact over `dir`: null for a file the manifest does not list (the build did not make it: 404);
+ * the text of a listed file that matches it; an error for anything else (503).
+ */
+export function readDist(dir: string, options: ReadDistOptions = {}): ReadArtefact {
+  const root = resolve(dir);
+  const log = options.log ?? ((message: string) => console.error(message));
+  const logged = new Set<string>();
+  let manifest: Promise<IntegrityManifest> | undefined;
+
+  function fail(path: string, why: string): never {
+    // Once per artefact: a damaged file asked for a thousand times is one line in the log.
+    if (!logged.has(path)) {
+      logged.add(path);
+      log(`[read-dist] ${join(root, path)}: ${why}; answering 503 until it is rebuilt`);
+    }
+    throw new Error(`${path}: ${why}`);
+  }
   return async (path) => {
     const file = resolve(root, path);
     if (!file.startsWith(root + sep)) return null;
+    manifest ??= loadManifest(root);
+    manifest.catch(() => (manifest = undefined));
+    const expected = await manifest.catch((error: Error) => fail(INTEGRITY_FILE, error.message));
+    if (!Object.hasOwn(expected.files, path)) return null;
+    let bytes: Buffer;
     try {
-      return await readFile(file, 'utf8');
+      bytes = await readFile(file);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
-      throw error;
+      const absent = code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+      fail(path, absent ? `listed in ${INTEGRITY_FILE} but missing` : `cannot be read (${code ?? (error as Error).message})`);
     }
+    const wrong = mismatch(expected, path, bytes);
+    if (wrong) fail(path, await superseded(root, expected, wrong));
+    return bytes.toString('utf8');
   };
+}
+
+/** Explains a mismatch: a newer build swapped in under the running server, or damage. */
+async function superseded(root: string, known: IntegrityManifest, wrong: string): Promise<string> {
+  const now = await loadManifest(root).catch(() => null);
+  return now && now.buildId !== known.buildId ? `changed: build ${now.buildId} replaced ${known.buildId} (the server must reload)` : `damaged: ${wrong}`;
 }

@@ -1,7 +1,7 @@
 /** Astro content loader for record files: validation and link resolution are src/lib's; this only stores. */
 import type { Loader } from 'astro/loaders';
 import { readRecords } from '../lib/records/read-records.ts';
-import { dropUnsafeLinks, escapeRawHtml } from '../lib/records/safe-markdown.ts';
+import { dropUnsafeLinks, escapeRawHtml, restoreLessThan } from '../lib/records/safe-markdown.ts';
 import { nestHeadings } from '../lib/records/heading-levels.ts';
 
 /** Options of recordsLoader. */
@@ -19,7 +19,7 @@ export function recordsLoader({ dir, siteUrl }: RecordsLoaderOptions): Loader {
       store.clear();
       for (const fact of facts) {
         const rendered = await renderMarkdown(escapeRawHtml(fact.text));
-        store.set({ id: fact.id, data: fact, body: fact.text, rendered: { ...rendered, html: nestHeadings(dropUnsafeLinks(rendered.html)) } });
+        store.set({ id: fact.id, data: fact, body: fact.text, rendered: { ...rendered, html: restoreLessThan(nestHeadings(dropUnsafeLinks(rendered.html))) } });
       }
       logger.info(`${facts.length} records loaded from ${dir}`);
     },

@@ -1,13 +1,13 @@
 /** Headers for the site's pages, sent by the Node server and written to dist/_headers for static hosts. */
 
 /**
- * No inline or third-party script: the pages load their scripts from the site's own origin;
- * styles may be inline because Astro inlines small stylesheets.
+ * No inline or third-party script or style: pages load scripts and stylesheets from the site's own origin
+ * (Astro is set never to inline stylesheets, and no page uses a style attribute).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
@@ -42,4 +42,12 @@ export function staticHostHeaders(): string {
     '  access-control-allow-origin: *',
     '',
   ].join('\n');
+}
+
+/**
+ * The `.assetsignore` file (Cloudflare Workers static assets, gitignore syntax): build metadata (dotfiles) stays
+ * private, and the .br/.gz siblings are left out because the platform compresses on its own.
+ */
+export function staticHostIgnore(): string {
+  return ['.*', '*.br', '*.gz', ''].join('\n');
 }

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Fact } from '../schema/fact.ts';
 import { buildCorpus } from './build-corpus.ts';
+import { decodeRecordFile } from './file-limits.ts';
 import { RecordError } from './friendly-errors.ts';
 import { parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
 
@@ -31,7 +32,12 @@ export async function readRecords(dir: string, siteUrl: string): Promise<Fact[]>
         if (!path.endsWith('.gitkeep')) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
         continue;
       }
-      const parsed = parseRecordFile(name, await readFile(path, 'utf8'));
+      const decoded = decodeRecordFile(name, await readFile(path));
+      if (!decoded.ok) {
+        problems.push(decoded.problem);
+        continue;
+      }
+      const parsed = parseRecordFile(name, decoded.text);
       if (parsed.ok) files.push(parsed.value);
       else problems.push(...parsed.problems);
     }

@@ -1,8 +1,21 @@
 /** Keeps record text inert: raw HTML is shown as text and only safe link schemes survive rendering. */
 
-/** Escapes every "<" so that no raw HTML in a record's markdown reaches the page. */
+/**
+ * Stands for "<" while markdown renders: a private-use character that markdown treats as plain text, so it stays
+ * one character in text, code spans and code blocks alike, and `restoreLessThan` turns it into `&lt;` once.
+ * Record files may not contain it (read-records refuses it).
+ */
+export const LESS_THAN = '\uE000';
+
+/** Hides every "<" from the markdown renderer so that no raw HTML in a record's markdown reaches the page. */
 export function escapeRawHtml(markdown: string): string {
-  return markdown.replace(/</g, '&lt;');
+  // Record files cannot contain the placeholder itself: reading them refuses it (see read-records.ts).
+  return markdown.replaceAll('<', LESS_THAN);
+}
+
+/** Turns the placeholder back into `&lt;` in rendered HTML: readers see "<", once escaped, in text and code. */
+export function restoreLessThan(html: string): string {
+  return html.replaceAll(LESS_THAN, '&lt;');
 }
 
 const SAFE_HREF = /^(?:https?:|mailto:|#|\/(?!\/))/i;

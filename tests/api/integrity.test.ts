@@ -1,0 +1,101 @@
+import { cp, mkdtemp, readFile, rm, truncate, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readDist, verifyDist } from '../../src/adapters/read-dist.ts';
+import { createApiHandler } from '../../src/lib/api/handler.ts';
+import { INTEGRITY_FILE } from '../../src/lib/integrity.ts';
+import { recordJsonPath } from '../../src/lib/paths.ts';
+import { expectError, ORIGIN } from '../support/api.ts';
+import { testSettings } from '../support/test-build.ts';
+
+let dist: string;
+let logs: string[];
+beforeEach(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'permis-integrity-'));
+  await cp(testSettings.DIST_DIR, dist, { recursive: true });
+  logs = [];
+});
+afterEach(() => rm(dist, { recursive: true, force: true }));
+
+function handler() {
+  return createApiHandler({ read: readDist(dist, { log: (line) => logs.push(line) }), rateLimit: { limit: 1_000_000 } });
+}
+const get = (h: ReturnType<typeof handler>, path: string) => h(new Request(`${ORIGIN}${path}`), { clientAddress: '203.0.113.9' });
+async function firstId(): Promise<string> {
+  return JSON.parse(await readFile(join(dist, 'search/listing.json'), 'utf8')).ids[0];
+}
+async function expect503(response: Response): Promise<void> {
+  expect(response.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+  await expectError(response, 503, 'service_unavailable');
+}
+
+describe('integrity checks on the build output', () => {
+  it('accepts an intact build at start and names its build id', async () => {
+    const manifest = JSON.parse(await readFile(join(dist, INTEGRITY_FILE), 'utf8'));
+    expect(await verifyDist(dist)).toBe(manifest.buildId);
+  });
+
+  it('refuses to start without the manifest, saying to rebuild', async () => {
+    await unlink(join(dist, INTEGRITY_FILE));
+    await expect(verifyDist(dist)).rejects.toThrow(`${join(dist, INTEGRITY_FILE)} is missing (ENOENT): this is not a complete build of this version; run npm run build`);
+  });
+
+  it('refuses to start when a fixed artefact is damaged, listing each one', async () => {
+    await writeFile(join(dist, 'api/v1/openapi.json'), '{"openapi": "3.1.0", "paths": {}}');
+    await truncate(join(dist, 'search/listing.json'), 10);
+    const error = await verifyDist(dist).then(() => null, (e: Error) => e);
+    expect(error?.message).toMatch(/^The build in .* is damaged; run npm run build:\n/);
+    expect(error?.message).toContain('  - api/v1/openapi.json: 33 bytes, the build wrote');
+    expect(error?.message).toContain('  - search/listing.json: 10 bytes, the build wrote');
+  });
+
+  it('answers 503 for a truncated record, logging it once however often it is asked for', async () => {
+    const id = await firstId();
+    await truncate(join(dist, recordJsonPath(id).slice(1)), 20);
+    const h = handler();
+    for (let i = 0; i < 3; i++) await expect503(await get(h, `/api/v1/facts/${id}?po_live=1`));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain(`${recordJsonPath(id).slice(1)}: damaged: 20 bytes, the build wrote`);
+  });
+
+  it('answers 503 for a record of the right size but other bytes, and for an empty one', async () => {
+    const [a, b] = JSON.parse(await readFile(join(dist, 'search/listing.json'), 'utf8')).ids as string[];
+    const fileA = join(dist, recordJsonPath(a!).slice(1));
+    const text = await readFile(fileA, 'utf8');
+    await writeFile(fileA, text.replace(/"title":"./, (m) => m.slice(0, -1) + (m.endsWith('X') ? 'Y' : 'X')));
+    await writeFile(join(dist, recordJsonPath(b!).slice(1)), '');
+    const h = handler();
+    await expect503(await get(h, `/api/v1/facts/${a}?po_live=1`));
+    await expect503(await get(h, `/api/v1/facts/${b}?po_live=1`));
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatch(/: damaged: sha256 [0-9a-f]{12}…, the build wrote [0-9a-f]{12}…; answering 503 until it is rebuilt$/);
+    expect(logs[1]).toMatch(/: damaged: 0 bytes, the build wrote \d+ bytes; answering 503 until it is rebuilt$/);
+  });
+
+  it('answers 503, by id and in every /facts page that holds it, for a listed record deleted from disk', async () => {
+    const id = await firstId();
+    await unlink(join(dist, recordJsonPath(id).slice(1)));
+    const h = handler();
+    await expect503(await get(h, `/api/v1/facts/${id}?po_live=1`));
+    await expect503(await get(h, '/api/v1/facts?po_live=1&limit=1'));
+    expect(logs).toEqual([`[read-dist] ${join(dist, recordJsonPath(id).slice(1))}: listed in ${INTEGRITY_FILE} but missing; answering 503 until it is rebuilt`]);
+  });
+
+  it('answers 503 on every data route when the manifest is missing, and 404 stays 404 for ids the build never made', async () => {
+    const h = handler();
+    await expectError(await get(h, '/api/v1/facts/fait-00000000000000ff?po_live=1'), 404, 'record_not_found');
+    await unlink(join(dist, INTEGRITY_FILE));
+    const fresh = handler();
+    await expect503(await get(fresh, '/api/v1/facts/fait-00000000000000ff?po_live=1'));
+    await expect503(await get(fresh, '/api/v1/?po_live=1'));
+    expect(logs).toHaveLength(1);
+  });
+
+  it('answers 503 for a corrupt openapi.json instead of serving it', async () => {
+    const file = join(dist, 'api/v1/openapi.json');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.slice(0, -1) + ' ');
+    await expect503(await get(handler(), '/api/v1/openapi.json'));
+  });
+});

@@ -34,7 +34,8 @@ export async function measureBuild(settings: Settings, records: number): Promise
   let files = 0;
   let largest = { path: '', bytes: 0 };
   for (const entry of await readdir(settings.DIST_DIR, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    // Precompressed siblings and dotfiles are not published as pages (see .assetsignore): count what a host serves.
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name) || entry.name.startsWith('.')) continue;
     files += 1;
     const path = join(entry.parentPath, entry.name);
     const { size } = await stat(path);

@@ -1,4 +1,5 @@
 /** Browser search state and its URL form (?q=&kind=&region=&page=), so searches can be shared and Back works. */
+import './zod-jitless.ts';
 import { KINDS, REGIONS, type Kind, type Region } from '../lib/schema/vocabulary.ts';
 import { QUERY_LIMITS } from '../lib/schema/facts-query.ts';
 

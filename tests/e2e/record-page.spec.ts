@@ -63,6 +63,8 @@ test('hostile record content shows as text and never runs', async ({ page }) => 
   await page.goto('/fiches/page-1138e51df19ae9a2/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fixture <script>window.__xss = 1</script> Quorvex <img src=x onerror="window.__xss = 2">');
   await expect(page.locator('.record-text')).toContainText('<script>window.__xss = 3</script>');
+  // Inline code is escaped once: readers see "<" and "&", not "&lt;" or "&amp;".
+  await expect(page.locator('.record-text code')).toHaveText('if (a < b && c > d) alert(1)');
   await expect(page.locator('.record-text a')).not.toHaveAttribute('href', /.*/);
   await page.locator('.record-text a').click();
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();

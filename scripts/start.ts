@@ -28,9 +28,8 @@ if (reason) {
 }
 
 // Refuse to serve a build without its integrity manifest, or with damaged API artefacts.
-let buildId: string;
 try {
-  buildId = await verifyDist(settings.DIST_DIR);
+  await verifyDist(settings.DIST_DIR);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -49,7 +48,7 @@ if (warm.status !== 200) {
 server.listen(settings.PORT, settings.HOST, () => {
   const readyMs = Math.round(performance.now() - started);
   const { port } = server.address() as AddressInfo;
-  console.log(`permis-facts: ${body.total} records (build ${buildId}), ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
+  console.log(`permis-facts: ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
 });
 server.on('error', (error) => {
   console.error(`Cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);

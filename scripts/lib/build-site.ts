@@ -1,6 +1,6 @@
 /**
  * Runs the Astro build for given settings into a fresh folder, adds what Astro does not write (_headers,
- * .assetsignore, .br/.gz siblings, the integrity manifest, the build stamp), then swaps it in place of DIST_DIR.
+ * .br/.gz siblings, the integrity manifest, the build stamp), then swaps it in place of DIST_DIR.
  * A build that fails or is killed at any moment leaves the last good DIST_DIR as it was.
  */
 import { spawn } from 'node:child_process';
@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readdir, rm, stat, writeFile, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Settings } from '../../src/lib/config.ts';
-import { staticHostHeaders, staticHostIgnore } from '../../src/lib/security-headers.ts';
+import { staticHostHeaders } from '../../src/lib/security-headers.ts';
 import { finishOutput } from './output-files.ts';
 import { prepareFolders, removeLeftovers, swapIn } from './swap-dist.ts';
 
@@ -52,7 +52,6 @@ export async function buildSite(settings: Settings, options: BuildOptions = {}):
     });
     if (code !== 0) throw Object.assign(new Error(`astro build failed (exit ${code})`), { output: output.join('') });
     await writeFile(join(folders.work, '_headers'), staticHostHeaders());
-    await writeFile(join(folders.work, '.assetsignore'), staticHostIgnore());
     await finishOutput(folders.work);
     await writeFile(join(folders.work, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: contentDigest(settings), inputs }));
     if (options.signal?.aborted) throw Object.assign(new Error('build interrupted'), { output: output.join('') });

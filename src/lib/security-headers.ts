@@ -43,11 +43,3 @@ export function staticHostHeaders(): string {
     '',
   ].join('\n');
 }
-
-/**
- * The `.assetsignore` file (Cloudflare Workers static assets, gitignore syntax): build metadata (dotfiles) stays
- * private, and the .br/.gz siblings are left out because the platform compresses on its own.
- */
-export function staticHostIgnore(): string {
-  return ['.*', '*.br', '*.gz', ''].join('\n');
-}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,11 @@ const logs: string[] = [];
 /** A small fake build: a home page, the catalogue, and the manifest naming its build id. */
 async function writeBuild(dir: string, name: string): Promise<void> {
   await mkdir(join(dir, 'api/v1'), { recursive: true });
-  await writeFile(join(dir, 'index.html'), `<!doctype html><title>${name}</title>`);
-  await writeFile(join(dir, 'api/v1/index.json'), JSON.stringify({ build: name }));
-  await writeFile(join(dir, '.integrity.json'), JSON.stringify({ buildId: name, files: {} }));
+  const files: Record<string, string> = { 'index.html': `<!doctype html><title>${name}</title>`, 'api/v1/index.json': JSON.stringify({ build: name }) };
+  for (const [path, text] of Object.entries(files)) await writeFile(join(dir, path), text);
+  // The API reads only what the manifest lists, with its size and hash.
+  const listed = Object.fromEntries(Object.entries(files).map(([path, text]) => [path, { sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) }]));
+  await writeFile(join(dir, '.integrity.json'), JSON.stringify({ buildId: name, files: listed }));
 }
 
 /** Swaps `next` into `dist` the way an atomic build does: two renames. */

@@ -9,7 +9,7 @@ import { join, resolve, sep } from 'node:path';
 import type { ReadArtefact } from '../lib/api/artefacts.ts';
 import { INTEGRITY_FILE, parseIntegrityManifest, type IntegrityManifest } from '../lib/integrity.ts';
 import { ARTEFACTS } from '../lib/paths.ts';
-import { chunkPath } from '../lib/search/index-files.ts';
+import { SEARCH_PATHS } from '../lib/search/shards.ts';
 
 /** Options of readDist. */
 export interface ReadDistOptions {
@@ -40,15 +40,15 @@ export function mismatch(manifest: IntegrityManifest, path: string, bytes: Buffe
 }
 
 /**
- * Start-up check: the manifest exists, and the API's fixed artefacts (catalogue, OpenAPI, listing, search index
- * head and chunks) are present and intact. Records are checked when first read, so this stays fast at any size.
+ * Start-up check: the manifest exists, and the API's fixed artefacts (catalogue, OpenAPI, search manifest and
+ * listing) are present and intact. Records, term shards, document blocks and vocabulary files are checked when
+ * read, so this stays fast at any corpus size.
  * Returns the build id; throws one Error listing every problem.
  */
 export async function verifyDist(dir: string): Promise<string> {
   const root = resolve(dir);
   const manifest = await loadManifest(root);
-  const chunks = Object.keys(manifest.files).filter((path) => /^search\/index-\d+\.json$/.test(path));
-  const fixed = [...Object.values(ARTEFACTS), ...chunks.map((_, n) => chunkPath(n))];
+  const fixed = [...Object.values(ARTEFACTS), SEARCH_PATHS.manifest, SEARCH_PATHS.listing];
   const problems: string[] = [];
   for (const path of fixed) {
     if (!Object.hasOwn(manifest.files, path)) {

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, truncate, unlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, truncate, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,8 +22,12 @@ function handler() {
   return createApiHandler({ read: readDist(dist, { log: (line) => logs.push(line) }), rateLimit: { limit: 1_000_000 } });
 }
 const get = (h: ReturnType<typeof handler>, path: string) => h(new Request(`${ORIGIN}${path}`), { clientAddress: '203.0.113.9' });
+/** Record ids of the build, in id order (the first one is on the first /facts page without q). */
+async function ids(): Promise<string[]> {
+  return (await readdir(join(dist, 'api/v1/facts'))).filter((name) => !/\.(br|gz)$/.test(name)).sort();
+}
 async function firstId(): Promise<string> {
-  return JSON.parse(await readFile(join(dist, 'search/listing.json'), 'utf8')).ids[0];
+  return (await ids())[0]!;
 }
 async function expect503(response: Response): Promise<void> {
   expect(response.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
@@ -60,7 +64,7 @@ describe('integrity checks on the build output', () => {
   });
 
   it('answers 503 for a record of the right size but other bytes, and for an empty one', async () => {
-    const [a, b] = JSON.parse(await readFile(join(dist, 'search/listing.json'), 'utf8')).ids as string[];
+    const [a, b] = await ids();
     const fileA = join(dist, recordJsonPath(a!).slice(1));
     const text = await readFile(fileA, 'utf8');
     await writeFile(fileA, text.replace(/"title":"./, (m) => m.slice(0, -1) + (m.endsWith('X') ? 'Y' : 'X')));
@@ -97,5 +101,27 @@ describe('integrity checks on the build output', () => {
     const text = await readFile(file, 'utf8');
     await writeFile(file, text.slice(0, -1) + ' ');
     await expect503(await get(handler(), '/api/v1/openapi.json'));
+  });
+});
+
+describe('integrity checks on search files read lazily', () => {
+  it('answers 503 to a search whose term shard is damaged, and 200 to searches that do not need it', async () => {
+    const shards = (await readdir(join(dist, 'search/terms'))).filter((name) => /^\d+\.json$/.test(name));
+    const shard = JSON.parse(await readFile(join(dist, 'search/terms', shards[0]!), 'utf8')) as Record<string, unknown>;
+    const h = handler();
+    // A term of this shard that a query reaches as it is (the query's own folding keeps it).
+    let term: string | undefined;
+    for (const candidate of Object.keys(shard).filter((t) => /^[a-z]{5,}$/.test(t)).slice(0, 30)) {
+      if ((await get(h, `/api/v1/facts?po_live=1&limit=1&q=${candidate}`)).status === 200) {
+        term = candidate;
+        break;
+      }
+    }
+    expect(term).toBeDefined();
+    await truncate(join(dist, 'search/terms', shards[0]!), 5);
+    const fresh = handler();
+    await expect503(await get(fresh, `/api/v1/facts?po_live=1&limit=1&q=${term}`));
+    expect((await get(fresh, '/api/v1/facts?po_live=1&limit=1')).status).toBe(200);
+    expect(logs.filter((l) => l.includes(`search/terms/${shards[0]}: damaged`))).toHaveLength(1);
   });
 });

@@ -24,4 +24,18 @@ describe('rate limit', () => {
     await expectError(await get(api, '/api/v1/openapi.json', {}, '198.51.100.1'), 429, 'rate_limited');
     expect((await get(api, '/api/v1/openapi.json', {}, '198.51.100.2')).status).toBe(200);
   });
+
+  it('counts every address of one IPv6 /64 as one client', async () => {
+    const api = testHandler({ rateLimit: { limit: 3 } });
+    for (let i = 1; i <= 3; i++) expect((await get(api, '/api/v1/openapi.json', {}, `2001:db8:77:1::${i.toString(16)}`)).status).toBe(200);
+    await expectError(await get(api, '/api/v1/openapi.json', {}, '2001:db8:77:1:ffff:1:2:3'), 429, 'rate_limited');
+    expect((await get(api, '/api/v1/openapi.json', {}, '2001:db8:77:2::1')).status).toBe(200);
+  });
+
+  it('counts every spelling of one address as one client', async () => {
+    const api = testHandler({ rateLimit: { limit: 2 } });
+    expect((await get(api, '/api/v1/openapi.json', {}, '192.0.2.77')).status).toBe(200);
+    expect((await get(api, '/api/v1/openapi.json', {}, '::ffff:192.0.2.77')).status).toBe(200);
+    await expectError(await get(api, '/api/v1/openapi.json', {}, '::FFFF:c000:24d'), 429, 'rate_limited');
+  });
 });

@@ -3,7 +3,7 @@ import { API_BASE } from '../paths.ts';
 import type { CacheBounds } from '../bounded-cache.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
 import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artefacts.ts';
-import { clientAddress } from './client-address.ts';
+import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from './client-address.ts';
 import { entityReply } from './conditional.ts';
 import type { Compress } from './entity.ts';
 import { HttpError, quote } from './http-error.ts';
@@ -14,6 +14,7 @@ import { matchRoute, poLiveRule } from './routes.ts';
 /** Defaults of the handler's options, in one place (the README and OpenAPI describe the same). */
 export const API_DEFAULTS = {
   trustProxy: 0,
+  ipv6Prefix: CLIENT_ADDRESS_DEFAULTS.ipv6Prefix,
   recordCache: RECORD_CACHE_BOUNDS,
   replyCache: REPLY_CACHE_BOUNDS,
 } as const;
@@ -26,6 +27,8 @@ export interface ApiHandlerOptions {
   rateLimit?: RateLimiter | Partial<RateLimitOptions>;
   /** How many proxies in front of the server append to X-Forwarded-For. Default 0: the socket address counts. */
   trustProxy?: number;
+  /** IPv6 clients share a quota per prefix of this many bits (1-128). Default 64: one /64 is one client. */
+  ipv6Prefix?: number;
   /**
    * Canonical origin of the site (SITE_URL): the 307 Location is built on it, never on the request's Host.
    * Without it, the request's own origin is used: only for hosts that route by a fixed hostname.
@@ -70,13 +73,14 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const limiter = options.rateLimit && 'hit' in options.rateLimit ? options.rateLimit : createRateLimiter(options.rateLimit);
   const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache) };
   const trustProxy = options.trustProxy ?? API_DEFAULTS.trustProxy;
+  const ipv6Prefix = options.ipv6Prefix ?? API_DEFAULTS.ipv6Prefix;
   const siteOrigin = options.siteUrl === undefined ? undefined : new URL(options.siteUrl).origin;
   const logError = options.logError ?? ((error: unknown) => console.error('[api] unexpected error', error));
 
   async function reply(request: ApiRequest, info: RequestInfo = {}): Promise<ApiReply> {
     try {
       const url = request.parsedUrl ?? new URL(request.url);
-      const decision = await limiter.hit(clientAddress(request, info.clientAddress, trustProxy));
+      const decision = await limiter.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
       if (!decision.allowed) {
         throw new HttpError(429, 'rate_limited', `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`, {
           'retry-after': String(decision.retryAfterSeconds),

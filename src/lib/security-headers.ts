@@ -35,7 +35,7 @@ export function staticHostHeaders(): string {
     '  content-type: application/json; charset=utf-8',
     '/api/v1/*',
     '  access-control-allow-origin: *',
-    '  access-control-expose-headers: Retry-After, Location',
+    '  access-control-expose-headers: Retry-After, Location, ETag, RateLimit, RateLimit-Policy',
     '/atom.xml',
     '  content-type: application/atom+xml; charset=utf-8',
     '/search/*',

@@ -147,7 +147,7 @@ describe('the catalogue', () => {
 describe('CORS', () => {
   it('exposes ETag besides Retry-After and Location to other origins', async () => {
     for (const path of [...OK_PATHS, '/api/v1/nope']) {
-      expect((await get(api, path)).headers.get('access-control-expose-headers')).toBe('Retry-After, Location, ETag');
+      expect((await get(api, path)).headers.get('access-control-expose-headers')).toBe('Retry-After, Location, ETag, RateLimit, RateLimit-Policy');
     }
   });
 });

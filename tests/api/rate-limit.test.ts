@@ -38,4 +38,43 @@ describe('rate limit', () => {
     expect((await get(api, '/api/v1/openapi.json', {}, '::ffff:192.0.2.77')).status).toBe(200);
     await expectError(await get(api, '/api/v1/openapi.json', {}, '::FFFF:c000:24d'), 429, 'rate_limited');
   });
+
+  it('sends RateLimit-Policy and RateLimit on every answer, counting down, and exposes them through CORS', async () => {
+    const api = testHandler({ rateLimit: { limit: 6 } });
+    const client = '198.51.100.60';
+    const answers = [
+      await get(api, '/api/v1/facts?po_live=1&limit=1', {}, client),
+      await get(api, '/api/v1/facts', {}, client),
+      await get(api, '/api/v1/nope', {}, client),
+      await get(api, '/api/v1/openapi.json', { method: 'POST' }, client),
+      await get(api, '/api/v1/facts?po_live=1&limit=abc', {}, client),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 307, 404, 405, 400]);
+    answers.forEach((answer, i) => {
+      expect(answer.headers.get('ratelimit-policy')).toBe('"default";q=6;w=60');
+      const match = /^"default";r=(\d+);t=(\d+)$/.exec(answer.headers.get('ratelimit') ?? '');
+      expect(match, answer.headers.get('ratelimit') ?? 'no RateLimit').not.toBeNull();
+      expect(Number(match![1])).toBe(5 - i);
+      expect(Number(match![2])).toBeGreaterThanOrEqual(1);
+      expect(Number(match![2])).toBeLessThanOrEqual(60);
+      const exposed = (answer.headers.get('access-control-expose-headers') ?? '').split(',').map((name) => name.trim());
+      expect(exposed).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit', 'RateLimit-Policy']));
+    });
+    await get(api, '/api/v1/openapi.json', {}, client);
+    const over = await get(api, '/api/v1/openapi.json', {}, client);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('ratelimit')).toBe(`"default";r=0;t=${over.headers.get('retry-after')}`);
+    expect(over.headers.get('ratelimit-policy')).toBe('"default";q=6;w=60');
+  });
+
+  it('keeps the RateLimit headers on a 304, with its own count', async () => {
+    const api = testHandler({ rateLimit: { limit: 10 } });
+    const client = '198.51.100.61';
+    const first = await get(api, '/api/v1/facts?po_live=1&limit=2', {}, client);
+    const again = await get(api, '/api/v1/facts?po_live=1&limit=2', { headers: { 'if-none-match': first.headers.get('etag')! } }, client);
+    expect(again.status).toBe(304);
+    expect(again.headers.get('ratelimit-policy')).toBe('"default";q=10;w=60');
+    expect(again.headers.get('ratelimit')).toMatch(/^"default";r=8;t=\d+$/);
+    expect(first.headers.get('ratelimit')).toMatch(/^"default";r=9;t=\d+$/);
+  });
 });

@@ -1,13 +1,14 @@
 /** The API handler: a Web-standard (Request) => Promise<Response> for every /api/v1 route, over a plain-reply core. */
 import { API_BASE } from '../paths.ts';
 import type { CacheBounds } from '../bounded-cache.ts';
-import { createRateLimiter, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
+import { createRateLimiter, type RateDecision, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
 import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artefacts.ts';
 import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from './client-address.ts';
 import { entityReply } from './conditional.ts';
 import type { Compress } from './entity.ts';
 import { HttpError, quote } from './http-error.ts';
 import { createReplyCache, REPLY_CACHE_BOUNDS } from './reply-cache.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorReply, toResponse, type ApiReply } from './responses.ts';
 import { matchRoute, poLiveRule } from './routes.ts';
 
@@ -78,9 +79,17 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const logError = options.logError ?? ((error: unknown) => console.error('[api] unexpected error', error));
 
   async function reply(request: ApiRequest, info: RequestInfo = {}): Promise<ApiReply> {
+    let decision: RateDecision | undefined;
+    const answer = await decidedReply(request, info, (made) => (decision = made));
+    // A new headers object: cached replies are shared between requests and must not carry one client's figures.
+    return decision ? { ...answer, headers: { ...answer.headers, ...rateLimitHeaders(decision) } } : answer;
+  }
+
+  async function decidedReply(request: ApiRequest, info: RequestInfo, decided: (decision: RateDecision) => void): Promise<ApiReply> {
     try {
       const url = request.parsedUrl ?? new URL(request.url);
       const decision = await limiter.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
+      decided(decision);
       if (!decision.allowed) {
         throw new HttpError(429, 'rate_limited', `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`, {
           'retry-after': String(decision.retryAfterSeconds),

@@ -3,11 +3,11 @@ import { HttpError } from './http-error.ts';
 
 /**
  * Headers on every /api/v1 response, redirects and errors included. ETag is exposed so that browser scripts
- * can revalidate; Last-Modified and Cache-Control are readable without being listed (CORS-safelisted).
+ * can revalidate, RateLimit and RateLimit-Policy so that they can pace themselves; Last-Modified and Cache-Control are readable without being listed (CORS-safelisted).
  */
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Retry-After, Location, ETag',
+  'access-control-expose-headers': 'Retry-After, Location, ETag, RateLimit, RateLimit-Policy',
 } as const;
 
 /** The media type of every API body. */

@@ -16,7 +16,9 @@ const jsonSchema = (schema: z.ZodType): Json => {
 const header = (description: string, schema: Json) => ({ description, schema });
 const CORS = {
   'Access-Control-Allow-Origin': header('Always *: public CORS for GET', { type: 'string', const: '*' }),
-  'Access-Control-Expose-Headers': header('Includes Retry-After, Location and ETag', { type: 'string' }),
+  'Access-Control-Expose-Headers': header('Includes Retry-After, Location, ETag, RateLimit and RateLimit-Policy', { type: 'string' }),
+  'RateLimit-Policy': header('The quota (IETF draft-ietf-httpapi-ratelimit-headers): "default";q=<requests>;w=<window seconds>, e.g. "default";q=120;w=60', { type: 'string' }),
+  RateLimit: header("What is left of this address's quota: \"default\";r=<requests left>;t=<seconds until the window resets>, e.g. \"default\";r=119;t=42", { type: 'string' }),
 };
 const ETAG = header('Strong entity tag of this body in this coding (a coded form has its own tag, suffixed -br or -gzip); send it back in If-None-Match', { type: 'string' });
 /** Headers of a 200 and of the 304 that stands for it. */

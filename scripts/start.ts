@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { readSettings, type Settings } from '../src/lib/config.ts';
 import { createSiteServer } from '../src/adapters/node-server.ts';
+import { createQuotaStore } from '../src/adapters/quota-store.ts';
 import { closeGracefully } from '../src/adapters/shutdown.ts';
 import { verifyDist } from '../src/adapters/read-dist.ts';
 import { buildSite, staleReason } from './lib/build-site.ts';
@@ -36,7 +37,9 @@ try {
 }
 
 const started = performance.now();
-const site = createSiteServer(settings);
+// With REDIS_URL, one count shared by every process (API and MCP); without it, this process's memory.
+const quota = await createQuotaStore(settings);
+const site = createSiteServer(settings, { rateLimiter: quota.limiter });
 const { server } = site;
 // Load the index before accepting traffic, so the first search is as fast as the others.
 const warm = await site.handler(new Request('http://localhost/api/v1/facts?po_live=1&limit=1'), { clientAddress: 'start-up' });
@@ -63,7 +66,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) process.exit(1);
     stopping = true;
     console.log(`permis-facts: ${signal}, finishing requests in flight (at most ${deadlineMs / 1000} s)...`);
-    void closeGracefully(server, deadlineMs).then((how) => {
+    void closeGracefully(server, deadlineMs).then(async (how) => {
+      await quota.close();
       console.log(`permis-facts: stopped (${how === 'drained' ? 'every request answered' : 'connections still open were closed at the deadline'})`);
       process.exit(0);
     });

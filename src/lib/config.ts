@@ -14,6 +14,10 @@ export const SettingsSchema = z.object({
     .describe("Public address of the site, used in every record's url; default http://HOST:PORT"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120).describe('Requests a minute per client address on /api/v1'),
   RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(1).max(128).default(64).describe('IPv6 clients share one quota per prefix of this many bits (64: one /64 network is one client; 128: each address)'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .optional()
+    .describe('redis:// address of a Redis shared by every server process for the per-client quota (API and MCP); unset, each process counts in its own memory'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of the server whose X-Forwarded-For hops are trusted; 0 uses the socket address'),
   CONTENT_DIR: z.string().min(1).default('content/records').describe('Directory of record files'),
   DIST_DIR: z.string().min(1).default('dist').describe('Build output directory'),

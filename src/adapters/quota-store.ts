@@ -1,0 +1,23 @@
+/** Node-only: the quota store a server process uses, chosen by its settings (REDIS_URL or memory). */
+import type { Settings } from '../lib/config.ts';
+import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
+import { createRedisRateLimiter } from './redis-rate-limiter.ts';
+
+/** The chosen limiter, and how to release it. */
+export interface QuotaStore {
+  limiter: RateLimiter;
+  close(): Promise<void>;
+}
+
+/**
+ * In memory without REDIS_URL; with it, Redis, waiting up to 2 s for the first connection (past that the server
+ * starts anyway, counting in memory, and the warning says so). One instance serves the API and MCP alike.
+ */
+export async function createQuotaStore(settings: Pick<Settings, 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL'>): Promise<QuotaStore> {
+  if (!settings.REDIS_URL) {
+    return { limiter: createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE }), close: async () => {} };
+  }
+  const limiter = createRedisRateLimiter({ url: settings.REDIS_URL, limit: settings.RATE_LIMIT_PER_MINUTE });
+  await limiter.ready();
+  return { limiter, close: () => limiter.close() };
+}

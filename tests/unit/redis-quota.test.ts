@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisRateLimiter, type RedisRateLimiter } from '../../src/adapters/redis-rate-limiter.ts';
+import { startRedis, type TestRedis } from '../support/redis-server.ts';
+
+describe('the Redis quota store (a real redis-server)', () => {
+  let redis: TestRedis;
+  const limiters: RedisRateLimiter[] = [];
+  const limiter = async (options: { limit?: number; log?: (line: string) => void; commandTimeoutMs?: number } = {}) => {
+    const made = createRedisRateLimiter({ url: redis.url, keyPrefix: `test-${Math.random()}`, log: () => {}, ...options });
+    limiters.push(made);
+    expect(await made.ready()).toBe(true);
+    return made;
+  };
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(limiters.map((made) => made.close()));
+    await redis?.stop();
+  });
+
+  it('shares one count between two connections: 120 allowed, then refused with Retry-After 1 to 60', async () => {
+    const prefix = `shared-${Math.random()}`;
+    const a = createRedisRateLimiter({ url: redis.url, keyPrefix: prefix, log: () => {} });
+    const b = createRedisRateLimiter({ url: redis.url, keyPrefix: prefix, log: () => {} });
+    limiters.push(a, b);
+    await Promise.all([a.ready(), b.ready()]);
+    for (let i = 1; i <= 120; i++) {
+      const decision = await (i % 2 ? a : b).hit('192.0.2.1');
+      expect(decision).toMatchObject({ allowed: true, limit: 120, remaining: 120 - i, windowSeconds: 60 });
+    }
+    for (const store of [a, b]) {
+      const refused = await store.hit('192.0.2.1');
+      expect(refused.allowed).toBe(false);
+      if (refused.allowed) return;
+      expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+      expect(refused.resetSeconds).toBe(refused.retryAfterSeconds);
+    }
+    expect((await a.hit('192.0.2.2')).allowed).toBe(true);
+  });
+
+  it('opens the window with the first request and closes it after the window', async () => {
+    const prefix = `window-${Math.random()}`;
+    const store = createRedisRateLimiter({ url: redis.url, keyPrefix: prefix, limit: 1, windowMs: 1000, log: () => {} });
+    limiters.push(store);
+    await store.ready();
+    expect(await store.hit('c')).toMatchObject({ allowed: true, remaining: 0, windowSeconds: 1, resetSeconds: 1 });
+    expect(await store.hit('c')).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await store.hit('c')).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
+  it('counts in memory while Redis is paused or stopped, with one warning per outage, and shares the count again when it is back', async () => {
+    const lines: string[] = [];
+    const store = await limiter({ limit: 5, log: (line) => lines.push(line), commandTimeoutMs: 100 });
+    expect((await store.hit('paused')).allowed).toBe(true);
+    redis.pause();
+    const during = [];
+    for (let i = 0; i < 6; i++) during.push(await store.hit('paused'));
+    // The insurance limiter applies the same limit in memory: 5 allowed there, then refused.
+    expect(during.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
+    expect(lines.filter((line) => line.includes('unavailable'))).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[quota\] Redis at redis:\/\/127\.0\.0\.1:\d+\/? unavailable \(no answer within 100 ms\)/);
+    redis.resume();
+    // The paused commands may still land; what matters is that Redis counts again.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await store.hit('after-pause')).allowed).toBe(true);
+    expect(lines, lines.join('\n')).toHaveLength(2);
+    expect(lines[1]).toContain('answers again');
+  });
+
+  it('answers at once while Redis is stopped (insurance in memory, one warning), and uses Redis again once it is back', async () => {
+    const own = await startRedis();
+    const lines: string[] = [];
+    const store = createRedisRateLimiter({ url: own.url, limit: 3, log: (line) => lines.push(line) });
+    limiters.push(store);
+    expect(await store.ready()).toBe(true);
+    expect((await store.hit('stopped')).allowed).toBe(true);
+    await own.stop();
+    const during = [];
+    for (let i = 0; i < 4; i++) during.push(await store.hit('stopped'));
+    expect(during.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('unavailable');
+    const back = await startRedis(own.port);
+    try {
+      expect(await store.ready(5_000)).toBe(true);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('answers again');
+      // A fresh Redis has no count: the window starts again there.
+      expect(await store.hit('stopped')).toMatchObject({ allowed: true, remaining: 2 });
+    } finally {
+      await back.stop();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { createBuildWatch, readBuildId } from './build-watch.ts';
+import { createMcpHttp, isMcpTarget } from './mcp-http.ts';
 import { nodeCompress } from './node-compress.ts';
 import { clientErrorListener, connectListener, isApiTarget, type PlainRequest } from './client-errors.ts';
 import { writeReply, type PlainReply } from './raw-request.ts';
@@ -80,6 +81,9 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
     log(`[server] new build in ${settings.DIST_DIR} (${id}) served after ${Math.round(performance.now() - started)} ms${warm.status === 200 ? '' : `; its API answers ${warm.status}`}`);
   }, (error) => console.error('[server] cannot check for a new build', error));
 
+  // /mcp: the MCP server, on the same limiter and the build served now.
+  const mcp = createMcpHttp({ limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, handler: () => current.api });
+
   async function answer(request: PlainRequest): Promise<PlainReply> {
     watch.poll();
     const { api, files } = current;
@@ -96,6 +100,10 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   const server = createServer(SERVER_OPTIONS, async (req, res) => {
     try {
       // A route that writes to `res` itself (a streaming one, such as /mcp) goes here, before the plain-reply path.
+      if (isMcpTarget(req.url)) {
+        watch.poll();
+        return await mcp(req, res);
+      }
       const reply = await answer(plainRequest(req));
       // Once the server is closing, each answer also closes its connection, so shutdown does not wait for keep-alive.
       if (!server.listening) res.setHeader('connection', 'close');

@@ -1,23 +1,53 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
 
-/** GET with a hang guard: a request that gets no answer within 5 s fails the test. */
-const fetchGuarded = (url: string) => fetch(url, { signal: AbortSignal.timeout(5_000) });
+/** The client address of these tests, given through X-Forwarded-For (the processes trust one proxy). */
+let client = '192.0.2.10';
+/** GET from `client` with a hang guard: a request that gets no answer within 5 s fails the test. */
+const fetchGuarded = (url: string) => fetch(url, { headers: { 'x-forwarded-for': client }, signal: AbortSignal.timeout(5_000) });
+/** An MCP client on `base`/mcp, as `client`. */
+async function mcpClient(base: string): Promise<Client> {
+  const mcp = new Client({ name: 'test', version: '1.0.0' });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { 'x-forwarded-for': client } } }));
+  return mcp;
+}
 
 describe('two npm start processes with one REDIS_URL', () => {
   let redis: TestRedis;
   let servers: StartedServer[] = [];
   beforeAll(async () => {
     redis = await startRedis();
-    servers = await Promise.all([startServerProcess({ REDIS_URL: redis.url }), startServerProcess({ REDIS_URL: redis.url })]);
+    servers = await Promise.all([startServerProcess({ REDIS_URL: redis.url, TRUST_PROXY: '1' }), startServerProcess({ REDIS_URL: redis.url, TRUST_PROXY: '1' })]);
   }, 60_000);
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
     await redis?.stop();
   });
 
+  it('count MCP calls to one process against the API quota of the other', async () => {
+    client = '192.0.2.20';
+    const mcp = await mcpClient(servers[1]!.base);
+    try {
+      for (let i = 0; i < 3; i++) expect((await mcp.callTool({ name: 'search_facts', arguments: { q: 'permis' } })).isError).toBeFalsy();
+      const first = await fetchGuarded(`${servers[0]!.base}/api/v1/openapi.json`);
+      const left = Number(/r=(\d+)/.exec(first.headers.get('ratelimit') ?? '')![1]);
+      // initialize, its notification and three tool calls on the other process were counted.
+      expect(left).toBeLessThanOrEqual(120 - 1 - 5);
+      for (let i = 0; i < left; i++) expect((await fetchGuarded(`${servers[i % 2]!.base}/api/v1/openapi.json`)).status).toBe(200);
+      expect((await fetchGuarded(`${servers[0]!.base}/api/v1/openapi.json`)).status).toBe(429);
+      const refused = await mcp.callTool({ name: 'list_facets', arguments: {} }).then(() => null, (error: Error & { code?: number }) => error);
+      expect(refused?.code).toBe(-32029);
+      expect(refused?.message).toMatch(/retry in ([1-9]|[1-5]\d|60) s/);
+    } finally {
+      await mcp.close();
+    }
+  }, 60_000);
+
   it('answer one address alternately with 200 exactly 120 times, then 429 with Retry-After 1 to 60, and keep answering (no 5xx, no hang) once Redis is stopped', async () => {
+    client = '192.0.2.10';
     const statuses: number[] = [];
     for (let i = 0; i < 120; i++) statuses.push((await fetchGuarded(`${servers[i % 2]!.base}/api/v1/openapi.json`)).status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(120);

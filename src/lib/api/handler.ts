@@ -52,6 +52,8 @@ export interface ApiHandlerOptions {
 export interface RequestInfo {
   /** The socket peer's address. */
   clientAddress?: string | undefined;
+  /** True when the caller (the MCP server) has already counted this request against the same limiter. */
+  uncounted?: boolean;
 }
 
 /** What the core needs of a request: a Request satisfies it, and so does a cheaper object. */
@@ -88,12 +90,14 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   async function decidedReply(request: ApiRequest, info: RequestInfo, decided: (decision: RateDecision) => void): Promise<ApiReply> {
     try {
       const url = request.parsedUrl ?? new URL(request.url);
-      const decision = await limiter.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
-      decided(decision);
-      if (!decision.allowed) {
-        throw new HttpError(429, 'rate_limited', `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`, {
-          'retry-after': String(decision.retryAfterSeconds),
-        });
+      if (!info.uncounted) {
+        const decision = await limiter.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
+        decided(decision);
+        if (!decision.allowed) {
+          throw new HttpError(429, 'rate_limited', `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`, {
+            'retry-after': String(decision.retryAfterSeconds),
+          });
+        }
       }
       if (request.method !== 'GET') {
         throw new HttpError(405, 'method_not_allowed', `method ${request.method} is not allowed; use GET`, { allow: 'GET' });

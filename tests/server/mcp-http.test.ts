@@ -1,0 +1,149 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.ts';
+import { REUSE_TERMS } from '../../src/lib/publish/catalogue.ts';
+import { startSiteServer, type RunningServer } from '../support/site-server.ts';
+
+type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, any> };
+
+/** An SDK client connected to `origin`/mcp. */
+async function connect(origin: string): Promise<Client> {
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
+  return client;
+}
+const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolAnswer;
+
+describe('MCP over Streamable HTTP at /mcp', () => {
+  let site: RunningServer;
+  let client: Client;
+  const keys: string[] = [];
+  beforeAll(async () => {
+    const inner = createRateLimiter({ limit: 1_000_000 });
+    const limiter: RateLimiter = { hit: (key) => (keys.push(key), inner.hit(key)) };
+    site = await startSiteServer({}, { rateLimiter: limiter });
+    client = await connect(site.origin);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await site?.close();
+  });
+
+  it('lists search_facts, get_fact and list_facets, with input schemas from the API schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['search_facts', 'get_fact', 'list_facets']);
+    const search = tools[0]!.inputSchema as { properties: Record<string, any> };
+    expect(Object.keys(search.properties)).toEqual(['q', 'region', 'kind', 'limit', 'offset']);
+    expect(search.properties.limit).toMatchObject({ minimum: 1, maximum: 50, default: 10 });
+    expect(search.properties.q).toMatchObject({ maxLength: 300 });
+  });
+
+  it('search_facts gives the results of GET /facts, in the same order, each with its url and the reuse terms', async () => {
+    for (const query of <Record<string, string | number>[]>[{ q: 'permis', limit: 7 }, { q: 'examen pratique', region: 'wallonie', limit: 5, offset: 1 }, { kind: 'fact', limit: 50 }, { q: 'permsi de cnduire' }, {}]) {
+      const answer = await call(client, 'search_facts', query);
+      expect(answer.isError, answer.content[0]?.text).toBeFalsy();
+      const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      params.set('po_live', '1');
+      const api = (await (await fetch(`${site.origin}/api/v1/facts?${params}`)).json()) as { results: { id: string; url: string }[]; total: number; limit: number; offset: number };
+      const structured = answer.structuredContent!;
+      expect(structured.results.map((r: { id: string }) => r.id)).toEqual(api.results.map((r) => r.id));
+      expect([structured.total, structured.limit, structured.offset]).toEqual([api.total, api.limit, api.offset]);
+      if (query.limit === 7) expect(structured.results.length).toBe(7);
+      // A search that finds nothing keeps the API's did-you-mean suggestions.
+      expect(structured.suggestions).toEqual((api as { suggestions?: unknown }).suggestions);
+      structured.results.forEach((result: Record<string, unknown>, i: number) => {
+        expect(result.url).toBe(api.results[i]!.url);
+        expect(result.cite_as).toContain(api.results[i]!.url);
+      });
+      expect(structured.reuse.terms).toEqual([...REUSE_TERMS]);
+      expect(JSON.parse(answer.content[0]!.text)).toEqual(structured);
+    }
+  });
+
+  it('search_facts applies the /facts rules, with the API messages as tool errors', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ limit: 51 }, 'limit must be an integer from 1 to 50, got "51"'],
+      [{ limit: 'abc' }, 'limit must be an integer from 1 to 50, got "abc"'],
+      [{ offset: -1 }, 'offset must be an integer from 0 to 10000, got "-1"'],
+      [{ region: 'mars' }, 'region must be one of'],
+      [{ kind: 'poem' }, 'kind must be one of'],
+      [{ q: 'a'.repeat(301) }, 'q must be at most 300 characters, got 301'],
+      [{ colour: 'red' }, 'unknown parameter "colour"'],
+      [{ po_live: '1' }, 'po_live is not an argument of search_facts'],
+    ];
+    for (const [args, message] of cases) {
+      const answer = await call(client, 'search_facts', args);
+      expect(answer.isError, JSON.stringify(args)).toBe(true);
+      expect(answer.content[0]!.text).toContain(message);
+    }
+  });
+
+  it('get_fact returns the record of /facts/{id} with its url and the reuse terms; unknown and malformed ids are tool errors', async () => {
+    const first = (await call(client, 'search_facts', { limit: 1 })).structuredContent!.results[0];
+    const answer = await call(client, 'get_fact', { id: first.id });
+    expect(answer.isError).toBeFalsy();
+    const api = await (await fetch(`${site.origin}/api/v1/facts/${first.id}?po_live=1`)).json();
+    const { cite_as, ...record } = answer.structuredContent!.record;
+    expect(record).toEqual(api);
+    expect(cite_as).toBe(`${api.title}, permis-facts, ${api.url}`);
+    expect(answer.structuredContent!.reuse.page).toMatch(/\/reutilisation\/$/);
+
+    const unknown = await call(client, 'get_fact', { id: 'fait-0000000000000000' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.content[0]!.text).toContain('no record has the id "fait-0000000000000000"');
+    for (const [id, message] of [['../etc/passwd', 'id must match'], ['FAIT-E895E5CA7DD9AA43', 'id must match'], [42, 'id must be a string, got 42'], [undefined, 'id must be a string, got null']] as const) {
+      const bad = await call(client, 'get_fact', id === undefined ? {} : { id });
+      expect(bad.isError, String(id)).toBe(true);
+      expect(bad.content[0]!.text).toContain(message);
+    }
+  });
+
+  it('list_facets gives kinds and regions with their counts, as the catalogue does', async () => {
+    const answer = await call(client, 'list_facets', {});
+    const catalogue = (await (await fetch(`${site.origin}/api/v1/?po_live=1`)).json()) as { corpus: { records: number; by_kind: object; by_region: object } };
+    expect(answer.structuredContent).toMatchObject({ records: catalogue.corpus.records, kinds: catalogue.corpus.by_kind, regions: catalogue.corpus.by_region });
+    const total = Object.values(answer.structuredContent!.kinds as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(total).toBe(catalogue.corpus.records);
+    expect((await call(client, 'list_facets', { q: 'x' })).isError).toBe(true);
+  });
+
+  it('counts every MCP request against the client key the API uses', async () => {
+    keys.length = 0;
+    await client.listTools();
+    await fetch(`${site.origin}/api/v1/openapi.json`);
+    expect(keys).toEqual(['127.0.0.1', '127.0.0.1']);
+  });
+
+  it('answers GET /mcp with 405 (stateless: no server stream) and a non-JSON body with a parse error', async () => {
+    const get = await fetch(`${site.origin}/mcp`, { headers: { accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const bad = await fetch(`${site.origin}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32700);
+  });
+});
+
+describe('one quota for /api/v1 and /mcp', () => {
+  it('spends the API quota with MCP calls, then refuses both, MCP with a JSON-RPC error saying how long to wait', async () => {
+    const site = await startSiteServer({}, { rateLimiter: createRateLimiter({ limit: 10 }) });
+    const client = await connect(site.origin);
+    try {
+      for (let i = 0; i < 3; i++) expect((await call(client, 'search_facts', { q: 'permis' })).isError).toBeFalsy();
+      const api = await fetch(`${site.origin}/api/v1/openapi.json`);
+      const left = Number(/r=(\d+)/.exec(api.headers.get('ratelimit') ?? '')![1]);
+      // initialize, its notification and three tool calls were counted before this API request.
+      expect(left).toBeLessThanOrEqual(10 - 1 - 4);
+      for (let i = 0; i < left; i++) expect((await fetch(`${site.origin}/api/v1/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${site.origin}/api/v1/openapi.json`)).status).toBe(429);
+      const refused = await client.callTool({ name: 'search_facts', arguments: {} }).then(() => null, (error: Error & { code?: number }) => error);
+      expect(refused).not.toBeNull();
+      expect(refused!.code).toBe(-32029);
+      expect(refused!.message).toMatch(/retry in ([1-9]|[1-5]\d|60) s/);
+    } finally {
+      await client.close();
+      await site.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { describe, expect, it } from 'vitest';
+import { testSettings } from '../support/test-build.ts';
+
+type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, any> };
+
+/** `npm run mcp` over the test build (no rebuild), as a desktop assistant starts it. */
+async function startMcp(env: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: 'npm',
+    args: ['run', '--silent', 'mcp'],
+    env: { ...(process.env as Record<string, string>), SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+describe('npm run mcp (stdio)', () => {
+  it('lists the tools, searches, gets a record, and reports an unknown id as a tool error', async () => {
+    const { client } = await startMcp();
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['search_facts', 'get_fact', 'list_facets']);
+      const search = (await client.callTool({ name: 'search_facts', arguments: { q: 'permis', limit: 3 } })) as ToolAnswer;
+      expect(search.isError).toBeFalsy();
+      const results = search.structuredContent!.results as { id: string; url: string }[];
+      expect(results.length).toBeGreaterThan(0);
+      expect(results.length).toBeLessThanOrEqual(3);
+      expect(results[0]!.url.startsWith(testSettings.SITE_URL)).toBe(true);
+      const record = (await client.callTool({ name: 'get_fact', arguments: { id: results[0]!.id } })) as ToolAnswer;
+      expect(record.structuredContent!.record).toMatchObject({ id: results[0]!.id, url: results[0]!.url });
+      expect(record.structuredContent!.reuse.terms.length).toBeGreaterThan(0);
+      const unknown = (await client.callTool({ name: 'get_fact', arguments: { id: 'fait-0000000000000000' } })) as ToolAnswer;
+      expect(unknown.isError).toBe(true);
+      const facets = (await client.callTool({ name: 'list_facets', arguments: {} })) as ToolAnswer;
+      expect(facets.structuredContent!.records).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it('refuses requests past RATE_LIMIT_PER_MINUTE with a JSON-RPC error saying how long to wait', async () => {
+    const { client } = await startMcp({ RATE_LIMIT_PER_MINUTE: '4' });
+    try {
+      // initialize was the first request; three more pass.
+      for (let i = 0; i < 3; i++) await client.listTools();
+      const refused = await client.callTool({ name: 'list_facets', arguments: {} }).then(() => null, (error: Error & { code?: number }) => error);
+      expect(refused?.code).toBe(-32029);
+      expect(refused?.message).toMatch(/rate_limited: .*retry in ([1-9]|[1-5]\d|60) s/);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});

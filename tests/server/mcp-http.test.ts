@@ -40,7 +40,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   });
 
   it('search_facts gives the results of GET /facts, in the same order, each with its url and the reuse terms', async () => {
-    for (const query of <Record<string, string | number>[]>[{ q: 'permis', limit: 7 }, { q: 'examen pratique', region: 'wallonie', limit: 5, offset: 1 }, { kind: 'fact', limit: 50 }, { q: 'permsi de cnduire' }, {}]) {
+    for (const query of [{ q: 'permis', limit: 7 }, { q: 'examen pratique', region: 'wallonie', limit: 5, offset: 1 }, { kind: 'fact', limit: 50 }, { q: 'permsi de cnduire' }, {}]) {
       const answer = await call(client, 'search_facts', query);
       expect(answer.isError, answer.content[0]?.text).toBeFalsy();
       const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));

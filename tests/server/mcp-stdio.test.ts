@@ -9,7 +9,7 @@ type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]
 async function startMcp(env: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: 'npm',
-    args: ['run', '--silent', 'mcp'],
+    args: ['run', 'mcp'],
     env: { ...(process.env as Record<string, string>), SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, ...env },
     stderr: 'pipe',
   });

@@ -91,7 +91,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
 
     const unknown = await call(client, 'get_fact', { id: 'fait-0000000000000000' });
     expect(unknown.isError).toBe(true);
-    expect(unknown.content[0]!.text).toContain('no record has the id "fait-0000000000000000"');
+    expect(unknown.content[0]!.text).toBe('no record has the id "fait-0000000000000000"; find ids with search_facts (record_not_found)');
     for (const [id, message] of [['../etc/passwd', 'id must match'], ['FAIT-E895E5CA7DD9AA43', 'id must match'], [42, 'id must be a string, got 42'], [undefined, 'id must be a string, got null']] as const) {
       const bad = await call(client, 'get_fact', id === undefined ? {} : { id });
       expect(bad.isError, String(id)).toBe(true);

@@ -43,12 +43,12 @@ const ok = (structured: Record<string, unknown>): ToolResult => ({ content: [{ t
 export const toolError = (message: string): ToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
 
 /** GETs an API path through the handler; an API error becomes a tool error with the API's own message. */
-async function apiGet(context: ToolContext, path: string): Promise<{ body: Record<string, unknown> } | { error: ToolResult }> {
+async function apiGet(context: ToolContext, path: string): Promise<{ body: Record<string, unknown> } | { error: ToolResult; code: string }> {
   const url = `${context.siteUrl}${API_BASE}${path}`;
   const answer = await context.reply({ method: 'GET', url, headers: { get: () => null } }, { uncounted: true });
   const text = typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body);
   const body = JSON.parse(text) as Record<string, unknown> & { error?: { code: string; message: string } };
-  if (answer.status !== 200) return { error: toolError(body.error ? `${body.error.message} (${body.error.code})` : `the API answered ${answer.status}`) };
+  if (answer.status !== 200) return { error: toolError(body.error ? `${body.error.message} (${body.error.code})` : `the API answered ${answer.status}`), code: body.error?.code ?? String(answer.status) };
   return { body };
 }
 
@@ -83,6 +83,8 @@ export const TOOLS = [
       if (extra.length) return toolError(`get_fact takes only id; unknown argument ${JSON.stringify(extra[0])}`);
       if (typeof args.id !== 'string') return toolError(`id must be a string, got ${JSON.stringify(args.id ?? null)}`);
       const answer = await apiGet(context, `/facts/${encodeURIComponent(args.id)}?po_live=1`);
+      // The API's hint names its own route; an assistant finds ids with the search tool.
+      if ('error' in answer && answer.code === 'record_not_found') return toolError(`no record has the id ${JSON.stringify(args.id)}; find ids with search_facts (record_not_found)`);
       if ('error' in answer) return answer.error;
       return ok({ record: cited(answer.body), reuse: reuse(context.siteUrl) });
     },

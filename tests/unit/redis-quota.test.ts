@@ -66,8 +66,8 @@ describe('the Redis quota store (a real redis-server)', () => {
     // The paused commands may still land; what matters is that Redis counts again.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await store.hit('after-pause')).allowed).toBe(true);
-    expect(lines, lines.join('\n')).toHaveLength(2);
-    expect(lines[1]).toContain('answers again');
+    // Recovery is logged once Redis counts again (a late answer to a timed-out command may add another short spell).
+    expect(lines.at(-1), lines.join('\n')).toContain('answers again');
   });
 
   it('answers at once while Redis is stopped (insurance in memory, one warning), and uses Redis again once it is back', async () => {

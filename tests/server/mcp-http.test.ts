@@ -115,6 +115,18 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(keys).toEqual(['127.0.0.1', '127.0.0.1']);
   });
 
+  it('sends the RateLimit-Policy and RateLimit headers on /mcp answers, as on the API', async () => {
+    const answer = await fetch(`${site.origin}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('ratelimit-policy')).toBe('"default";q=1000000;w=60');
+    expect(answer.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
+    expect(((await answer.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(3);
+  });
+
   it('answers GET /mcp with 405 (stateless: no server stream) and a non-JSON body with a parse error', async () => {
     const get = await fetch(`${site.origin}/mcp`, { headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
@@ -141,6 +153,14 @@ describe('one quota for /api/v1 and /mcp', () => {
       expect(refused).not.toBeNull();
       expect(refused!.code).toBe(-32029);
       expect(refused!.message).toMatch(/retry in ([1-9]|[1-5]\d|60) s/);
+      const post = (body: unknown) =>
+        fetch(`${site.origin}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(body) });
+      const raw = await post({ jsonrpc: '2.0', id: 'x', method: 'tools/list' });
+      expect(raw.status).toBe(200);
+      const retry = Number(raw.headers.get('retry-after'));
+      expect(retry >= 1 && retry <= 60).toBe(true);
+      expect(await raw.json()).toMatchObject({ jsonrpc: '2.0', id: 'x', error: { code: -32029, data: { code: 'rate_limited', retry_after_seconds: retry } } });
+      expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(429);
     } finally {
       await client.close();
       await site.close();

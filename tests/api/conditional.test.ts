@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex, strongEtag } from '../../src/lib/http/etag.ts';
 import { nodeCompress } from '../../src/adapters/node-compress.ts';
 import { testSettings } from '../support/test-build.ts';
+import { readDist } from '../../src/adapters/read-dist.ts';
+import { createApiHandler } from '../../src/lib/api/handler.ts';
+import { recordJsonPath } from '../../src/lib/paths.ts';
 import { expectError, get, testHandler } from '../support/api.ts';
 
 const api = testHandler({ compress: nodeCompress });
@@ -15,12 +18,40 @@ const OK_PATHS = ['/api/v1/?po_live=1', '/api/v1/openapi.json', `/api/v1/facts/$
 const recordDir = join(testSettings.DIST_DIR, 'api/v1/facts');
 
 describe('ETag and If-None-Match', () => {
-  it.each(OK_PATHS)('sends a strong ETag, the SHA-256 of the body, on the 200 of %s', async (path) => {
+  it.each(OK_PATHS.filter((path) => !path.includes('/facts?')))('sends a strong ETag, the SHA-256 of the body, on the 200 of %s', async (path) => {
     const response = await get(api, path);
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(response.headers.get('etag')).toBe(strongEtag(await sha256Hex(body)));
     expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+  });
+
+  // A list's ETag hashes the hashes of the records it joins and its tail: cheaper than the whole body, as strong.
+  it.each(OK_PATHS.filter((path) => path.includes('/facts?')))('sends a strong ETag on the 200 of %s: the same for the same body, a new one when a listed record changes', async (path) => {
+    const first = await get(api, path);
+    const etag = first.headers.get('etag')!;
+    const body = await first.text();
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const listed = (JSON.parse(body) as { results: { id: string }[] }).results.map((r) => r.id);
+    expect(listed.length).toBeGreaterThan(1);
+    // A fresh handler without the answer cache builds the same bytes again: same tag.
+    const fresh = testHandler({ compress: nodeCompress, replyCache: { entries: 0, bytes: 0 } });
+    const again = await get(fresh, path);
+    expect(await again.text()).toBe(body);
+    expect(again.headers.get('etag')).toBe(etag);
+    // The same build but the last listed record's JSON changed by one character: another body, another tag.
+    const read = readDist(testSettings.DIST_DIR);
+    const changed = createApiHandler({
+      read: async (file) => {
+        const text = await read(file);
+        return text !== null && file === recordJsonPath(listed.at(-1)!).slice(1) ? text.replace('"title":"', '"title":"~') : text;
+      },
+      rateLimit: { limit: 1_000_000 },
+    });
+    const other = await changed(new Request(`http://localhost${path}`));
+    expect(await other.text()).not.toBe(body);
+    expect(other.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(other.headers.get('etag')).not.toBe(etag);
   });
 
   it.each(OK_PATHS)('answers 304 without a body, with the same CORS and cache headers, to If-None-Match on %s', async (path) => {

@@ -45,9 +45,17 @@ export class Entity {
   #forms = new Map<Coding, CodedForm | null>();
   #onGrow: (() => void) | undefined;
 
-  constructor(bytes: Uint8Array, lastModified?: string) {
+  #digestOf: string | undefined;
+
+  /**
+   * `digestOf`, when given, is a short text that determines `bytes` exactly (e.g. the hashes of the parts the body
+   * was joined from): the ETag is then the hash of that text rather than of the whole body, which is cheaper and
+   * just as strong a validator.
+   */
+  constructor(bytes: Uint8Array, lastModified?: string, digestOf?: string) {
     this.bytes = bytes;
     this.lastModified = lastModified;
+    this.#digestOf = digestOf;
   }
 
   /** An entity from a JSON text, with an optional ISO modification date. */
@@ -64,7 +72,7 @@ export class Entity {
 
   /** The strong ETag of the identity form or of one coding (hashed once, on first demand). */
   async etag(coding: Coding | 'identity' = 'identity'): Promise<string> {
-    this.#hash ??= await sha256Hex(this.bytes);
+    this.#hash ??= await sha256Hex(this.#digestOf ?? this.bytes);
     return strongEtag(this.#hash, coding);
   }
 

@@ -87,8 +87,12 @@ const facts: Route = {
     // "Did you mean": only when a text query finds nothing; results, total, limit and offset stay as they are.
     const suggestions = page.total === 0 && query.q !== undefined ? await engine.suggest(query) : [];
     const extra = suggestions.length ? `,"suggestions":${JSON.stringify(suggestions)}` : '';
-    const entity = new Entity(listBody(records as Entity[], `],"total":${page.total},"limit":${query.limit},"offset":${query.offset}${extra}}`));
-    if (replies) entity.keepIn(replies, key);
+    const tail = `],"total":${page.total},"limit":${query.limit},"offset":${query.offset}${extra}}`;
+    // The body is the records' bytes joined, then the tail: their hashes (kept with each cached record) and the
+    // tail determine it, so the answer's ETag hashes that short text instead of the whole body.
+    const parts = await Promise.all((records as Entity[]).map((record) => record.etag()));
+    const entity = new Entity(listBody(records as Entity[], tail), undefined, `list\n${parts.join('\n')}\n${tail}`);
+    replies?.offer(key, entity);
     return entity;
   },
 };

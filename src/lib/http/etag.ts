@@ -1,8 +1,25 @@
-/** Entity tags (RFC 9110 §8.8.3) and If-None-Match (§13.1.2), in any runtime (Web Crypto). */
+/** Entity tags (RFC 9110 §8.8.3) and If-None-Match (§13.1.2), in any runtime (node:crypto when there is one, else Web Crypto). */
 import type { Coding } from './content-coding.ts';
+
+type NodeHash = (algorithm: 'sha256') => { update(data: string | Uint8Array): { digest(encoding: 'hex'): string } };
+
+/**
+ * node:crypto's createHash where the runtime has it (Node, workerd with nodejs_compat), found without importing it so
+ * that this module stays loadable in a browser. Measured in Node 22: 28 µs for a 44 KB body, where Web Crypto's
+ * digest takes 83 µs (and 21 µs even for 700 bytes), which made hashing a fifth of an uncached search's cost.
+ */
+const nodeCreateHash: NodeHash | undefined = (() => {
+  const host = globalThis as { process?: { getBuiltinModule?: (id: string) => { createHash?: NodeHash } | undefined } };
+  try {
+    return host.process?.getBuiltinModule?.('node:crypto')?.createHash;
+  } catch {
+    return undefined;
+  }
+})();
 
 /** Hex SHA-256 of a body: the validator of its identity form. */
 export async function sha256Hex(body: string | Uint8Array): Promise<string> {
+  if (nodeCreateHash) return nodeCreateHash('sha256').update(body).digest('hex');
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');

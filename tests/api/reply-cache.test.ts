@@ -22,19 +22,34 @@ function countingHandler(replyCache?: { entries: number; bytes: number }) {
 }
 
 describe('the /facts answer cache', () => {
-  it('serves a repeated search without running it again, byte for byte the same', async () => {
+  it('keeps an answer from the second request of its query on: the third is served without running the search, byte for byte the same', async () => {
     const { handler, counter } = countingHandler();
-    const first = await (await get(handler, '/api/v1/facts?po_live=1&q=examen+th%C3%A9orique')).text();
-    const reads = counter.records;
-    expect(reads).toBeGreaterThan(1);
-    const again = await (await get(handler, '/api/v1/facts?po_live=1&q=examen+th%C3%A9orique')).text();
-    expect(again).toBe(first);
-    expect(counter.records).toBe(reads);
+    const path = '/api/v1/facts?po_live=1&q=examen+th%C3%A9orique';
+    const first = await (await get(handler, path)).text();
+    const once = counter.records;
+    expect(once).toBeGreaterThan(1);
+    // Asked once, the answer was not kept: the second request runs the search again (and keeps it).
+    expect(await (await get(handler, path)).text()).toBe(first);
+    const twice = counter.records;
+    expect(twice).toBeGreaterThan(once);
+    expect(await (await get(handler, path)).text()).toBe(first);
+    expect(counter.records).toBe(twice);
+  });
+
+  it('does not keep the answers of searches asked once', () => {
+    const cache = createReplyCache({ entries: 100, bytes: 1e6 })!;
+    for (let i = 0; i < 50; i++) cache.offer(`q${i}`, new Entity(new Uint8Array(100)));
+    expect(cache.answers.size).toBe(0);
+    const kept = new Entity(new Uint8Array(100));
+    cache.offer('q7', kept);
+    expect(cache.get('q7')).toBe(kept);
+    expect(cache.answers.size).toBe(1);
   });
 
   it('shares one answer between queries that normalise alike, parameters in any order', async () => {
     const { handler, counter } = countingHandler();
     const first = await (await get(handler, "/api/v1/facts?po_live=1&q=L'EXAMEN+th%C3%A9oriques&kind=fact&limit=5")).text();
+    await get(handler, "/api/v1/facts?po_live=1&q=L'EXAMEN+th%C3%A9oriques&kind=fact&limit=5");
     const reads = counter.records;
     const same = await (await get(handler, '/api/v1/facts?limit=5&kind=fact&q=theorique+examen&po_live=1')).text();
     expect(same).toBe(first);
@@ -53,6 +68,7 @@ describe('the /facts answer cache', () => {
   it('forgets the least recently used answer past its entry bound', async () => {
     const { handler, counter } = countingHandler({ entries: 2, bytes: 1e8 });
     const paths = ['q=permis', 'q=examen', 'q=alcool'].map((q) => `/api/v1/facts?po_live=1&${q}`);
+    for (const path of paths) await get(handler, path);
     for (const path of paths) await get(handler, path);
     const reads = counter.records;
     await get(handler, paths[2]!);
@@ -75,7 +91,7 @@ describe('the reply cache bounds', () => {
   const entity = (size: number) => new Entity(new Uint8Array(size));
 
   it('counts keys, bodies, a per-entry overhead, and each compressed form as it is made, against the byte bound', async () => {
-    const cache = createReplyCache({ entries: 100, bytes: 1e6 })!;
+    const cache = createReplyCache({ entries: 100, bytes: 1e6 })!.answers;
     const kept = entity(1000);
     kept.keepIn(cache, 'k'.repeat(50));
     const before = cache.calculatedSize;
@@ -88,7 +104,7 @@ describe('the reply cache bounds', () => {
   });
 
   it('does not put back an answer it has dropped when that answer later gains a form', async () => {
-    const cache = createReplyCache({ entries: 1, bytes: 1e6 })!;
+    const cache = createReplyCache({ entries: 1, bytes: 1e6 })!.answers;
     const first = entity(1000);
     first.keepIn(cache, 'a');
     entity(1000).keepIn(cache, 'b');
@@ -98,7 +114,7 @@ describe('the reply cache bounds', () => {
 
   it('keeps within its byte bound when forms are added after storing', async () => {
     const bytes = 50_000;
-    const cache = createReplyCache({ entries: 1_000, bytes })!;
+    const cache = createReplyCache({ entries: 1_000, bytes })!.answers;
     for (let i = 0; i < 200; i++) {
       const kept = entity(2_000);
       kept.keepIn(cache, `q${i}`);
@@ -110,14 +126,14 @@ describe('the reply cache bounds', () => {
 
   it('stays within its byte bound however many answers come, long keys included', () => {
     const bytes = 200_000;
-    const cache = createReplyCache({ entries: 10_000, bytes })!;
+    const cache = createReplyCache({ entries: 10_000, bytes })!.answers;
     for (let i = 0; i < 5_000; i++) entity(100 + (i % 3000)).keepIn(cache, `${i}`.padEnd(600, 'x'));
     expect(cache.calculatedSize).toBeLessThanOrEqual(bytes);
     expect(cache.size).toBeGreaterThan(0);
   });
 
   it('stays within its entry bound with empty answers', () => {
-    const cache = createReplyCache({ entries: 50, bytes: 1e9 })!;
+    const cache = createReplyCache({ entries: 50, bytes: 1e9 })!.answers;
     for (let i = 0; i < 60_000; i++) entity(0).keepIn(cache, `no match ${i}`);
     expect(cache.size).toBe(50);
   });

@@ -19,6 +19,7 @@ import { measureCacheGrowth, type CacheGrowth } from './bench/measure-cache-grow
 import { measureHttp, prepareHttp, type HttpFigures } from './bench/measure-http.ts';
 import { measureSearch, type SearchFigures } from './bench/measure-search.ts';
 import { startServer } from './bench/measure-server.ts';
+import { LOAD_GENERATOR } from './bench/measure-load.ts';
 import { formatReport } from './bench/report.ts';
 import { measureFirstSearch, type FirstSearchFigures } from './bench/first-search/measure-first-search.ts';
 import { formatTargets } from './bench/report-http.ts';
@@ -100,7 +101,7 @@ for (const size of sizes) {
   const prepared = await prepareHttp(settings.DIST_DIR, await readRecords(corpus.dir, settings.SITE_URL), id, seconds);
   const server = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '1000000' });
   try {
-    console.log(`  server ready in ${server.readyMs} ms, RSS ${server.rssMb.toFixed(0)} MB; loading for ${seconds} s each…`);
+    console.log(`  server ready in ${server.readyMs} ms, RSS ${server.rssMb.toFixed(0)} MB; loading with ${LOAD_GENERATOR} for ${seconds} s each…`);
     const http = await measureHttp(server.base, prepared, seconds);
     const cacheGrowth = await measureCacheGrowth(settings.DIST_DIR);
     console.log(`  heap after no-match queries: ${cacheGrowth.steps.map((s) => `${s.queries}: ${s.heapMb.toFixed(1)} MiB`).join(', ')}`);

@@ -93,6 +93,16 @@ function encodingOf(base: string, path: string, headers: Record<string, string>)
   });
 }
 
+/** The codings received for `paths` (up to 20): one name when all agree, else each with its count (mixed answers under 1 KB are not compressed). */
+async function encodingsOf(base: string, paths: string[], headers: Record<string, string>): Promise<string> {
+  const counts = new Map<string, number>();
+  for (const path of paths) {
+    const coding = await encodingOf(base, path, headers);
+    counts.set(coding, (counts.get(coding) ?? 0) + 1);
+  }
+  return counts.size === 1 ? [...counts.keys()][0]! : [...counts].map(([coding, n]) => `${coding} ${n}/${paths.length}`).join(' ');
+}
+
 /** Runs every target for `seconds` at 50 connections against the one server at `base`. */
 export async function measureHttp(base: string, prepared: Prepared, seconds: number): Promise<HttpFigures> {
   const root = base.replace(/\/$/, '');
@@ -123,7 +133,7 @@ export async function measureHttp(base: string, prepared: Prepared, seconds: num
   for (const run of ['mixed', 'mixedBr'] as const) parts.get(run)!.push(await once(run, seconds));
   const runs = {} as HttpFigures['runs'];
   for (const run of RUNS) {
-    runs[run] = { ...combine(parts.get(run)!), encoding: await encodingOf(root, plans[run].paths[0]!, plans[run].headers) };
+    runs[run] = { ...combine(parts.get(run)!), encoding: await encodingsOf(root, plans[run].paths.slice(0, 20), plans[run].headers) };
     console.log(`  ${run.padEnd(15)} ${runs[run].rps.toFixed(0).padStart(7)} req/s  p50 ${runs[run].p50} ms  p99 ${runs[run].p99} ms  (${runs[run].encoding})`);
   }
   return { paths: prepared.paths, bytes: prepared.bytes, runs, mixedQueries: prepared.mix.length };

@@ -1,5 +1,6 @@
 /** Formats benchmark results as a markdown report with the targets beside the figures. */
 import type { SizeResult } from '../bench.ts';
+import { LOAD_GENERATOR } from './measure-load.ts';
 import { RUNS } from './measure-http.ts';
 import { formatRun, formatTargets, RUN_LABELS } from './report-http.ts';
 
@@ -15,7 +16,7 @@ export function formatReport(results: SizeResult[], machine: string, seconds: nu
   return [
     `# Benchmark`,
     '',
-    `Machine: ${machine}. Load: autocannon from a second process on the same machine, 50 connections, ${seconds} s per target, all against the one server of npm start (static files are exact copies of the API bodies, written to dist/_bench/). Each API target alternates with its static twin in slices of about a second (mean req/s, median p50 / p99 over the slices). Cells: req/s, p50 / p99 latency, and the Content-Encoding received. The repeated search is q=permis, limit 10; the mixed runs take each request from a list of distinct queries made of the corpus's words (limit 10, some with filters), so no answer is served twice. Any failed request stops the bench.`,
+    `Machine: ${machine}. Load: ${LOAD_GENERATOR === 'wrk' ? 'wrk (one thread)' : 'autocannon (wrk was not found: on a small machine autocannon saturates its own core first, so the fastest targets and every p99 measure the client more than the server)'} from a second process on the same machine, 50 connections, ${seconds} s per target, all against the one server of npm start (static files are exact copies of the API bodies, written to dist/_bench/). Each API target alternates with its static twin in slices of about a second (mean req/s, median p50 / p99 over the slices). Cells: req/s, p50 / p99 latency, and the Content-Encoding received. The repeated search is q=permis, limit 10; the mixed runs take each request from a list of distinct queries made of the corpus's words (limit 10, some with filters), so no answer is served twice. Any failed request stops the bench.`,
     '',
     head,
     rule,

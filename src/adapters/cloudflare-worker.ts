@@ -1,15 +1,18 @@
 /**
- * Cloudflare Worker entry (wrangler.jsonc `main`): /api/v1 goes to the handler, with the client address from
- * CF-Connecting-IP and the quota in the QuotaWindow Durable Object; every other path is a static asset of dist/.
+ * Cloudflare Worker entry (wrangler.jsonc `main`): /api/v1 goes to the handler and /mcp to the MCP endpoint, both with
+ * the client address from CF-Connecting-IP and one quota in the QuotaWindow Durable Object; every other path is a
+ * static asset of dist/.
  */
 import { createEdgeHandler, isApiPath } from './edge.ts';
+import { discard } from '../lib/http/body.ts';
 import { createDurableQuota, type QuotaWindowStub } from './cloudflare/durable-quota.ts';
 import type { AssetsBinding, DurableObjectNamespace } from './cloudflare/types.ts';
 import type { ApiHandler } from '../lib/api/handler.ts';
 import { HttpError } from '../lib/api/http-error.ts';
 import { errorReply, toResponse } from '../lib/api/responses.ts';
 import { readSettings } from '../lib/config.ts';
-import { ARTEFACTS } from '../lib/paths.ts';
+import { createMcpEndpoint, type McpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
+import { ARTEFACTS, MCP_PATH } from '../lib/paths.ts';
 
 export { QuotaWindow } from './cloudflare/quota-window.ts';
 
@@ -31,19 +34,24 @@ export const EDGE_CACHE_BOUNDS = {
   replyCache: { entries: 2_000, bytes: 16 * 2 ** 20 },
 } as const;
 
-// One handler per isolate: its caches (index, records, answers) live as long as the isolate.
-let handler: Promise<ApiHandler> | undefined;
+/** What an isolate serves: the API handler and the MCP endpoint, over one limiter. */
+interface Served {
+  api: ApiHandler;
+  mcp: McpEndpoint;
+}
 
-async function createHandler(env: WorkerEnv): Promise<ApiHandler> {
+// One per isolate: the handler's caches (index, records, answers) live as long as the isolate.
+let served: Promise<Served> | undefined;
+
+async function createServed(env: WorkerEnv): Promise<Served> {
   const settings = readSettings({ RATE_LIMIT_PER_MINUTE: env.RATE_LIMIT_PER_MINUTE, SITE_URL: env.SITE_URL });
   const fetchAsset = (request: Request) => env.ASSETS.fetch(request);
-  return createEdgeHandler({
-    fetchAsset,
-    siteUrl: env.SITE_URL ? settings.SITE_URL : await builtSiteUrl(fetchAsset),
-    rateLimit: createDurableQuota(env.QUOTA, { limit: settings.RATE_LIMIT_PER_MINUTE }),
-    ...EDGE_CACHE_BOUNDS,
-    // No `compress`: Cloudflare compresses responses itself.
-  });
+  const siteUrl = env.SITE_URL ? settings.SITE_URL : await builtSiteUrl(fetchAsset);
+  // One limiter for both: same Durable Object per client key, and one in-memory fallback while it is unreachable.
+  const limiter = createDurableQuota(env.QUOTA, { limit: settings.RATE_LIMIT_PER_MINUTE });
+  // No `compress`: Cloudflare compresses responses itself.
+  const api = createEdgeHandler({ fetchAsset, siteUrl, rateLimit: limiter, ...EDGE_CACHE_BOUNDS });
+  return { api, mcp: createMcpEndpoint({ limiter, siteUrl, api: () => api }) };
 }
 
 /** The site address the build was made with, so one SITE_URL (the build's) rules records and redirects alike. */
@@ -54,27 +62,26 @@ async function builtSiteUrl(fetchAsset: (request: Request) => Promise<Response>)
   return new URL(servers![0]!.url).origin;
 }
 
-/** Reads a stream to its end without keeping it. */
-async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
-  const reader = body.getReader();
-  while (!(await reader.read()).done);
-}
-
 export default {
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {
-    if (!isApiPath(new URL(request.url).pathname)) return env.ASSETS.fetch(request);
-    let api: ApiHandler;
+    const { pathname } = new URL(request.url);
+    const isMcp = pathname === MCP_PATH;
+    if (!isMcp && !isApiPath(pathname)) return env.ASSETS.fetch(request);
+    let service: Served;
     try {
-      api = await (handler ??= createHandler(env));
+      service = await (served ??= createServed(env));
     } catch (error) {
-      handler = undefined; // retried by the next request
+      served = undefined; // retried by the next request
       console.error(`[worker] cannot start the API: ${(error as Error).message}`);
       return toResponse(errorReply(new HttpError(503, 'service_unavailable', 'the service cannot start; retry later', { 'retry-after': '10' })));
     }
+    // Cloudflare sets CF-Connecting-IP to the visitor's address and a client cannot override it.
+    const info = { clientAddress: request.headers.get('cf-connecting-ip') ?? undefined };
+    // The MCP endpoint reads every body it is sent to its end itself.
+    if (isMcp) return service.mcp(request, info);
     // No route reads a body (non-GET gets 405), but an unread body makes workerd reset the connection now and
     // then under the answer (cancelling it does not help): read it through, keeping nothing.
     if (request.body) await discard(request.body);
-    // Cloudflare sets CF-Connecting-IP to the visitor's address and a client cannot override it.
-    return api(request, { clientAddress: request.headers.get('cf-connecting-ip') ?? undefined });
+    return service.api(request, info);
   },
 };

@@ -4,7 +4,8 @@ import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { createBuildWatch, readBuildId } from './build-watch.ts';
-import { createMcpHttp, isMcpTarget } from './mcp-http.ts';
+import { createMcpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
+import { isMcpTarget, nodeMcp } from './mcp-http.ts';
 import { nodeCompress } from './node-compress.ts';
 import { clientErrorListener, connectListener, isApiTarget, type PlainRequest } from './client-errors.ts';
 import { writeReply, type PlainReply } from './raw-request.ts';
@@ -82,7 +83,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   }, (error) => console.error('[server] cannot check for a new build', error));
 
   // /mcp: the MCP server, on the same limiter and the build served now.
-  const mcp = createMcpHttp({ limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, handler: () => current.api });
+  const mcp = nodeMcp(createMcpEndpoint({ limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, api: () => current.api }));
 
   async function answer(request: PlainRequest): Promise<PlainReply> {
     watch.poll();

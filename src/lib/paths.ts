@@ -3,6 +3,9 @@
 /** Prefix of every API route. */
 export const API_BASE = '/api/v1';
 
+/** Path of the companion MCP endpoint (Streamable HTTP), beside the API on the same origin. */
+export const MCP_PATH = '/mcp';
+
 /** Path of a record's human-readable page. */
 export function recordPagePath(id: string): string {
   return `/fiches/${id}/`;

@@ -1,0 +1,109 @@
+/**
+ * The /mcp endpoint as one Web-standard `(Request) => Promise<Response>`, runtime-free: the Node server and the
+ * Cloudflare worker both serve it. Stateless Streamable HTTP (a new server and transport per request, so any process
+ * or isolate answers any request; JSON answers, no SSE). Each request counts once against the API's limiter, for
+ * the same client key as /api/v1.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from '../api/client-address.ts';
+import type { ApiHandler } from '../api/handler.ts';
+import { rateLimitHeaders } from '../api/rate-limit-headers.ts';
+import { MCP_PATH } from '../paths.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import { readBounded, discard } from '../http/body.ts';
+import { createMcpServer } from './mcp-server.ts';
+import { isRequest, rateLimitedError } from './rate-limited.ts';
+
+/** Defaults of createMcpEndpoint, in one place (README "MCP server" describes the same). */
+export const MCP_DEFAULTS = {
+  /** Largest JSON-RPC body accepted, in bytes (a tool call is a few hundred). */
+  maxBodyBytes: 64 * 1024,
+  trustProxy: 0,
+  ipv6Prefix: CLIENT_ADDRESS_DEFAULTS.ipv6Prefix,
+} as const;
+
+/** Options of createMcpEndpoint. */
+export interface McpEndpointOptions {
+  /** The quota store: the same instance as the API handler's, so both count in one window. */
+  limiter: RateLimiter;
+  /** The API handler of the build served now (its plain-reply path answers the tools). */
+  api: () => Pick<ApiHandler, 'reply'>;
+  /** Public origin of the site (record urls, reuse page). */
+  siteUrl: string;
+  /** As the API handler's options: proxies trusted in X-Forwarded-For, and the IPv6 prefix of one client. */
+  trustProxy?: number;
+  ipv6Prefix?: number;
+  maxBodyBytes?: number;
+  /** Where unexpected errors are reported. Default console.error. */
+  logError?: (error: unknown) => void;
+}
+
+/** Per-request facts a Request does not carry. */
+export interface McpRequestInfo {
+  /** The socket peer's address (Node), or CF-Connecting-IP (Cloudflare). */
+  clientAddress?: string | undefined;
+  /** The method as received, when a Request cannot carry it (Node delivers TRACE, which `new Request` refuses). */
+  method?: string;
+}
+
+/** The endpoint: counts the request, then answers it. */
+export type McpEndpoint = (request: Request, info?: McpRequestInfo) => Promise<Response>;
+
+/** A JSON-RPC answer with the headers every /mcp answer carries. */
+function json(status: number, body: unknown, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+}
+
+/** A JSON-RPC error that answers no particular request (id null). */
+const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null, error: { code, message } });
+
+/** Builds the /mcp endpoint. */
+export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
+  const { maxBodyBytes, trustProxy, ipv6Prefix } = { ...MCP_DEFAULTS, ...definedOnly(options) };
+  const logError = options.logError ?? ((error: unknown) => console.error('[mcp] unexpected error', error));
+
+  return async (request, info = {}) => {
+    const method = info.method ?? request.method;
+    const decision = await options.limiter.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
+    const limits = rateLimitHeaders(decision);
+    if (method !== 'POST') {
+      // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
+      await discard(request.body);
+      return json(405, rpcError(-32000, `method ${method} is not allowed on ${MCP_PATH}; POST JSON-RPC messages (stateless Streamable HTTP)`), { allow: 'POST', ...limits });
+    }
+    const text = await readBounded(request.body, maxBodyBytes);
+    if (text === null) return json(400, rpcError(-32600, `the request body is larger than ${maxBodyBytes} bytes`), limits);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return json(400, rpcError(-32700, 'parse error: the body is not JSON'), limits);
+    }
+    if (!decision.allowed) {
+      // A request gets its JSON-RPC error as its answer (HTTP 200), which MCP clients hand to the assistant; a
+      // notification, which has no answer, gets HTTP 429. Both carry Retry-After.
+      const retry = { ...limits, 'retry-after': String(decision.retryAfterSeconds) };
+      const requests = (Array.isArray(body) ? body : [body]).filter(isRequest);
+      if (requests.length === 0) return json(429, rateLimitedError(null, decision), retry);
+      const errors = requests.map((one) => rateLimitedError(one.id, decision));
+      return json(200, Array.isArray(body) ? errors : errors[0], retry);
+    }
+    const server = createMcpServer({ reply: options.api().reply, siteUrl: options.siteUrl }, logError);
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      const answer = await transport.handleRequest(request, { parsedBody: body });
+      const headers = new Headers(answer.headers);
+      for (const [name, value] of Object.entries({ 'cache-control': 'no-store', ...limits })) headers.set(name, value);
+      // JSON mode: the body is complete once handleRequest resolves, so the server can close now.
+      return new Response(answer.body, { status: answer.status, headers });
+    } finally {
+      await server.close();
+    }
+  };
+}
+
+/** The options that are set (an explicit undefined keeps the default). */
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,122 @@
+/** The runtime-free /mcp endpoint (src/lib/mcp/mcp-endpoint.ts), with real Requests: what Node and the worker both serve. */
+import { describe, expect, it } from 'vitest';
+import { readDist } from '../../src/adapters/read-dist.ts';
+import { createApiHandler } from '../../src/lib/api/handler.ts';
+import { createMcpEndpoint, MCP_DEFAULTS, type McpEndpointOptions } from '../../src/lib/mcp/mcp-endpoint.ts';
+import { createRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.ts';
+import { testSettings } from '../support/test-build.ts';
+
+const api = createApiHandler({ read: readDist(testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 } });
+
+/** An endpoint over the test build whose limiter records the client keys it counts. */
+function endpoint(limit = 1_000_000, options: Partial<McpEndpointOptions> = {}) {
+  const keys: string[] = [];
+  const inner = createRateLimiter({ limit });
+  const limiter: RateLimiter = { hit: (key) => (keys.push(key), inner.hit(key)) };
+  return { keys, mcp: createMcpEndpoint({ limiter, api: () => api, siteUrl: 'https://permis.example', ...options }) };
+}
+
+const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request('https://permis.example/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
+
+/** A body sent in chunks of `chunk` bytes, `total` bytes in all; `pulled()` says how many were read. */
+function streamed(total: number, chunk = 16 * 1024) {
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const size = Math.min(chunk, total - sent);
+      sent += size;
+      controller.enqueue(new Uint8Array(size).fill(0x20));
+    },
+  });
+  return { stream, pulled: () => sent };
+}
+
+describe('the /mcp endpoint', () => {
+  it('answers a POST with the MCP server, counting it once, with no-store and the RateLimit headers', async () => {
+    const { keys, mcp } = endpoint();
+    const answer = await mcp(post(JSON.stringify(LIST)), { clientAddress: '192.0.2.1' });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(3);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('ratelimit-policy')).toBe('"default";q=1000000;w=60');
+    expect(answer.headers.get('ratelimit')).toMatch(/^"default";r=999999;t=60$/);
+    expect(keys).toEqual(['192.0.2.1']);
+  });
+
+  it('counts for the client key /api/v1 uses: canonical address, IPv6 /64, trusted X-Forwarded-For hop', async () => {
+    const { keys, mcp } = endpoint(1_000_000, { trustProxy: 1 });
+    await mcp(post(JSON.stringify(LIST), { 'x-forwarded-for': '[2001:DB8::1]:4711' }), { clientAddress: '10.0.0.1' });
+    await mcp(post(JSON.stringify(LIST), { 'x-forwarded-for': '2001:db8:0:0:ffff::2' }), { clientAddress: '10.0.0.1' });
+    await mcp(post(JSON.stringify(LIST)), { clientAddress: '::ffff:192.0.2.9' });
+    expect(keys).toEqual(['2001:db8::/64', '2001:db8::/64', '192.0.2.9']);
+  });
+
+  it('answers other methods 405 with Allow: POST, counted like any request, a body read through', async () => {
+    const { keys, mcp } = endpoint();
+    for (const method of ['GET', 'DELETE', 'PUT', 'OPTIONS']) {
+      const body = method === 'GET' ? null : streamed(100_000);
+      const answer = await mcp(new Request('https://permis.example/mcp', { method, ...(body && { body: body.stream, duplex: 'half' }) } as RequestInit));
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.get('allow')).toBe('POST');
+      expect(answer.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
+      expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `method ${method} is not allowed on /mcp; POST JSON-RPC messages (stateless Streamable HTTP)` } });
+      if (body) expect(body.pulled(), method).toBe(100_000);
+    }
+    // A method a Request cannot carry (Node delivers TRACE) is named by the adapter.
+    const trace = await mcp(new Request('https://permis.example/mcp'), { method: 'TRACE' });
+    expect(trace.status).toBe(405);
+    expect(await trace.text()).toContain('method TRACE is not allowed');
+    expect(keys).toHaveLength(5);
+  });
+
+  it(`accepts a body of ${MCP_DEFAULTS.maxBodyBytes} bytes and refuses one byte more with -32600, reading it through without keeping it`, async () => {
+    const { mcp } = endpoint();
+    const json = JSON.stringify(LIST);
+    const exact = await mcp(post(json + ' '.repeat(MCP_DEFAULTS.maxBodyBytes - json.length)));
+    expect(exact.status).toBe(200);
+    const over = await mcp(post(json + ' '.repeat(MCP_DEFAULTS.maxBodyBytes - json.length + 1)));
+    expect(over.status).toBe(400);
+    expect(await over.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'the request body is larger than 65536 bytes' } });
+    const huge = streamed(5 * 2 ** 20);
+    const answer = await mcp(new Request('https://permis.example/mcp', { method: 'POST', body: huge.stream, duplex: 'half' } as RequestInit));
+    expect(answer.status).toBe(400);
+    expect(huge.pulled()).toBe(5 * 2 ** 20);
+  });
+
+  it('answers a body that is not JSON with -32700 (HTTP 400), and an empty one too', async () => {
+    const { mcp } = endpoint();
+    for (const body of ['{', '', '\u00ff']) {
+      const answer = await mcp(post(body));
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error: the body is not JSON' } });
+    }
+  });
+
+  it('over quota: a request gets HTTP 200 with the JSON-RPC error -32029, a batch one error per request, a notification 429; all with Retry-After', async () => {
+    const { mcp } = endpoint(1);
+    expect((await mcp(post(JSON.stringify(LIST)))).status).toBe(200);
+    const one = await mcp(post(JSON.stringify({ ...LIST, id: 'x' })));
+    expect(one.status).toBe(200);
+    const retry = Number(one.headers.get('retry-after'));
+    expect(retry >= 1 && retry <= 60).toBe(true);
+    expect(one.headers.get('ratelimit')).toBe(`"default";r=0;t=${retry}`);
+    expect(await one.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 'x',
+      error: {
+        code: -32029,
+        message: `rate_limited: more than the allowed requests per minute from this address (API and MCP together); retry in ${retry} s`,
+        data: { code: 'rate_limited', retry_after_seconds: retry, limit: 1, window_seconds: 60 },
+      },
+    });
+    const batch = await mcp(post(JSON.stringify([{ ...LIST, id: 7 }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...LIST, id: 8 }])));
+    expect(batch.status).toBe(200);
+    expect(((await batch.json()) as { id: number; error: { code: number } }[]).map(({ id, error }) => [id, error.code])).toEqual([[7, -32029], [8, -32029]]);
+    const notification = await mcp(post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })));
+    expect(notification.status).toBe(429);
+    expect(notification.headers.get('retry-after')).toBe(String(retry));
+  });
+});

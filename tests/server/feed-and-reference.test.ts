@@ -104,6 +104,14 @@ describe('the /api/ reference', () => {
     expect(html).toContain('<code>at most 300 characters</code>');
   });
 
+  it('presents the MCP server of the x-mcp extension: its address, the shared quota and every tool', async () => {
+    const html = await text('/api/');
+    expect(html).toContain('<h2 id="mcp">Serveur MCP (assistants)</h2>');
+    expect(html).toContain(`<code>${doc['x-mcp'].url}</code>`);
+    expect(html).toContain('<strong>même quota</strong>');
+    for (const tool of doc['x-mcp'].tools) expect(html).toContain(`<code>${tool.name}</code>`);
+  });
+
   it('is static and loads no third-party or inline script', async () => {
     const response = await fetch(`${origin()}/api/`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");

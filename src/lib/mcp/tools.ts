@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ApiHandler } from '../api/handler.ts';
 import { API_BASE } from '../paths.ts';
-import { REUSE_TERMS } from '../publish/catalogue.ts';
+import { REUSE_TERMS } from '../publish/reuse-terms.ts';
 import { FactsQuerySchema } from '../schema/facts-query.ts';
 import { IdSchema } from '../schema/vocabulary.ts';
 

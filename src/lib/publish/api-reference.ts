@@ -13,8 +13,10 @@ export interface RouteDoc { method: string; path: string; operationId: string; s
 export interface ErrorCodeDoc { code: string; meaning: string }
 /** One field of a schema. */
 export interface FieldDoc { name: string; required: boolean; rules: string[]; description: string }
+/** The MCP endpoint, as the document's x-mcp extension describes it. */
+export interface McpDoc { url: string; protocol: string; transport: string; quota: string; tools: { name: string; description: string }[] }
 /** Everything the page shows. */
-export interface ApiReference { title: string; version: string; openapi: string; base: string; routes: RouteDoc[]; errorCodes: ErrorCodeDoc[]; schemas: { name: string; fields: FieldDoc[] }[] }
+export interface ApiReference { title: string; version: string; openapi: string; base: string; routes: RouteDoc[]; errorCodes: ErrorCodeDoc[]; schemas: { name: string; fields: FieldDoc[] }[]; mcp: McpDoc | null }
 
 /** Example query of each operation, for its curl command (the path's {id} takes a real record id). */
 const EXAMPLE_QUERY: Record<string, string> = { searchFacts: '?q=examen%20th%C3%A9orique&region=wallonie&limit=5' };
@@ -68,5 +70,6 @@ export function apiReference(doc: Json, exampleId: string): ApiReference {
     title: doc.info.title, version: doc.info.version, openapi: doc.openapi, base, routes,
     errorCodes: codes.map((code) => ({ code, meaning: ERROR_CODES[code as ErrorCode] ?? '' })),
     schemas,
+    mcp: (doc['x-mcp'] as McpDoc | undefined) ?? null,
   };
 }

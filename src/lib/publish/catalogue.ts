@@ -3,16 +3,11 @@ import type { Fact } from '../schema/fact.ts';
 import { KINDS, REGIONS } from '../schema/vocabulary.ts';
 import { QUERY_LIMITS } from '../schema/facts-query.ts';
 import { API_BASE } from '../paths.ts';
+import { describeMcp } from '../mcp/mcp-description.ts';
+import { REUSE_TERMS } from './reuse-terms.ts';
 
-/** The reuse terms of the spec's section 1, stated once for the catalogue, the pages and the README. */
-export const REUSE_TERMS = [
-  'Content may be consulted, quoted and summarised, including commercially, with a visible attribution and a link to the record page used.',
-  'References, region and reservations attached to a record are kept; adaptations are stated.',
-  "Official rules are told apart from the publisher's own analyses, offers and teaching content.",
-  'Third-party documents and images keep their own terms.',
-  'Full republication of a course or article requires permission from the publisher.',
-  'Access does not imply partnership or endorsement.',
-] as const;
+/** Re-exported: the reuse terms have their own module (the MCP tools quote them without the catalogue). */
+export { REUSE_TERMS };
 
 /** The line every page and the catalogue carry about the nature of the content. */
 export const DEMO_NOTICE =
@@ -50,6 +45,8 @@ export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generate
       { method: 'GET', path: `${API_BASE}/facts/{id}`, description: 'One record, by id' },
       { method: 'GET', path: `${API_BASE}/openapi.json`, description: 'OpenAPI 3.1.0 description' },
     ],
+    // The companion MCP server, outside /api/v1 (same records, same quota): the spec leaves the catalogue's content open.
+    mcp: describeMcp(siteUrl),
     redirects: 'Data routes without po_live answer 307 to the same URL with po_live=1 added; follow redirects (curl -L).',
     authentication: 'None: no key, no account, no cookie. CORS is public for GET; send requests without credentials.',
     caching:

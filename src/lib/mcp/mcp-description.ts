@@ -1,0 +1,23 @@
+/**
+ * How the MCP endpoint is advertised: one description, in the catalogue (GET /api/v1/, field `mcp`) and in the
+ * OpenAPI document (extension `x-mcp`, since /mcp is outside the API's base address and speaks JSON-RPC, not REST).
+ */
+import { MCP_PATH } from '../paths.ts';
+import { MCP_DEFAULTS } from './mcp-endpoint.ts';
+import { RATE_LIMITED_CODE } from './rate-limited.ts';
+import { TOOLS } from './tools.ts';
+
+/** Name of the OpenAPI extension that describes the MCP endpoint. */
+export const MCP_OPENAPI_EXTENSION = 'x-mcp';
+
+/** The MCP endpoint of a site at `siteUrl`: where it is, how to talk to it, its tools and its quota. */
+export function describeMcp(siteUrl: string) {
+  return {
+    url: `${siteUrl}${MCP_PATH}`,
+    protocol: 'Model Context Protocol (https://modelcontextprotocol.io), Streamable HTTP transport',
+    transport: `Stateless: POST JSON-RPC messages (Content-Type: application/json; Accept: application/json, text/event-stream), at most ${MCP_DEFAULTS.maxBodyBytes / 1024} KiB; answers are JSON, with no session and no SSE stream; GET and DELETE answer 405.`,
+    tools: TOOLS.map(({ name, description }) => ({ name, description })),
+    quota: `Every POST counts against the same quota as this API, for the same address (RateLimit-Policy and RateLimit headers as on the API); past it a request gets the JSON-RPC error ${RATE_LIMITED_CODE} whose data.retry_after_seconds says how long to wait (HTTP 200 with Retry-After), a notification gets 429.`,
+    documentation: `${siteUrl}/api/#mcp`,
+  };
+}

@@ -1,0 +1,11 @@
+/** The reuse terms, in a module of their own: the catalogue, the OpenAPI document and the MCP tools all quote them. */
+
+/** The reuse terms of the spec's section 1, stated once for the catalogue, the pages and the README. */
+export const REUSE_TERMS = [
+  'Content may be consulted, quoted and summarised, including commercially, with a visible attribution and a link to the record page used.',
+  'References, region and reservations attached to a record are kept; adaptations are stated.',
+  "Official rules are told apart from the publisher's own analyses, offers and teaching content.",
+  'Third-party documents and images keep their own terms.',
+  'Full republication of a course or article requires permission from the publisher.',
+  'Access does not imply partnership or endorsement.',
+] as const;

@@ -1,6 +1,7 @@
 /** Spec sections 4, 5, 7 and 8: methods, unknown paths, CORS, no cookies, JSON everywhere, and the rate limit. */
 import { expectErrorBody, type Check } from './check.ts';
 import { expect, excerpt, isJsonType } from './context.ts';
+import { readRateHeaders } from './checks-rate-headers.ts';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -67,7 +68,7 @@ export const protocolChecks: Check[] = [
  * address), it waits Retry-After once and counts a fresh burst.
  */
 export const rateLimitCheck: Check = {
-  name: 'past 120 requests a minute the API answers 429 with Retry-After (integer, 1-60), a JSON error, CORS and Retry-After exposed',
+  name: 'past 120 requests a minute the API answers 429 with Retry-After (integer, 1-60), a JSON error, CORS and Retry-After exposed (and RateLimit r=0 where sent)',
   async run(ctx) {
     const url = ctx.url('/facts?limit=1&po_live=1');
     for (let burst = 1; burst <= 2; burst += 1) {
@@ -85,6 +86,9 @@ export const rateLimitCheck: Check = {
       const seconds = Number(retryAfter);
       expect(retryAfter !== null && /^\d+$/.test(retryAfter) && seconds >= 1 && seconds <= 60, `Retry-After: expected an integer from 1 to 60, got ${JSON.stringify(retryAfter)}`);
       expect(exposes(answer.headers, 'retry-after'), `the 429 does not expose Retry-After: ${JSON.stringify(answer.headers.get('access-control-expose-headers'))}`);
+      // Optional headers; where sent, the refused request has nothing left.
+      const left = readRateHeaders(answer.headers, `the 429`)?.map((limit) => limit.remaining);
+      expect(!left || left.includes(0), `the 429 carries RateLimit with r=${left?.join(', r=')}, expected r=0`);
       const lastMinute = ctx.sentSinceReset.filter((t) => t > Date.now() - 60_000).length - 1;
       if (lastMinute >= 120) return `429 after ${lastMinute} requests in the last minute, Retry-After ${retryAfter}`;
       expect(burst === 1, `429 after only ${lastMinute} requests in a fresh minute; the spec allows 120`);

@@ -3,6 +3,7 @@ import { routeChecks } from './checks-routes.ts';
 import { parameterChecks } from './checks-parameters.ts';
 import { recordChecks } from './checks-records.ts';
 import { protocolChecks, rateLimitCheck } from './checks-protocol.ts';
+import { rateHeaderChecks } from './checks-rate-headers.ts';
 import type { Check } from './check.ts';
 import { Context, type ContextOptions } from './context.ts';
 
@@ -16,7 +17,7 @@ export interface ConformanceOptions extends ContextOptions {
 
 /** Every check, in the order they run: the rate limit last, because it spends the quota. */
 export function conformanceChecks(skipRateLimit = false): Check[] {
-  return [...routeChecks, ...parameterChecks, ...recordChecks, ...protocolChecks, ...(skipRateLimit ? [] : [rateLimitCheck])];
+  return [...routeChecks, ...parameterChecks, ...recordChecks, ...protocolChecks, ...rateHeaderChecks, ...(skipRateLimit ? [] : [rateLimitCheck])];
 }
 
 /** Runs every check against the API at `baseUrl` (ending in /api/v1); returns the counts. */

@@ -46,6 +46,8 @@ describe('npm run conformance', () => {
     expect(lines.filter((l) => !l.startsWith('PASS  '))).toEqual([expect.stringMatching(/^\d+ passed, 0 failed$/)]);
     expect(lines.at(-1)).toBe(`${lines.length - 1} passed, 0 failed`);
     expect(lines.some((l) => l.startsWith('PASS  past 120 requests a minute'))).toBe(true);
+    // npm start sends the optional RateLimit headers: they are checked, not skipped as absent.
+    expect(lines.filter((l) => l.startsWith('PASS  RateLimit'))).toEqual([expect.stringMatching(/\(on \d+ of \d+ answers\)$/), expect.stringMatching(/\(r \d+ → \d+ → \d+\)$/)]);
     expect(code).toBe(0);
   });
 

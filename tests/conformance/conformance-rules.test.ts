@@ -34,14 +34,65 @@ describe('conformance checks', () => {
     expect(lines.at(-1)).toBe(`${passed} passed, 0 failed`);
   });
 
-  it('do not fail on extra headers (ETag, RateLimit, Vary, Cache-Control)', async () => {
+  it('do not fail on extra headers (ETag, Vary, Cache-Control)', async () => {
     const { failures } = await run((_, r) => edit(r, (h) => {
       h.set('etag', '"abc"');
-      h.set('ratelimit', '"default";r=5;t=30');
-      h.set('ratelimit-policy', '"default";q=120;w=60');
       h.set('vary', 'Accept-Encoding');
+      h.set('cache-control', 'no-cache');
     }));
     expect(failures).toEqual([]);
+  });
+
+  it('check the RateLimit headers this API sends: well-formed, counting down, exposed', async () => {
+    const { lines } = await run();
+    expect(lines).toContainEqual(expect.stringMatching(/^PASS {2}RateLimit-Policy and RateLimit, where sent, are well-formed .* \(on (\d+) of \1 answers\)$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^PASS {2}RateLimit counts down: .* \(r (\d+) → (\d+) → (\d+)\)$/));
+  });
+
+  it('pass a deployment without RateLimit headers (the spec does not require them), saying they are not sent', async () => {
+    const { failures, lines } = await run((_, r) => edit(r, (h) => {
+      h.delete('ratelimit');
+      h.delete('ratelimit-policy');
+    }));
+    expect(failures).toEqual([]);
+    expect(lines.filter((l) => l.includes('(not sent: optional, the spec does not require them)'))).toHaveLength(2);
+  });
+
+  it('report malformed RateLimit headers, naming the answer and the fault', async () => {
+    const cases: [Record<string, string | null>, string][] = [
+      [{ ratelimit: 'default;r=5;t=30' }, 'RateLimit: each member must be a quoted policy name'],
+      [{ ratelimit: '"default";r=5;t=30;' }, 'RateLimit: not a structured-field list'],
+      [{ ratelimit: '"default";t=30' }, 'RateLimit: "default" needs r, a non-negative integer'],
+      [{ ratelimit: '"default";r=-1;t=3' }, 'RateLimit: "default" needs r, a non-negative integer'],
+      [{ ratelimit: '"default";r=2;t=1.5' }, 'RateLimit: t of "default" must be a non-negative integer'],
+      [{ ratelimit: '"other";r=2;t=3' }, 'RateLimit names the policy "other", which RateLimit-Policy does not list'],
+      [{ 'ratelimit-policy': '"default";w=60' }, 'RateLimit-Policy: policy "default" needs q'],
+      [{ 'ratelimit-policy': '"default";q=120;w=0' }, 'RateLimit-Policy: w of "default" must be a positive integer'],
+      [{ 'ratelimit-policy': '"default";q=2;w=60' }, 'is more than the quota q=2'],
+      [{ 'ratelimit-policy': '"default";q=120;w=1' }, 'is longer than the window w=1'],
+      [{ 'ratelimit-policy': null }, 'sends RateLimit without RateLimit-Policy'],
+    ];
+    for (const [headers, message] of cases) {
+      const { failures } = await run((_, r) => edit(r, (h) => {
+        for (const [name, value] of Object.entries(headers)) {
+          if (value === null) h.delete(name);
+          else if (h.has(name)) h.set(name, value);
+        }
+      }), true);
+      expect(failures.some((l) => l.startsWith('FAIL  RateLimit-Policy and RateLimit, where sent') && l.includes(message)), `${JSON.stringify(headers)}: ${failures.join('\n')}`).toBe(true);
+    }
+  });
+
+  it('report a RateLimit that does not count down, and RateLimit headers not exposed through CORS', async () => {
+    const stuck = await run((_, r) => edit(r, (h) => h.has('ratelimit') && h.set('ratelimit', '"default";r=5;t=30')), true);
+    expect(stuck.failures).toEqual([expect.stringMatching(/^FAIL {2}RateLimit counts down: .*: request 2: r went from 5 to 5 within one window \(t=30\)$/)]);
+    const hidden = await run((_, r) => edit(r, (h) => h.set('access-control-expose-headers', 'Retry-After, Location, ETag')), true);
+    expect(hidden.failures).toEqual([expect.stringContaining('Access-Control-Expose-Headers does not include RateLimit: "Retry-After, Location, ETag"')]);
+  });
+
+  it('report a 429 whose RateLimit says requests are left', async () => {
+    const { failures } = await run((_, r) => (r.status === 429 ? edit(r, (h) => h.set('ratelimit', '"default";r=3;t=30')) : r));
+    expect(failures).toEqual([expect.stringContaining('the 429 carries RateLimit with r=3, expected r=0')]);
   });
 
   it('do not require po_live on /openapi.json, which the spec does not list among the po_live routes', async () => {

@@ -1,11 +1,11 @@
-/** The conformance checker (`npm run conformance`) against the worker in workerd: every rule of the spec, rate limit included. */
+/** The conformance checker (`npm run conformance`) against the worker in workerd: every rule of the spec, rate limit and RateLimit headers included. */
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/run.ts';
 import { testSettings } from '../support/test-build.ts';
 import { startTestEdge } from '../support/worker-target.ts';
 
 describe('conformance of the worker', () => {
-  it('passes every check of npm run conformance, the 120-a-minute quota in the Durable Object included', async () => {
+  it('passes every check of npm run conformance, the 120-a-minute quota in the Durable Object and its RateLimit headers included', async () => {
     const { miniflare } = await startTestEdge({ vars: { RATE_LIMIT_PER_MINUTE: '120' } });
     // Requests keep their URL (the build's SITE_URL, where the canonical redirects point) and go to this workerd.
     const viaWorker = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -19,5 +19,7 @@ describe('conformance of the worker', () => {
     expect(failed).toBe(0);
     expect(passed).toBeGreaterThan(20);
     expect(lines.some((line) => line.startsWith('PASS  past 120 requests a minute'))).toBe(true);
+    // The worker sends the optional RateLimit headers: they are checked, not skipped as absent.
+    expect(lines.filter((line) => line.startsWith('PASS  RateLimit'))).toEqual([expect.stringMatching(/\(on \d+ of \d+ answers\)$/), expect.stringMatching(/\(r \d+ → \d+ → \d+\)$/)]);
   });
 });

@@ -11,7 +11,7 @@ import type { ApiHandler } from '../lib/api/handler.ts';
 import { HttpError } from '../lib/api/http-error.ts';
 import { errorReply, toResponse } from '../lib/api/responses.ts';
 import { readSettings } from '../lib/config.ts';
-import { createMcpEndpoint, type McpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
+import type { McpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { ARTEFACTS, MCP_PATH } from '../lib/paths.ts';
 
 export { QuotaWindow } from './cloudflare/quota-window.ts';
@@ -37,7 +37,8 @@ export const EDGE_CACHE_BOUNDS = {
 /** What an isolate serves: the API handler and the MCP endpoint, over one limiter. */
 interface Served {
   api: ApiHandler;
-  mcp: McpEndpoint;
+  /** Loaded on the first /mcp request: the SDK (and its own zod schemas) is evaluated only by isolates that serve MCP. */
+  mcp: () => Promise<McpEndpoint>;
 }
 
 // One per isolate: the handler's caches (index, records, answers) live as long as the isolate.
@@ -51,7 +52,9 @@ async function createServed(env: WorkerEnv): Promise<Served> {
   const limiter = createDurableQuota(env.QUOTA, { limit: settings.RATE_LIMIT_PER_MINUTE });
   // No `compress`: Cloudflare compresses responses itself.
   const api = createEdgeHandler({ fetchAsset, siteUrl, rateLimit: limiter, ...EDGE_CACHE_BOUNDS });
-  return { api, mcp: createMcpEndpoint({ limiter, siteUrl, api: () => api }) };
+  let mcp: Promise<McpEndpoint> | undefined;
+  const loadMcp = () => import('../lib/mcp/mcp-endpoint.ts').then(({ createMcpEndpoint }) => createMcpEndpoint({ limiter, siteUrl, api: () => api }));
+  return { api, mcp: () => (mcp ??= loadMcp()) };
 }
 
 /** The site address the build was made with, so one SITE_URL (the build's) rules records and redirects alike. */
@@ -78,7 +81,7 @@ export default {
     // Cloudflare sets CF-Connecting-IP to the visitor's address and a client cannot override it.
     const info = { clientAddress: request.headers.get('cf-connecting-ip') ?? undefined };
     // The MCP endpoint reads every body it is sent to its end itself.
-    if (isMcp) return service.mcp(request, info);
+    if (isMcp) return (await service.mcp())(request, info);
     // No route reads a body (non-GET gets 405), but an unread body makes workerd reset the connection now and
     // then under the answer (cancelling it does not help): read it through, keeping nothing.
     if (request.body) await discard(request.body);

@@ -5,7 +5,7 @@
  */
 import { openSearchEngine, type Facets, type ResultCard } from '../lib/search/search-engine.ts';
 import type { Suggestion } from '../lib/search/suggest.ts';
-import type { Kind, Region } from '../lib/schema/vocabulary.ts';
+import type { Kind, Region } from '../lib/schema/kinds-regions.ts';
 
 export type { ResultCard };
 

@@ -1,6 +1,6 @@
 /** Browser: the /recherche/ page. Same engine as the API, results rendered as text nodes only. */
 import { KIND_LABELS, REGION_LABELS } from '../lib/presentation/labels-fr.ts';
-import { KINDS, REGIONS } from '../lib/schema/vocabulary.ts';
+import { KINDS, REGIONS } from '../lib/schema/kinds-regions.ts';
 import { recordPagePath } from '../lib/paths.ts';
 import { highlight } from '../lib/search/highlight.ts';
 import { prefetchSearchData, type ResultCard, type SearchBackend } from './search-data.ts';

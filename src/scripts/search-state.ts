@@ -1,7 +1,6 @@
 /** Browser search state and its URL form (?q=&kind=&region=&page=), so searches can be shared and Back works. */
-import './zod-jitless.ts';
-import { KINDS, REGIONS, type Kind, type Region } from '../lib/schema/vocabulary.ts';
-import { QUERY_LIMITS } from '../lib/schema/facts-query.ts';
+import { KINDS, REGIONS, type Kind, type Region } from '../lib/schema/kinds-regions.ts';
+import { QUERY_LIMITS } from '../lib/schema/limits.ts';
 
 /** Results per page in the browser. */
 export const PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 /** French labels for the site: kinds, regions, source types, evidence kinds and data fields. */
-import type { Kind, Region } from '../schema/vocabulary.ts';
+import type { Kind, Region } from '../schema/kinds-regions.ts';
 
 /** Kind labels, singular and plural. */
 export const KIND_LABELS: Record<Kind, { one: string; many: string }> = {

@@ -3,21 +3,15 @@
  * licence categories, and the rule tying each kind to its id prefix.
  */
 import { z } from 'zod';
+import { KINDS, REGIONS, type Kind } from './kinds-regions.ts';
 
-/** Record kinds, in the order the spec lists them. */
-export const KINDS = [
-  'fact', 'expertise', 'organization', 'offer', 'person',
-  'professional', 'article', 'lesson', 'page', 'tool',
-] as const;
+export { KINDS, REGIONS, type Kind, type Region } from './kinds-regions.ts';
+
 /** A record kind. */
 export const KindSchema = z.enum(KINDS).describe('Record kind');
-export type Kind = z.infer<typeof KindSchema>;
 
-/** Regions a record may declare; `belgique` marks a national (federal) record. */
-export const REGIONS = ['wallonie', 'bruxelles', 'flandre', 'belgique'] as const;
 /** A region a record declares. */
 export const RegionSchema = z.enum(REGIONS).describe('Region declared in the record; belgique means national (federal)');
-export type Region = z.infer<typeof RegionSchema>;
 
 /** Source types: official (public bodies), operator (exam centres and similar), brand (commercial actors), source (anything else). */
 export const SOURCE_TYPES = ['official', 'operator', 'brand', 'source'] as const;

@@ -9,7 +9,7 @@
  * much better still comes first (`auto-école` with kind=organization is unaffected: one kind, one weight).
  * Measured on bench/relevance/queries.yaml (npm run bench:relevance); see the README's Relevance section.
  */
-import { KINDS, type Kind } from '../schema/vocabulary.ts';
+import { KINDS, type Kind } from '../schema/kinds-regions.ts';
 
 /** Score multiplier per record kind (1 when absent). */
 export const KIND_PRIOR: Readonly<Partial<Record<Kind, number>>> = {

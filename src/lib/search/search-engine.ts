@@ -1,5 +1,5 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
-import { KINDS, REGIONS, type Kind, type Region } from '../schema/vocabulary.ts';
+import { KINDS, REGIONS, type Kind, type Region } from '../schema/kinds-regions.ts';
 import { kindOf, positionFilter, regionBit, regionsOf } from './listing.ts';
 import { queryTerms } from './normalize.ts';
 import { createScorer } from './scorer.ts';

@@ -4,7 +4,8 @@ import { readRecords } from '../../src/lib/records/read-records.ts';
 import type { Fact } from '../../src/lib/schema/fact.ts';
 import { openSearchEngine } from '../../src/lib/search/search-engine.ts';
 import { queryTerms } from '../../src/lib/search/normalize.ts';
-import { decodeBytes, encodeBytes, SEARCH_PATHS, termShard, type SearchManifest } from '../../src/lib/search/shards.ts';
+import { decodeNumbers, encodeNumbers } from '../../src/lib/search/number-code.ts';
+import { decodeListing, encodeListing, SEARCH_PATHS, termShard, type SearchManifest, type TermShard } from '../../src/lib/search/shards.ts';
 import { memoryShards, readBuilt } from '../support/search.ts';
 import { testSettings } from '../support/test-build.ts';
 
@@ -14,32 +15,50 @@ beforeAll(async () => {
 });
 
 describe('the sharded index', () => {
-  it('keeps every term shard of the test build under 50 KB brotli, and the manifest and listing small', async () => {
+  it('keeps every term file of the test build under 50 KB brotli, and the manifest and listing small', async () => {
     const manifest = JSON.parse(await readBuilt(SEARCH_PATHS.manifest)) as SearchManifest;
     expect(manifest.records).toBe(facts.length);
-    for (let n = 0; n < manifest.termShards; n++) expect(brotliCompressSync(await readBuilt(SEARCH_PATHS.terms(n))).length, `shard ${n}`).toBeLessThan(50_000);
+    for (let n = 0; n < manifest.termShards; n++) {
+      const shard = await readBuilt(SEARCH_PATHS.terms(n));
+      expect(brotliCompressSync(shard).length, `shard ${n}`).toBeLessThan(50_000);
+      for (const k of Object.values(JSON.parse(shard) as TermShard).filter((v) => typeof v === 'number')) {
+        expect(brotliCompressSync(await readBuilt(SEARCH_PATHS.bigTerm(n, k))).length, `term file ${n}-${k}`).toBeLessThan(50_000);
+      }
+    }
     expect((await readBuilt(SEARCH_PATHS.manifest)).length).toBeLessThan(1_000);
-    // One byte per record, base64: the listing grows by 4/3 of a byte a record.
-    expect((await readBuilt(SEARCH_PATHS.listing)).length).toBeLessThan(100 + (4 / 3) * facts.length + 4);
+    // Two characters a record (kind, regions).
+    expect((await readBuilt(SEARCH_PATHS.listing)).length).toBeLessThan(100 + 2 * facts.length);
   });
 
-  it('puts each term in the shard its hash names, so a reader finds it without any other file', () => {
-    const { files } = memoryShards(facts);
+  it('puts each term in the shard its hash names, a large term in the file its shard names, so a reader needs no other file', () => {
+    const { files } = memoryShards(facts, { ownFileChars: 400 });
     const manifest = JSON.parse(files.get(SEARCH_PATHS.manifest)!) as SearchManifest;
+    let own = 0;
     for (let n = 0; n < manifest.termShards; n++) {
-      for (const term of Object.keys(JSON.parse(files.get(SEARCH_PATHS.terms(n))!))) expect(termShard(term, manifest.termShards)).toBe(n);
+      for (const [term, entry] of Object.entries(JSON.parse(files.get(SEARCH_PATHS.terms(n))!) as TermShard)) {
+        expect(termShard(term, manifest.termShards)).toBe(n);
+        const code = typeof entry === 'number' ? (JSON.parse(files.get(SEARCH_PATHS.bigTerm(n, entry))!) as string) : entry;
+        expect(code.length > 400, term).toBe(typeof entry === 'number');
+        own += typeof entry === 'number' ? 1 : 0;
+      }
     }
+    expect(own).toBeGreaterThan(10);
   });
 
   it('reads only the manifest, the listing, the shards of the query terms and the blocks of the results shown', async () => {
-    const shards = memoryShards(facts, { shardChars: 4_000, docsPerBlock: 8 });
+    const shards = memoryShards(facts, { shardChars: 4_000, ownFileChars: 1_000, docsPerBlock: 8 });
     const manifest = JSON.parse(shards.files.get(SEARCH_PATHS.manifest)!) as SearchManifest;
     expect(manifest.termShards).toBeGreaterThan(50);
     const engine = await openSearchEngine(shards.read);
     expect(shards.reads.sort()).toEqual([SEARCH_PATHS.listing, SEARCH_PATHS.manifest]);
     shards.reads.length = 0;
     const page = await engine.search({ q: 'examen théorique', limit: 3, offset: 0 });
-    const wanted = new Set(queryTerms('examen théorique').map((t) => SEARCH_PATHS.terms(termShard(t, manifest.termShards))));
+    const wanted = new Set(queryTerms('examen théorique').flatMap((t) => {
+      const n = termShard(t, manifest.termShards);
+      const entry = (JSON.parse(shards.files.get(SEARCH_PATHS.terms(n))!) as TermShard)[t];
+      return typeof entry === 'number' ? [SEARCH_PATHS.terms(n), SEARCH_PATHS.bigTerm(n, entry)] : [SEARCH_PATHS.terms(n)];
+    }));
+    expect([...wanted].some((p) => /-\d+\.json$/.test(p)), 'one of the words has a file of its own').toBe(true);
     const terms = shards.reads.filter((p) => p.startsWith('search/terms/'));
     const docs = shards.reads.filter((p) => p.startsWith('search/docs/'));
     expect(new Set(terms)).toEqual(wanted);
@@ -57,8 +76,8 @@ describe('the sharded index', () => {
   });
 
   it('gives the same ranking whatever the shard and block sizes', async () => {
-    const small = await openSearchEngine(memoryShards(facts, { shardChars: 2_000, docsPerBlock: 3 }).read);
-    const large = await openSearchEngine(memoryShards(facts, { shardChars: 10_000_000, docsPerBlock: 1_000 }).read);
+    const small = await openSearchEngine(memoryShards(facts, { shardChars: 2_000, ownFileChars: 300, docsPerBlock: 3 }).read);
+    const large = await openSearchEngine(memoryShards(facts, { shardChars: 10_000_000, ownFileChars: 10_000_000, docsPerBlock: 1_000 }).read);
     for (const q of ['permis', 'examen théorique', 'conduite accompagnée', 'alcool volant']) {
       expect(await small.search({ q, limit: 500, offset: 0 }), q).toEqual(await large.search({ q, limit: 500, offset: 0 }));
     }
@@ -72,10 +91,33 @@ describe('the sharded index', () => {
     await expect(engine.search({ q: term, limit: 1, offset: 0 })).rejects.toThrow('search file search/terms/0.json is missing');
   });
 
-  it('round-trips listing bytes through base64 (property)', async () => {
+  it('round-trips listing bytes through the listing file (property)', async () => {
     const fc = (await import('fast-check')).default;
     fc.assert(fc.property(fc.uint8Array({ maxLength: 70_000 }), (bytes) => {
-      expect(decodeBytes(encodeBytes(bytes))).toEqual(bytes);
+      expect(decodeListing(JSON.parse(JSON.stringify(encodeListing(bytes))))).toEqual(bytes);
     }), { numRuns: 30 });
+  });
+
+  it('round-trips unsigned integers through the postings code, as JSON text (property)', async () => {
+    const fc = (await import('fast-check')).default;
+    const value = fc.oneof(fc.nat({ max: 70 }), fc.nat({ max: 2_000 }), fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER));
+    fc.assert(fc.property(fc.array(value, { maxLength: 500 }), (values) => {
+      const text = encodeNumbers(values);
+      expect(JSON.stringify(text)).toBe(`"${text}"`); // nothing to escape
+      expect(decodeNumbers(text)).toEqual(values);
+    }), { numRuns: 200 });
+  });
+
+  it('refuses to encode a negative or fractional number, and to decode a foreign character or a cut number', () => {
+    expect(() => encodeNumbers([-1])).toThrow('cannot encode -1: not an unsigned integer');
+    expect(() => encodeNumbers([1.5])).toThrow('cannot encode 1.5: not an unsigned integer');
+    expect(() => decodeNumbers('AB\\')).toThrow('postings: unexpected character "\\\\" at 2');
+    expect(() => decodeNumbers(encodeNumbers([5_000]).slice(0, -1))).toThrow('postings: the text ends inside a number');
+  });
+
+  it('writes numbers below 64 in one character and below 1,792 in two', () => {
+    expect(encodeNumbers([0, 63])).toHaveLength(2);
+    expect(encodeNumbers([64, 1_791])).toHaveLength(4);
+    expect(encodeNumbers([1_792])).toHaveLength(3);
   });
 });

@@ -12,8 +12,8 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 /** One field's postings of a term: listing positions, term frequencies, and those documents' field lengths. */
 export interface Postings {
   docs: Int32Array;
-  freqs: Float64Array;
-  lengths: Float64Array;
+  freqs: Int32Array;
+  lengths: Int32Array;
 }
 
 /** Ranked matches: listing positions, with their scores. */

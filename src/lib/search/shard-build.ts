@@ -1,7 +1,8 @@
 /**
  * Build time: the sharded search index. MiniSearch indexes the records with the one shared configuration
  * (so its own ranking stays the reference); its serialised index is then cut into term shards whose
- * postings carry listing positions, term frequencies and the documents' field lengths.
+ * postings carry listing positions, term frequencies and the documents' field lengths, as compact text
+ * (number-code.ts). A term whose postings are large gets a file of its own, named from its shard.
  */
 import type { Fact } from '../schema/fact.ts';
 import { KINDS } from '../schema/vocabulary.ts';
@@ -10,24 +11,34 @@ import { buildIndex } from './build-index.ts';
 import { regionBit } from './listing.ts';
 import { foldText, processTerm, tokenize } from './normalize.ts';
 import { searchOptions, toSearchDocument } from './search-options.ts';
-import { encodeBytes, MAX_WORD_LENGTH, termShard, type DocBlock, type ListingFile, type SearchManifest, type WordFile } from './shards.ts';
+import { encodeNumbers } from './number-code.ts';
+import { encodeListing, MAX_WORD_LENGTH, SEARCH_PATHS, termShard, type DocBlock, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
 
 /** How the build cuts the index; defaults in SHARD_OPTIONS. */
 export interface ShardOptions {
-  /** Characters of JSON aimed at per term shard (a shard of one very common term can be larger). */
+  /** Characters of encoded postings aimed at per term shard. */
   shardChars: number;
+  /** A term whose encoded postings are longer than this gets a file of its own (its shard names it). */
+  ownFileChars: number;
   /** Records per document block. */
   docsPerBlock: number;
 }
 
-/** Defaults: about 32,000 characters a shard (a few KB brotli) and 16 records a block (one or two KB brotli). */
-export const SHARD_OPTIONS: ShardOptions = { shardChars: 32_000, docsPerBlock: 16 };
+/**
+ * Defaults: about 32,000 characters a shard (a few KB brotli); terms over 8,000 characters in their own file, so
+ * a query never downloads another term's large postings; 4 records a block, because a page of 20 results spread
+ * over the listing reads about 20 blocks (at 50,000 records, 16 a block cost about 38 KB a first search, 4 about 15 KB).
+ */
+export const SHARD_OPTIONS: ShardOptions = { shardChars: 32_000, ownFileChars: 8_000, docsPerBlock: 4 };
 
 /** Every file of the sharded index, as text. */
 export interface ShardFiles {
   manifest: SearchManifest;
   listing: string;
+  /** Hash shards, by number. */
   terms: string[];
+  /** Files of the large terms, by path (SEARCH_PATHS.bigTerm). */
+  bigTerms: Map<string, string>;
   docs: string[];
   /** Vocabulary files by stem length. */
   words: Map<number, string>;
@@ -64,14 +75,14 @@ function vocabulary(facts: readonly Fact[], documentFrequency: Map<string, numbe
 
 /** Builds every search file from the published records. */
 export function buildShards(facts: readonly Fact[], options: Partial<ShardOptions> = {}): ShardFiles {
-  const { shardChars, docsPerBlock } = { ...SHARD_OPTIONS, ...options };
+  const { shardChars, ownFileChars, docsPerBlock } = { ...SHARD_OPTIONS, ...options };
   const sorted = [...facts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const js = buildIndex(sorted.map(toSearchDocument)).toJSON();
   const position = new Map(sorted.map((f, i) => [f.id, i]));
   const positionOf = new Map(Object.entries(js.documentIds).map(([shortId, id]) => [shortId, position.get(id as string)!]));
   const fieldLength = js.fieldLength as unknown as Record<string, number[]>;
 
-  const entries: [term: string, json: string][] = [];
+  const entries: [term: string, code: string][] = [];
   const documentFrequency = new Map<string, number>();
   for (const [term, data] of js.index) {
     const flat: number[] = [];
@@ -90,15 +101,24 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
       for (const [, , length] of postings) flat.push(length);
     }
     documentFrequency.set(term, holders.size);
-    entries.push([term, `${JSON.stringify(term)}:${JSON.stringify(flat)}`]);
+    entries.push([term, encodeNumbers(flat)]);
   }
-  const total = entries.reduce((sum, [, json]) => sum + json.length + 1, 0);
+  const shared = entries.filter(([, code]) => code.length <= ownFileChars);
+  const total = shared.reduce((sum, [term, code]) => sum + term.length + code.length + 6, 0);
   const termShards = Math.max(1, Math.ceil(total / shardChars));
-  const buckets: string[][] = Array.from({ length: termShards }, () => []);
-  for (const [term, json] of entries) buckets[termShard(term, termShards)]!.push(json);
+  const buckets: Map<string, TermShard[string]>[] = Array.from({ length: termShards }, () => new Map());
+  const bigTerms = new Map<string, string>();
+  for (const [term, code] of entries) {
+    const n = termShard(term, termShards);
+    if (code.length <= ownFileChars) buckets[n]!.set(term, code);
+    else {
+      const k = [...buckets[n]!.values()].filter((v) => typeof v === 'number').length;
+      buckets[n]!.set(term, k);
+      bigTerms.set(SEARCH_PATHS.bigTerm(n, k), JSON.stringify(code));
+    }
+  }
 
   const kindRegions = Uint8Array.from(sorted, (f) => KINDS.indexOf(f.kind) | (f.regions.reduce((mask, r) => mask | regionBit(r), 0) << 4));
-  const listing: ListingFile = { records: sorted.length, kindRegions: encodeBytes(kindRegions) };
   const docs: string[] = [];
   for (let at = 0; at < sorted.length; at += docsPerBlock) {
     const block: DocBlock = sorted.slice(at, at + docsPerBlock).map((f) => [f.id, f.title, summarize(f.text)]);
@@ -106,7 +126,7 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
   }
   const words = new Map([...vocabulary(sorted, documentFrequency)].map(([length, file]) => [length, JSON.stringify(file)]));
   const manifest: SearchManifest = {
-    version: 2,
+    version: 3,
     records: sorted.length,
     fields: Object.entries(js.fieldIds).sort(([, a], [, b]) => a - b).map(([name]) => name),
     averageFieldLength: js.averageFieldLength,
@@ -114,14 +134,15 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     docsPerBlock,
     wordLengths: [...words.keys()].sort((a, b) => a - b),
   };
-  return { manifest, listing: JSON.stringify(listing), terms: buckets.map((b) => `{${b.join(',')}}`), docs, words };
+  return { manifest, listing: JSON.stringify(encodeListing(kindRegions)), terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))), bigTerms, docs, words };
 }
 
 /** Every file keyed by its path under the site root: what a reader (tests, the bench) serves. */
 export function shardFileMap(files: ShardFiles): Map<string, string> {
   const map = new Map<string, string>([['search/manifest.json', JSON.stringify(files.manifest)], ['search/listing.json', files.listing]]);
-  files.terms.forEach((text, n) => map.set(`search/terms/${n}.json`, text));
-  files.docs.forEach((text, n) => map.set(`search/docs/${n}.json`, text));
+  files.terms.forEach((text, n) => map.set(SEARCH_PATHS.terms(n), text));
+  for (const [path, text] of files.bigTerms) map.set(path, text);
+  files.docs.forEach((text, n) => map.set(SEARCH_PATHS.docs(n), text));
   for (const [length, text] of files.words) map.set(`search/words/${length}.json`, text);
   return map;
 }

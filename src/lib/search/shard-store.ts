@@ -4,7 +4,8 @@
  * each kept in a bounded LRU.
  */
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
-import { decodeBytes, MAX_WORD_LENGTH, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
+import { decodeNumbers } from './number-code.ts';
+import { decodeListing, MAX_WORD_LENGTH, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
 import type { Postings } from './scorer.ts';
 
 /** Reads a file by its path under the site root; null (or a throw) when it cannot. */
@@ -40,8 +41,9 @@ export interface ShardStore {
   words(lengths: readonly number[]): Promise<WordFile>;
 }
 
-/** Decodes one term's flat postings (see TermShard). */
-function decode(flat: number[]): TermPostings {
+/** Decodes one term's postings (see TermShard). */
+function decode(code: string): TermPostings {
+  const flat = decodeNumbers(code);
   const fields: TermPostings = [];
   for (let i = 0; i < flat.length; ) {
     const field = flat[i]!;
@@ -49,11 +51,14 @@ function decode(flat: number[]): TermPostings {
     const docs = new Int32Array(n);
     let at = 0;
     for (let j = 0; j < n; j++) docs[j] = at += flat[i + 2 + j]!;
-    fields[field] = { docs, freqs: Float64Array.from(flat.slice(i + 2 + n, i + 2 + 2 * n)), lengths: Float64Array.from(flat.slice(i + 2 + 2 * n, i + 2 + 3 * n)) };
+    fields[field] = { docs, freqs: Int32Array.from(flat.slice(i + 2 + n, i + 2 + 2 * n)), lengths: Int32Array.from(flat.slice(i + 2 + 2 * n, i + 2 + 3 * n)) };
     i += 2 + 3 * n;
   }
   return fields;
 }
+
+/** Bytes a decoded term takes (12 a posting), for the cache's bound. */
+const postingBytes = (fields: TermPostings) => fields.reduce((sum, p) => sum + (p ? 12 * p.docs.length : 0), 64);
 
 /** Opens the index through `read`: reads the manifest and the listing now, everything else lazily. */
 export async function openShardStore(read: ReadSearchFile, bounds: Partial<ShardStoreBounds> = {}): Promise<ShardStore> {
@@ -64,15 +69,17 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     return body;
   };
   const [manifest, listing] = await Promise.all([text(SEARCH_PATHS.manifest), text(SEARCH_PATHS.listing)]).then(([m, l]) => [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile] as const);
-  if (manifest.version !== 2) throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 2`);
-  const kindRegions = decodeBytes(listing.kindRegions);
+  if (manifest.version !== 3) throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 3`);
+  const kindRegions = decodeListing(listing);
   if (kindRegions.length !== manifest.records) throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
 
-  type Shard = Map<string, TermPostings>;
-  // A pending shard counts as small; once decoded it is stored again under its real size (20 bytes a posting).
-  const sizes = new WeakMap<Promise<Shard>, number>();
+  // A shard maps its terms to decoded postings, or to the number of a large term's own file.
+  type Shard = Map<string, TermPostings | number>;
+  // A pending file counts as small; once decoded it is stored again under its real size (12 bytes a posting).
+  const sizes = new WeakMap<Promise<unknown>, number>();
   const shards = boundedCache<Promise<Shard>>(limits.terms, (pending) => sizes.get(pending) ?? 64);
-  const blocks = boundedCache<Promise<DocBlock>>(limits.docs, (pending) => sizes.get(pending as never) ?? 64);
+  const bigTerms = boundedCache<Promise<TermPostings>>(limits.terms, (pending) => sizes.get(pending) ?? 64);
+  const blocks = boundedCache<Promise<DocBlock>>(limits.docs, (pending) => sizes.get(pending) ?? 64);
   const wordFiles = new Map<number, Promise<WordFile>>();
 
   /** Loads a shard once; concurrent queries share the pending read; a failed read is forgotten. */
@@ -81,8 +88,8 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     let pending = shards.get(key);
     if (!pending) {
       const loading: Promise<Shard> = text(SEARCH_PATHS.terms(n)).then((body) => {
-        const decoded: Shard = new Map(Object.entries(JSON.parse(body) as TermShard).map(([term, flat]) => [term, decode(flat)]));
-        sizes.set(loading, [...decoded.values()].reduce((sum, fields) => sum + fields.reduce((s, p) => s + (p ? 20 * p.docs.length : 0), 64), 64));
+        const decoded: Shard = new Map(Object.entries(JSON.parse(body) as TermShard).map(([term, code]) => [term, typeof code === 'number' ? code : decode(code)]));
+        sizes.set(loading, [...decoded.values()].reduce<number>((sum, fields) => sum + (typeof fields === 'number' ? 16 : postingBytes(fields)), 64));
         if (shards.peek(key) === loading) shards.set(key, loading);
         return decoded;
       });
@@ -92,12 +99,36 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     return pending;
   }
 
+  /** Loads a large term's own file once (the big-term cache shares the term shards' bounds). */
+  function bigTerm(n: number, k: number): Promise<TermPostings> {
+    const key = `${n}-${k}`;
+    let pending = bigTerms.get(key);
+    if (!pending) {
+      const loading: Promise<TermPostings> = text(SEARCH_PATHS.bigTerm(n, k)).then((body) => {
+        const decoded = decode(JSON.parse(body) as string);
+        sizes.set(loading, postingBytes(decoded));
+        if (bigTerms.peek(key) === loading) bigTerms.set(key, loading);
+        return decoded;
+      });
+      loading.catch(() => bigTerms.delete(key));
+      bigTerms.set(key, (pending = loading));
+    }
+    return pending;
+  }
+
+  /** A term's postings: from its shard, or from its own file when the shard names one. */
+  async function termPostings(term: string): Promise<TermPostings | undefined> {
+    const n = termShard(term, manifest.termShards);
+    const found = (await shard(n)).get(term);
+    return typeof found === 'number' ? bigTerm(n, found) : found;
+  }
+
   function block(n: number): Promise<DocBlock> {
     const key = String(n);
     let pending = blocks.get(key);
     if (!pending) {
       const loading: Promise<DocBlock> = text(SEARCH_PATHS.docs(n)).then((body) => {
-        sizes.set(loading as never, 2 * body.length);
+        sizes.set(loading, 2 * body.length);
         if (blocks.peek(key) === loading) blocks.set(key, loading);
         return JSON.parse(body) as DocBlock;
       });
@@ -110,9 +141,8 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   return {
     manifest,
     kindRegions,
-    async postings(terms) {
-      const loaded = await Promise.all(terms.map((term) => shard(termShard(term, manifest.termShards))));
-      return terms.map((term, i) => loaded[i]!.get(term));
+    postings(terms) {
+      return Promise.all(terms.map(termPostings));
     },
     async docs(positions) {
       const size = manifest.docsPerBlock;

@@ -22,6 +22,7 @@ import { startServer } from './bench/measure-server.ts';
 import { LOAD_GENERATOR } from './bench/measure-load.ts';
 import { formatReport } from './bench/report.ts';
 import { measureFirstSearch, type FirstSearchFigures } from './bench/first-search/measure-first-search.ts';
+import { formatFirstSearch } from './bench/first-search/format.ts';
 import { formatTargets } from './bench/report-http.ts';
 import { formatSoak, soak } from './bench/soak.ts';
 import { spawnSync } from 'node:child_process';
@@ -108,6 +109,11 @@ for (const size of sizes) {
     const searchFigures = await measureSearch(settings.DIST_DIR, QUERIES);
     console.log('  first search in Chromium (static host, cold cache): this site, then Pagefind on the same pages…');
     const firstSearch = values['no-first-search'] ? undefined : await measureFirstSearch(settings.DIST_DIR);
+    if (firstSearch) {
+      for (const line of formatFirstSearch(firstSearch)) console.log(`  ${line}`);
+      // A static host that shows other results than the API fails the run, whatever the figures.
+      if (firstSearch.apiMismatches > 0) process.exitCode = 1;
+    }
     results.push({ size, label: corpus.label, build, server: { readyMs: server.readyMs, rssMb: server.rssMb, firstQueryMs: server.firstQueryMs }, http, cacheGrowth, search: searchFigures, ...(firstSearch ? { firstSearch } : {}) });
     for (const line of formatTargets(corpus.label, http)) console.log(`  ${line}`);
   } finally {

@@ -16,8 +16,8 @@ export interface BuildFigures {
   files: number;
   largest: { path: string; bytes: number };
   index: { raw: number; gzip: number; brotli: number };
-  /** Search files: how many, and the largest term shard and document block, brotli. */
-  shards: { files: number; largestTermBrotli: number; largestDocsBrotli: number };
+  /** Search files: how many, the largest term file and document block (brotli), and how many term files exceed the 50 KB brotli aim. */
+  shards: { files: number; largestTermBrotli: number; largestDocsBrotli: number; termFilesOver50k?: number };
 }
 
 async function compressed(path: string): Promise<{ raw: number; gzip: number; brotli: number }> {
@@ -43,7 +43,7 @@ export async function measureBuild(settings: Settings, records: number): Promise
   }
   const search = join(settings.DIST_DIR, 'search');
   const index = { raw: 0, gzip: 0, brotli: 0 };
-  const shards = { files: 0, largestTermBrotli: 0, largestDocsBrotli: 0 };
+  const shards = { files: 0, largestTermBrotli: 0, largestDocsBrotli: 0, termFilesOver50k: 0 };
   for (const entry of await readdir(search, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
     const sizes = await compressed(join(entry.parentPath, entry.name));
@@ -51,7 +51,10 @@ export async function measureBuild(settings: Settings, records: number): Promise
     index.gzip += sizes.gzip;
     index.brotli += sizes.brotli;
     shards.files += 1;
-    if (entry.parentPath.endsWith('terms')) shards.largestTermBrotli = Math.max(shards.largestTermBrotli, sizes.brotli);
+    if (entry.parentPath.endsWith('terms')) {
+      shards.largestTermBrotli = Math.max(shards.largestTermBrotli, sizes.brotli);
+      if (sizes.brotli > 50_000) shards.termFilesOver50k += 1;
+    }
     if (entry.parentPath.endsWith('docs')) shards.largestDocsBrotli = Math.max(shards.largestDocsBrotli, sizes.brotli);
   }
   return {

@@ -26,12 +26,14 @@ export interface WorkerEnv {
 }
 
 /**
- * Cache bounds for a 128 MB isolate: with the search caches' own 33 MiB and the index (26 MiB at 10,000 records,
- * `npm run bench:edge`), the worst case stays near 85 MiB. The Node defaults (32 + 64 MiB) would not fit.
+ * Cache bounds for a 128 MB isolate. Worst case: records 8 MiB, answers 16 MiB, the engine's rankings and
+ * queries 33 MiB (SEARCH_CACHE_BOUNDS), decoded term files 16 MiB and document blocks 4 MiB: 77 MiB of caches
+ * over the listing (2 bytes a record) and the code. The Node defaults (32 + 64 + 64 + 8 MiB) would not fit.
  */
 export const EDGE_CACHE_BOUNDS = {
   recordCache: { entries: 500, bytes: 8 * 2 ** 20 },
   replyCache: { entries: 2_000, bytes: 16 * 2 ** 20 },
+  searchFiles: { terms: { entries: 1_000, bytes: 16 * 2 ** 20 }, docs: { entries: 2_000, bytes: 4 * 2 ** 20 } },
 } as const;
 
 /** What an isolate serves: the API handler and the MCP endpoint, over one limiter. */

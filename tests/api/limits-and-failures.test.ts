@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createApiHandler } from '../../src/lib/api/handler.ts';
+import { createApiHandler, type ApiHandlerOptions } from '../../src/lib/api/handler.ts';
+import { readDist } from '../../src/adapters/read-dist.ts';
+import { testSettings } from '../support/test-build.ts';
 import { createRateLimiter } from '../../src/lib/rate-limit.ts';
 import { expectError, get, testHandler } from '../support/api.ts';
 
@@ -62,5 +64,26 @@ describe('outside /api/v1', () => {
     for (const path of ['/api/v2/facts', '/elsewhere']) {
       expect(await expectError(await get(api, path), 404, 'route_not_found')).toMatch(/^no API route at "/);
     }
+  });
+});
+
+describe('search file caches', () => {
+  /** A handler over the test build that records which term files it reads; answers are not cached. */
+  function counted(searchFiles?: ApiHandlerOptions['searchFiles']) {
+    const reads: string[] = [];
+    const read = readDist(testSettings.DIST_DIR);
+    const api = createApiHandler({ read: (path) => (path.startsWith('search/terms/') && reads.push(path), read(path)), rateLimit: { limit: 1_000_000 }, replyCache: { entries: 0, bytes: 0 }, ...(searchFiles ? { searchFiles } : {}) });
+    return { api, reads };
+  }
+  // The second query needs "examen" again, under another ranking key: only its cached postings spare a read.
+  const queries = ['/api/v1/facts?po_live=1&q=examen', '/api/v1/facts?po_live=1&q=permis', '/api/v1/facts?po_live=1&q=examen%20permis'];
+
+  it('keeps decoded term files within the searchFiles bound given to the handler (as the edge worker does)', async () => {
+    const kept = counted();
+    for (const path of queries) expect((await get(kept.api, path)).status).toBe(200);
+    const tight = counted({ terms: { entries: 1, bytes: 1 } });
+    for (const path of queries) expect((await get(tight.api, path)).status).toBe(200);
+    expect(new Set(kept.reads).size).toBe(kept.reads.length);
+    expect(tight.reads.length).toBeGreaterThan(kept.reads.length);
   });
 });

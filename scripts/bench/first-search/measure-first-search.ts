@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { apiPages, differences, type ShownPage } from './api-parity.ts';
 import { buildPagefindBundle } from './pagefind-index.ts';
 import { serveCompressed } from './serve-compressed.ts';
 
@@ -19,6 +20,8 @@ export interface QueryFigures {
   /** From submitting the query to the results on screen (ms; includes Playwright's own round trips). */
   ms: number;
   results: number;
+  /** This site only: how the page differs from the API's answer on the same build (empty when it shows the same). */
+  mismatches?: string[];
 }
 
 /** An engine's figures over the query set. */
@@ -28,11 +31,16 @@ export interface EngineFigures {
   queries: QueryFigures[];
 }
 
-/** Both engines side by side. */
+/** Both engines side by side, and how many of this site's queries showed something other than the API. */
 export interface FirstSearchFigures {
   site: EngineFigures;
   pagefind: EngineFigures;
+  /** Queries whose page (ids, order, total, suggestions) differs from the API's answer: must be 0. */
+  apiMismatches: number;
 }
+
+/** Results per page in the browser (src/scripts/search-state.ts): the API is asked for as many. */
+const PAGE_SIZE = 20;
 
 /** The five first searches: common and rare words, one to three words, an accent, a verb form. */
 export const FIRST_SEARCH_QUERIES = ['permis provisoire', 'examen théorique', 'alcool', 'conduite accompagnée', 'tracteur remorque'];
@@ -71,11 +79,21 @@ function meter(page: Page, counted: (path: string) => boolean) {
   };
 }
 
+/** What the search page shows now: ids in order, the total of its status line, the suggested corrections. */
+async function shownPage(page: Page): Promise<ShownPage> {
+  const ids = await page.locator('[data-search-results] li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id ?? ''));
+  const status = (await page.locator('[data-search-status]').textContent()) ?? '';
+  const total = /^Aucune/.test(status) ? 0 : Number(/^(\d+) fiche/.exec(status)?.[1] ?? NaN);
+  const suggestions = await page.locator('[data-search-suggestions] a').allTextContents();
+  return { ids, total, suggestions };
+}
+
 /** Measures both engines on `distDir` (a built site) for `queries`. */
 export async function measureFirstSearch(distDir: string, queries: readonly string[] = FIRST_SEARCH_QUERIES): Promise<FirstSearchFigures> {
   const bundle = await buildPagefindBundle(distDir);
   const host = await serveCompressed([['/pagefind/', bundle], ['/', distDir]], { '/pagefind-search/': PAGEFIND_PAGE });
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const api = apiPages(distDir, PAGE_SIZE);
   const browser = await chromium.launch({ ...(existsSync(executablePath) ? { executablePath } : {}), args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
   try {
     const run = async (engine: 'site' | 'pagefind', q: string): Promise<QueryFigures> => {
@@ -90,8 +108,8 @@ export async function measureFirstSearch(distDir: string, queries: readonly stri
           await page.locator('input[name=q]').first().press('Enter');
           await page.locator('[data-search-status]').filter({ hasText: /fiche|Aucune/ }).waitFor();
           const ms = performance.now() - started;
-          const results = await page.locator('[data-search-results] li').count();
-          return { q, ...(await done()), ms, results };
+          const shown = await shownPage(page);
+          return { q, ...(await done()), ms, results: shown.ids.length, mismatches: differences(shown, await api(q)) };
         }
         await page.goto(`${host.origin}/pagefind-search/`, { waitUntil: 'load' });
         const started = performance.now();
@@ -108,7 +126,8 @@ export async function measureFirstSearch(distDir: string, queries: readonly stri
       for (const q of queries) measured.push(await run(engine, q));
       return { medianBytes: median(measured.map((m) => m.bytes)), medianMs: median(measured.map((m) => m.ms)), queries: measured };
     };
-    return { site: await figures('site'), pagefind: await figures('pagefind') };
+    const site = await figures('site');
+    return { site, pagefind: await figures('pagefind'), apiMismatches: site.queries.filter((q) => q.mismatches?.length).length };
   } finally {
     await browser.close();
     await host.close();

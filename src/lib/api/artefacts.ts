@@ -2,6 +2,7 @@
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
 import { recordJsonPath } from '../paths.ts';
 import { openSearchEngine, type SearchEngine } from '../search/search-engine.ts';
+import type { ShardStoreBounds } from '../search/shard-store.ts';
 import { Entity, modifiedAtOf } from './entity.ts';
 import { HttpError } from './http-error.ts';
 
@@ -25,9 +26,10 @@ const unavailable = (what: string) =>
 
 /**
  * Wraps a reader. Whole-file artefacts (a fixed set of paths) are kept once read; records sit in an LRU
- * bounded in entries and bytes, so memory stays bounded on large corpora. A failed load is retried on the next request.
+ * bounded in entries and bytes, so memory stays bounded on large corpora; the search engine's term files and
+ * document blocks sit in LRUs bounded by `searchBounds` (default SHARD_STORE_BOUNDS). A failed load is retried on the next request.
  */
-export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = RECORD_CACHE_BOUNDS): Artefacts {
+export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = RECORD_CACHE_BOUNDS, searchBounds: Partial<ShardStoreBounds> = {}): Artefacts {
   const files = new Map<string, Promise<Entity>>();
   const records = boundedCache<Entity>(recordBounds, (entity) => entity.size);
   let engine: Promise<SearchEngine> | undefined;
@@ -66,7 +68,7 @@ export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = 
     engine() {
       // Only the manifest and the listing are read here; term shards and document blocks load as queries need them.
       // A missing file answers 503 service_unavailable (from `required`), here and for shards read later.
-      engine ??= openSearchEngine(required);
+      engine ??= openSearchEngine(required, { shards: searchBounds });
       engine.catch(() => (engine = undefined));
       return engine;
     },

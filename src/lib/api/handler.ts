@@ -3,6 +3,7 @@ import { API_BASE } from '../paths.ts';
 import type { CacheBounds } from '../bounded-cache.ts';
 import { createRateLimiter, type RateDecision, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
 import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artefacts.ts';
+import { SHARD_STORE_BOUNDS, type ShardStoreBounds } from '../search/shard-store.ts';
 import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from './client-address.ts';
 import { entityReply } from './conditional.ts';
 import type { Compress } from './entity.ts';
@@ -18,6 +19,7 @@ export const API_DEFAULTS = {
   ipv6Prefix: CLIENT_ADDRESS_DEFAULTS.ipv6Prefix,
   recordCache: RECORD_CACHE_BOUNDS,
   replyCache: REPLY_CACHE_BOUNDS,
+  searchFiles: SHARD_STORE_BOUNDS,
 } as const;
 
 /** Options of createApiHandler. */
@@ -44,6 +46,8 @@ export interface ApiHandlerOptions {
   recordCache?: CacheBounds;
   /** Bounds of the /facts answer cache; `entries: 0` turns it off. Default API_DEFAULTS.replyCache. */
   replyCache?: CacheBounds;
+  /** Bounds of the decoded search files kept in memory: term files and document blocks. Default API_DEFAULTS.searchFiles (64 + 8 MiB). */
+  searchFiles?: Partial<ShardStoreBounds>;
   /** Where unexpected errors are reported. Default console.error. */
   logError?: (error: unknown) => void;
 }
@@ -74,7 +78,7 @@ export interface ApiHandler {
 /** Builds the handler: rate limit, method, route, po_live redirect, the route's entity, then its negotiated reply. */
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const limiter = options.rateLimit && 'hit' in options.rateLimit ? options.rateLimit : createRateLimiter(options.rateLimit);
-  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache) };
+  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, options.searchFiles ?? API_DEFAULTS.searchFiles), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache) };
   const trustProxy = options.trustProxy ?? API_DEFAULTS.trustProxy;
   const ipv6Prefix = options.ipv6Prefix ?? API_DEFAULTS.ipv6Prefix;
   const siteOrigin = options.siteUrl === undefined ? undefined : new URL(options.siteUrl).origin;

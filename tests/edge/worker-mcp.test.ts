@@ -124,3 +124,23 @@ describe('one quota for /api/v1 and /mcp on the worker', () => {
     await client.close();
   });
 });
+
+describe('MCP on the worker while the Durable Object fails', () => {
+  it('still answers, counting in the isolate memory with the same limit: no 5xx, then the JSON-RPC error', async () => {
+    const broken = `import { DurableObject } from 'cloudflare:workers';
+export class BrokenQuota extends DurableObject { async hit() { throw new Error('storage overloaded'); } }
+export default { fetch: () => new Response('') };`;
+    const { url: base } = await startTestEdge({
+      vars: { RATE_LIMIT_PER_MINUTE: '3' },
+      worker: { durableObjects: { QUOTA: { className: 'BrokenQuota', scriptName: 'broken-quota' } } },
+      extraWorkers: [{ name: 'broken-quota', modules: true, script: broken, compatibilityDate: '2026-04-20' }],
+      onOutput: () => {},
+    });
+    const answers = [];
+    for (let id = 1; id <= 4; id++) {
+      const answer = await post(base, { jsonrpc: '2.0', id, method: 'tools/list' }, { 'cf-connecting-ip': '192.0.2.70' });
+      answers.push([answer.status, ((await answer.json()) as { error?: { code: number } }).error?.code ?? 'ok']);
+    }
+    expect(answers).toEqual([[200, 'ok'], [200, 'ok'], [200, 'ok'], [200, -32029]]);
+  });
+});

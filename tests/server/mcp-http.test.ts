@@ -127,6 +127,30 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(((await answer.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(3);
   });
 
+  it('answers every other method 405 with Allow: POST through Node, TRACE and HEAD included, and a body over 64 KiB with -32600', async () => {
+    const { request } = await import('node:http');
+    const raw = (method: string, body?: string) =>
+      new Promise<{ status: number; allow: string | undefined; text: string }>((done, fail) => {
+        const req = request(`${site.origin}/mcp`, { method, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk));
+          res.on('end', () => done({ status: res.statusCode!, allow: res.headers.allow, text }));
+        });
+        req.on('error', fail);
+        req.end(body);
+      });
+    for (const method of ['TRACE', 'HEAD', 'DELETE', 'PUT', 'OPTIONS']) {
+      const answer = await raw(method, method === 'PUT' ? '{"jsonrpc":"2.0"}' : undefined);
+      expect([answer.status, answer.allow], method).toEqual([405, 'POST']);
+      if (method !== 'HEAD') expect(JSON.parse(answer.text).error.message).toContain(`method ${method} is not allowed on /mcp`);
+    }
+    const big = await raw('POST', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(64 * 1024) } }));
+    expect(big.status).toBe(400);
+    expect(JSON.parse(big.text).error).toEqual({ code: -32600, message: 'the request body is larger than 65536 bytes' });
+    // The connection is still usable: the server read the body through.
+    expect((await raw('POST', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).status).toBe(200);
+  });
+
   it('answers GET /mcp with 405 (stateless: no server stream) and a non-JSON body with a parse error', async () => {
     const get = await fetch(`${site.origin}/mcp`, { headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);

@@ -28,8 +28,10 @@ function stalledClient(port: number): Promise<{ closed: Promise<void> }> {
 describe('graceful shutdown', () => {
   it('lets a request in flight finish, then stops', async () => {
     const { server, port } = await slowServer(300);
+    // Close only once the server holds the request (a fixed wait lost the race on a busy machine).
+    const received = new Promise((r) => server.once('request', r));
     const answer = fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 50));
+    await received;
     const result = await closeGracefully(server, 5000);
     expect(result).toBe('drained');
     expect(await answer).toBe('done');

@@ -54,6 +54,21 @@ describe('the /mcp endpoint', () => {
     expect(keys).toEqual(['2001:db8::/64', '2001:db8::/64', '192.0.2.9']);
   });
 
+  it('answers a CORS preflight 204 without counting it, and gives every answer CORS headers', async () => {
+    const { keys, mcp } = endpoint();
+    const preflight = await mcp(new Request('https://permis.example/mcp', { method: 'OPTIONS', headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } }));
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+    for (const name of ['content-type', 'accept', 'mcp-protocol-version']) expect(preflight.headers.get('access-control-allow-headers')!.toLowerCase()).toContain(name);
+    expect(keys).toHaveLength(0);
+    for (const answer of [await mcp(post(JSON.stringify(LIST))), await mcp(post('not json')), await mcp(new Request('https://permis.example/mcp'))]) {
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answer.headers.get('access-control-expose-headers')).toBe('Retry-After, RateLimit, RateLimit-Policy');
+    }
+    expect(keys).toHaveLength(3);
+  });
+
   it('answers other methods 405 with Allow: POST, counted like any request, a body read through', async () => {
     const { keys, mcp } = endpoint();
     for (const method of ['GET', 'DELETE', 'PUT', 'OPTIONS']) {

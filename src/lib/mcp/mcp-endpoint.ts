@@ -49,9 +49,26 @@ export interface McpRequestInfo {
 /** The endpoint: counts the request, then answers it. */
 export type McpEndpoint = (request: Request, info?: McpRequestInfo) => Promise<Response>;
 
+/**
+ * CORS on every /mcp answer: the server is public and read-only, like the API, so MCP clients running in a browser
+ * (an inspector, a web assistant) may call it from any origin and read the quota headers.
+ */
+export const MCP_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Retry-After, RateLimit, RateLimit-Policy',
+} as const;
+
+/** The answer to a CORS preflight: POST with the headers MCP clients send, cached by the browser for a day. */
+const PREFLIGHT = {
+  ...MCP_CORS,
+  'access-control-allow-methods': 'POST',
+  'access-control-allow-headers': 'Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'access-control-max-age': '86400',
+} as const;
+
 /** A JSON-RPC answer with the headers every /mcp answer carries. */
 function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...MCP_CORS, ...headers } });
 }
 
 /** A JSON-RPC error that answers no particular request (id null). */
@@ -64,10 +81,16 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
 
   return async (request, info = {}) => {
     const method = info.method ?? request.method;
+    // A CORS preflight is the browser asking, not the client: it runs nothing and is not counted.
+    if (method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+      await discard(request.body);
+      return new Response(null, { status: 204, headers: { ...PREFLIGHT, 'cache-control': 'no-store' } });
+    }
     const decision = await options.limiter.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
     const limits = rateLimitHeaders(decision);
     if (method !== 'POST') {
-      // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
+      // Stateless: no server-initiated stream (GET) and no session to end (DELETE). An OPTIONS that is not a
+      // preflight is one more method not allowed.
       await discard(request.body);
       return json(405, rpcError(-32000, `method ${method} is not allowed on ${MCP_PATH}; POST JSON-RPC messages (stateless Streamable HTTP)`), { allow: 'POST', ...limits });
     }
@@ -94,7 +117,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       await server.connect(transport);
       const answer = await transport.handleRequest(request, { parsedBody: body });
       const headers = new Headers(answer.headers);
-      for (const [name, value] of Object.entries({ 'cache-control': 'no-store', ...limits })) headers.set(name, value);
+      for (const [name, value] of Object.entries({ 'cache-control': 'no-store', ...MCP_CORS, ...limits })) headers.set(name, value);
       // JSON mode: the body is complete once handleRequest resolves, so the server can close now.
       return new Response(answer.body, { status: answer.status, headers });
     } finally {

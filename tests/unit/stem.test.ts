@@ -33,6 +33,20 @@ describe('French light stemmer', () => {
     }
   });
 
+  it('undoubles -enn, -onn, -ett, -ell and -eill at the end of a stem, so a noun in -ement meets its verb', () => {
+    expect(same('renouvellement', 'renouveler', 'renouvelle', 'renouvelé')).toBe(true);
+    expect(same('ancienne', 'anciennement', 'ancien')).toBe(true);
+    expect(same('conseiller', 'conseillère', 'conseil')).toBe(true);
+    expect(same('wallonne', 'wallon', 'wallonnes')).toBe(true);
+  });
+
+  it('undoubles only what keeps four letters, and only those endings', () => {
+    for (const [a, b] of [['personne', 'personnel'], ['selle', 'sel'], ['belle', 'bel'], ['panne', 'pane'], ['lettre', 'letre']] as [string, string][]) {
+      expect(processTerm(a), `${a} / ${b}`).not.toBe(processTerm(b));
+    }
+    expect(stem('sonnette')).toBe('sonnet');
+  });
+
   it('keeps words of four letters or fewer intact, apart from a plural s', () => {
     for (const word of ['bus', 'moto', 'code', 'mere', 'vite', 'aide', 'taxi', 'zone']) expect(stem(word)).toBe(word);
     expect(stem('cars')).toBe('car');

@@ -1,6 +1,7 @@
-/** Text normalisation shared by the index, the API and the browser: case, accents, ligatures, elisions, stems. */
+/** Text normalisation shared by the index, the API and the browser: case, accents, ligatures, elisions, stems, equivalents. */
 import { STOP_WORDS } from './stop-words.ts';
 import { stem } from './stem.ts';
+import { canonicalTerm } from './equivalents.ts';
 
 const LIGATURES: Record<string, string> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss' };
 
@@ -24,11 +25,11 @@ export function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
-/** The index term for one word, or null for a stop word: what both documents and queries go through. */
+/** The index term for one word (its stem, or its group's term in equivalents.ts), or null for a stop word: what both documents and queries go through. */
 export function processTerm(word: string): string | null {
   const folded = foldText(word);
   if (folded.length === 0 || STOP_WORDS.has(folded)) return null;
-  return stem(folded);
+  return canonicalTerm(stem(folded));
 }
 
 /** The significant terms of a query, deduplicated, in order of appearance. */

@@ -4,6 +4,8 @@
  * that "conduite accompagnée" and "conduire accompagné" meet. It is deliberately light: it strips
  * one ending at a time from a short list and never leaves a stem under four letters, so short words
  * and unrelated words stay apart ("mer" and "mere", "examen" and "examiner", "cours" and "course").
+ * Last, a doubled consonant left at the end of a stem is undoubled, as in the Snowball French stemmer's
+ * step 5 (-enn, -onn, -ett, -ell, -eill): "renouvellement" and "renouveler" meet on "renouvel".
  */
 
 /** Fewest letters a stem keeps: shorter words are returned as they are. */
@@ -18,6 +20,14 @@ const REWRITES: [string, string][] = [
   ['ive', 'if'], // definitive -> definitif
 ];
 
+/** Stem endings whose doubled last letter is dropped (Snowball French, step 5 "undouble"). */
+const DOUBLED = ['enn', 'onn', 'ett', 'ell', 'eill'];
+
+/** Drops the last letter of a doubled ending when the stem keeps at least MIN_STEM letters. */
+function undouble(w: string): string {
+  return w.length - 1 >= MIN_STEM && DOUBLED.some((ending) => w.endsWith(ending)) ? w.slice(0, -1) : w;
+}
+
 /** Ends with `ending` and keeps at least MIN_STEM letters once it is removed. */
 function strippable(word: string, ending: string): boolean {
   return word.endsWith(ending) && word.length - ending.length >= MIN_STEM;
@@ -25,6 +35,11 @@ function strippable(word: string, ending: string): boolean {
 
 /** The stem of one folded word (lowercase, no accents): what index and queries store. */
 export function stem(word: string): string {
+  return undouble(strip(word));
+}
+
+/** The word with one ending stripped or rewritten. */
+function strip(word: string): string {
   let w = word;
   // Plural: -aux -> -al (journaux), else a final s or x (examens, feux).
   if (strippable(w, 'aux')) w = `${w.slice(0, -3)}al`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTerm, EQUIVALENT_WORDS } from '../../src/lib/search/equivalents.ts';
+import { alternativesOf, canonicalTerm, EQUIVALENT_WORDS, TRANSLATION_WEIGHT, TRANSLATIONS } from '../../src/lib/search/equivalents.ts';
 import { foldText, processTerm, queryTerms } from '../../src/lib/search/normalize.ts';
 import { stem } from '../../src/lib/search/stem.ts';
 import { REGIONS } from '../../src/lib/schema/vocabulary.ts';
@@ -49,5 +49,49 @@ describe('equivalent words in a search', () => {
     const search = async (q: string) => (await engine.search({ q, limit: 10, offset: 0 })).ids;
     expect(await search('permis provisoire bruxelles')).toEqual(['fait-00000000000000b1']);
     expect(await search('permis provisoire Brussel')).toEqual(['fait-00000000000000b1']);
+  });
+});
+
+describe('translations (Dutch query words and their French equivalents)', () => {
+  it('give a Dutch word its French equivalents, and French words none (one way)', () => {
+    expect(alternativesOf(processTerm('begeleiders')!)).toEqual([processTerm('guide'), processTerm('accompagnateur')]);
+    expect(alternativesOf(processTerm('Voorlopig')!)).toEqual([processTerm('provisoire')]);
+    for (const french of Object.values(TRANSLATIONS).flat()) expect(alternativesOf(processTerm(french)!), french).toEqual([]);
+    expect(TRANSLATION_WEIGHT).toBeGreaterThan(0);
+    expect(TRANSLATION_WEIGHT).toBeLessThan(1);
+  });
+
+  it('find a record that holds only the French word, after one that holds the Dutch word, and keep the AND rule', async () => {
+    const { buildCorpus } = await import('../../src/lib/records/build-corpus.ts');
+    const { engineFor } = await import('../support/search.ts');
+    const record = (id: string, title: string, body: string) => ({ file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['flandre'], sources: [] }, body });
+    const engine = await engineFor(buildCorpus([
+      record('fait-00000000000000c1', 'Le guide', 'Qui peut être guide.'),
+      record('fait-00000000000000c2', 'Le begeleider', 'Qui peut être begeleider.'),
+      record('fait-00000000000000c3', 'Autre', 'Rien à voir.'),
+      record('fait-00000000000000c4', 'Le guide en Flandre', 'Un guide et un examen.'),
+    ], 'https://x.example'));
+    const search = (q: string) => engine.search({ q, limit: 10, offset: 0 });
+    expect((await search('begeleider')).ids).toEqual(['fait-00000000000000c2', 'fait-00000000000000c1', 'fait-00000000000000c4']);
+    expect((await search('begeleider examen')).ids).toEqual(['fait-00000000000000c4']);
+    expect((await search('guide')).ids).not.toContain('fait-00000000000000c2');
+    expect((await search('begeleider')).terms).toEqual(expect.arrayContaining([processTerm('begeleider'), processTerm('guide')]));
+  });
+});
+
+describe('the scorer with alternatives', () => {
+  it('takes the best of a word and its weighted alternatives, never their sum', async () => {
+    const { createScorer } = await import('../../src/lib/search/scorer.ts');
+    const scorer = createScorer({ records: 3, fields: ['title'], averageFieldLength: [2] });
+    const list = (docs: number[]) => [{ docs: Int32Array.from(docs), freqs: Float64Array.from(docs, () => 1), lengths: Float64Array.from(docs, () => 2) }];
+    const own = scorer.score(['a'], [list([0, 1])]);
+    const alone = scorer.score(['b'], [list([1, 2])]);
+    const both = scorer.score(['a'], [list([0, 1])], [[{ postings: list([1, 2]), weight: 0.5 }]]);
+    const scoreOf = (r: { docs: Int32Array; scores: Float64Array }, doc: number) => r.scores[Array.from(r.docs).indexOf(doc)];
+    expect([...both.docs].sort()).toEqual([0, 1, 2]);
+    expect(scoreOf(both, 1)).toBe(scoreOf(own, 1));
+    expect(scoreOf(both, 2)).toBe(0.5 * scoreOf(alone, 2)!);
+    expect(scorer.score(['a'], [undefined], [[{ postings: list([2]), weight: 0.5 }]]).docs).toEqual(Int32Array.from([2]));
+    expect(scorer.score(['a'], [undefined], [[{ postings: undefined, weight: 0.5 }]]).docs.length).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './ma
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
 import { suggest, type Suggestion } from './suggest.ts';
 import { adjustScores } from './rank-adjust.ts';
+import { alternativesOf, TRANSLATION_WEIGHT } from './equivalents.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -83,10 +84,15 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
     const hit = caches.rankings?.get(key);
     if (hit) return hit;
     const terms = key.split(' ');
-    const lists = await store.postings(terms);
-    const { docs: positions, scores } = scorer.score(terms, lists);
+    // A Dutch word may also be found as its French equivalent (equivalents.ts): read both postings at once.
+    const others = terms.map((term) => alternativesOf(term));
+    const lists = await store.postings([...terms, ...others.flat()]);
+    let at = terms.length;
+    const alternatives = others.map((list) => list.map(() => ({ postings: lists[at++], weight: TRANSLATION_WEIGHT })));
+    const { docs: positions, scores } = scorer.score(terms, lists.slice(0, terms.length), alternatives);
     // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior.
-    const matches: Matches = { positions, scores: adjustScores(positions, scores, kinds), terms: positions.length ? terms : [], hits: 0, order: undefined, totals: new Map() };
+    const found = positions.length ? [...new Set([...terms, ...others.flat()])] : [];
+    const matches: Matches = { positions, scores: adjustScores(positions, scores, kinds), terms: found, hits: 0, order: undefined, totals: new Map() };
     caches.rankings?.set(key, matches);
     return matches;
   }

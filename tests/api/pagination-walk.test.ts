@@ -37,13 +37,16 @@ describe('pagination walk', () => {
     }
   });
 
-  it('returns each match of a search exactly once, whatever the page size', async () => {
-    const reference = await walk('&q=permis', 50);
-    expect(reference.total).toBeGreaterThan(0);
-    for (const limit of [1, 7, 13]) {
-      const { ids, seen } = await walk('&q=permis', limit);
-      expect(seen).toBe(reference.total);
-      expect(ids).toEqual(reference.ids);
+  it('returns each match of a search exactly once, whatever the page size (also with translated Dutch words)', async () => {
+    for (const q of ['permis', 'voorlopig%20rijbewijs']) {
+      const reference = await walk(`&q=${q}`, 50);
+      expect(reference.total, q).toBeGreaterThan(0);
+      expect(new Set(reference.ids).size, q).toBe(reference.total);
+      for (const limit of [1, 7, 13]) {
+        const { ids, seen } = await walk(`&q=${q}`, limit);
+        expect(seen, q).toBe(reference.total);
+        expect(ids, q).toEqual(reference.ids);
+      }
     }
   });
 

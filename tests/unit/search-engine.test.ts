@@ -132,7 +132,7 @@ describe('pages of a ranking (property)', () => {
     const engine = await builtEngine();
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('permis', 'examen théorique', 'alcool', 'permis conduire', 'moto', 'le'),
+        fc.constantFrom('permis', 'examen théorique', 'alcool', 'permis conduire', 'moto', 'le', 'begeleider', 'voorlopig rijbewijs', 'permis bruxellois'),
         fc.constantFrom(undefined, 'fact', 'lesson', 'offer'),
         fc.constantFrom(undefined, 'wallonie', 'belgique'),
         fc.integer({ min: 1, max: 50 }),

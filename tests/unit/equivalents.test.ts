@@ -83,7 +83,7 @@ describe('the scorer with alternatives', () => {
   it('takes the best of a word and its weighted alternatives, never their sum', async () => {
     const { createScorer } = await import('../../src/lib/search/scorer.ts');
     const scorer = createScorer({ records: 3, fields: ['title'], averageFieldLength: [2] });
-    const list = (docs: number[]) => [{ docs: Int32Array.from(docs), freqs: Float64Array.from(docs, () => 1), lengths: Float64Array.from(docs, () => 2) }];
+    const list = (docs: number[]) => [{ docs: Int32Array.from(docs), freqs: Int32Array.from(docs, () => 1), lengths: Int32Array.from(docs, () => 2) }];
     const own = scorer.score(['a'], [list([0, 1])]);
     const alone = scorer.score(['b'], [list([1, 2])]);
     const both = scorer.score(['a'], [list([0, 1])], [[{ postings: list([1, 2]), weight: 0.5 }]]);

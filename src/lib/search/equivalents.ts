@@ -8,7 +8,7 @@
  *   when one of its group is (the AND rule applies to the group), and the group scores as one term, as the
  *   forms the stemmer joins do.
  * - TRANSLATIONS, applied to queries only: the official Dutch terms of the licence that are one word on both
- *   sides (as in the Flemish regulations and the site's French–Dutch glossary page), with their French
+ *   sides (every such pair of the site's two glossaries), with their French
  *   equivalents. A Dutch query word is present in a record that holds it or its French equivalent; a record
  *   found through the French word scores TRANSLATION_WEIGHT times what that word would score, so records
  *   using the Dutch term the user typed (the Flemish rules) stay first. One way only: the records are written in
@@ -25,14 +25,27 @@ export const EQUIVALENT_WORDS: readonly (readonly string[])[] = [
   ['belgique', 'belge', 'belgie', 'belgisch', 'belgische'],
 ];
 
-/** Dutch word -> its French equivalents (query-time alternatives). */
+/**
+ * Dutch word -> its French equivalents (query-time alternatives): every pair of the site's two glossaries (the
+ * glossary page and the French–Dutch glossary tool) that is one word on both sides, and no other.
+ */
 export const TRANSLATIONS: Readonly<Record<string, readonly string[]>> = {
+  // The glossary page (page-glossaire-permis).
   rijbewijs: ['permis'],
   voorlopig: ['provisoire'],
   begeleider: ['guide', 'accompagnateur'],
   theorie: ['theorique'],
   verval: ['decheance'],
   intrekking: ['retrait'],
+  // The glossary tool (exemple-outil-glossaire-fr-nl-permis).
+  gemeente: ['commune'],
+  vernieuwing: ['renouvellement'],
+  omwisseling: ['echange'],
+  duplicaat: ['duplicata'],
+  rijinstructeur: ['moniteur'],
+  lesgever: ['moniteur'],
+  examinator: ['examinateur'],
+  bromfiets: ['cyclomoteur'],
 };
 
 /** What a record found through a translation scores, relative to the translated word's own score. */

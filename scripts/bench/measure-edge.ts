@@ -56,7 +56,8 @@ export async function measureBundle(distDir: string): Promise<BundleFigures> {
   };
   const plain = await sizes(false);
   const minified = await sizes(true);
-  const assetFiles = (await readdir(distDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+  // What wrangler uploads: .assetsignore keeps dotfiles and the precompressed .br/.gz siblings out.
+  const assetFiles = (await readdir(distDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name) && !entry.name.startsWith('.')).length;
   return { rawBytes: plain.raw, gzipBytes: plain.gzip, minifiedBytes: minified.raw, minifiedGzipBytes: minified.gzip, assetFiles };
 }
 

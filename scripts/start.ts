@@ -28,6 +28,8 @@ if (reason) {
   }
 }
 
+// Ready time counts from here: the integrity check, the quota store, the server and the index.
+const started = performance.now();
 // Refuse to serve a build without its integrity manifest, or with damaged API artefacts.
 try {
   await verifyDist(settings.DIST_DIR);
@@ -36,7 +38,6 @@ try {
   process.exit(1);
 }
 
-const started = performance.now();
 // With REDIS_URL, one count shared by every process (API and MCP); without it, this process's memory.
 const quota = await createQuotaStore(settings);
 const site = createSiteServer(settings, { rateLimiter: quota.limiter });

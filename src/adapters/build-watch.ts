@@ -2,8 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Manifest the build writes in DIST_DIR: `{buildId, files: {path: {sha256, bytes}}}`. */
-export const INTEGRITY_FILE = '.integrity.json';
+import { INTEGRITY_FILE } from '../lib/integrity.ts';
 /** Stamp the build writes last (also in builds made before the manifest existed). */
 export const STAMP_FILE = '.build-stamp.json';
 

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { ReadArtefact } from '../lib/api/artefacts.ts';
-import { INTEGRITY_FILE, parseIntegrityManifest, type IntegrityManifest } from '../lib/integrity.ts';
+import { INTEGRITY_FILE, type IntegrityEntry } from '../lib/integrity.ts';
+import { openIntegrity, type IntegrityIndex } from './integrity-files.ts';
 import { ARTEFACTS } from '../lib/paths.ts';
 import { SEARCH_PATHS } from '../lib/search/shards.ts';
 
@@ -17,23 +18,8 @@ export interface ReadDistOptions {
   log?: (message: string) => void;
 }
 
-/** Reads and parses `dir`'s manifest; throws an Error an operator can act on when it is missing or unreadable. */
-export async function loadManifest(dir: string): Promise<IntegrityManifest> {
-  const file = join(resolve(dir), INTEGRITY_FILE);
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`${file} is missing (${error.code ?? error.message}): this is not a complete build of this version; run npm run build`);
-  });
-  try {
-    return parseIntegrityManifest(text);
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}; run npm run build`);
-  }
-}
-
-/** Why `bytes` is not the artefact `path` the manifest describes, or null when it is. */
-export function mismatch(manifest: IntegrityManifest, path: string, bytes: Buffer): string | null {
-  if (!Object.hasOwn(manifest.files, path)) return null;
-  const expected = manifest.files[path]!;
+/** Why `bytes` is not the artefact the manifest's `expected` entry describes, or null when it is. */
+export function mismatch(expected: IntegrityEntry, bytes: Buffer): string | null {
   if (bytes.length !== expected.bytes) return `${bytes.length} bytes, the build wrote ${expected.bytes} bytes`;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return sha256 === expected.sha256 ? null : `sha256 ${sha256.slice(0, 12)}…, the build wrote ${expected.sha256.slice(0, 12)}…`;
@@ -47,16 +33,17 @@ export function mismatch(manifest: IntegrityManifest, path: string, bytes: Buffe
  */
 export async function verifyDist(dir: string): Promise<string> {
   const root = resolve(dir);
-  const manifest = await loadManifest(root);
+  const manifest = await openIntegrity(root);
   const fixed = [...Object.values(ARTEFACTS), SEARCH_PATHS.manifest, SEARCH_PATHS.listing];
   const problems: string[] = [];
   for (const path of fixed) {
-    if (!Object.hasOwn(manifest.files, path)) {
+    const expected = await manifest.entry(path);
+    if (!expected) {
       problems.push(`${path}: not in ${INTEGRITY_FILE}`);
       continue;
     }
     const bytes = await readFile(join(root, path)).catch((error: NodeJS.ErrnoException) => error.code ?? error.message);
-    const wrong = typeof bytes === 'string' ? `cannot be read (${bytes})` : mismatch(manifest, path, bytes);
+    const wrong = typeof bytes === 'string' ? `cannot be read (${bytes})` : mismatch(expected, bytes);
     if (wrong) problems.push(`${path}: ${wrong}`);
   }
   if (problems.length > 0) throw new Error(`The build in ${root} is damaged; run npm run build:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -71,7 +58,7 @@ export function readDist(dir: string, options: ReadDistOptions = {}): ReadArtefa
   const root = resolve(dir);
   const log = options.log ?? ((message: string) => console.error(message));
   const logged = new Set<string>();
-  let manifest: Promise<IntegrityManifest> | undefined;
+  let manifest: Promise<IntegrityIndex> | undefined;
 
   function fail(path: string, why: string): never {
     // Once per artefact: a damaged file asked for a thousand times is one line in the log.
@@ -84,10 +71,11 @@ export function readDist(dir: string, options: ReadDistOptions = {}): ReadArtefa
   return async (path) => {
     const file = resolve(root, path);
     if (!file.startsWith(root + sep)) return null;
-    manifest ??= loadManifest(root);
+    manifest ??= openIntegrity(root);
     manifest.catch(() => (manifest = undefined));
-    const expected = await manifest.catch((error: Error) => fail(INTEGRITY_FILE, error.message));
-    if (!Object.hasOwn(expected.files, path)) return null;
+    const index = await manifest.catch((error: Error) => fail(INTEGRITY_FILE, error.message));
+    const expected = await index.entry(path).catch((error: Error) => fail(INTEGRITY_FILE, error.message));
+    if (!expected) return null;
     let bytes: Buffer;
     try {
       bytes = await readFile(file);
@@ -96,14 +84,14 @@ export function readDist(dir: string, options: ReadDistOptions = {}): ReadArtefa
       const absent = code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
       fail(path, absent ? `listed in ${INTEGRITY_FILE} but missing` : `cannot be read (${code ?? (error as Error).message})`);
     }
-    const wrong = mismatch(expected, path, bytes);
-    if (wrong) fail(path, await superseded(root, expected, wrong));
+    const wrong = mismatch(expected, bytes);
+    if (wrong) fail(path, await superseded(root, index, wrong));
     return bytes.toString('utf8');
   };
 }
 
 /** Explains a mismatch: a newer build swapped in under the running server, or damage. */
-async function superseded(root: string, known: IntegrityManifest, wrong: string): Promise<string> {
-  const now = await loadManifest(root).catch(() => null);
+async function superseded(root: string, known: IntegrityIndex, wrong: string): Promise<string> {
+  const now = await openIntegrity(root).catch(() => null);
   return now && now.buildId !== known.buildId ? `changed: build ${now.buildId} replaced ${known.buildId} (the server must reload)` : `damaged: ${wrong}`;
 }

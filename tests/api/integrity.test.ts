@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDist, verifyDist } from '../../src/adapters/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
-import { INTEGRITY_FILE } from '../../src/lib/integrity.ts';
+import { INTEGRITY_FILE, integrityBucket, integrityBucketPath } from '../../src/lib/integrity.ts';
 import { recordJsonPath } from '../../src/lib/paths.ts';
 import { expectError, ORIGIN } from '../support/api.ts';
 import { testSettings } from '../support/test-build.ts';
@@ -94,6 +94,18 @@ describe('integrity checks on the build output', () => {
     await expect503(await get(fresh, '/api/v1/facts/fait-00000000000000ff?po_live=1'));
     await expect503(await get(fresh, '/api/v1/?po_live=1'));
     expect(logs).toHaveLength(1);
+  });
+
+  it('answers 503 for a record whose manifest bucket is missing, saying to rebuild, and refuses to start without it', async () => {
+    const id = await firstId();
+    const head = JSON.parse(await readFile(join(dist, INTEGRITY_FILE), 'utf8')) as { buckets: number };
+    const bucket = integrityBucketPath(integrityBucket(recordJsonPath(id).slice(1), head.buckets));
+    await unlink(join(dist, bucket));
+    await expect503(await get(handler(), `/api/v1/facts/${id}?po_live=1`));
+    expect(logs).toEqual([`[read-dist] ${join(dist, INTEGRITY_FILE)}: ${join(dist, bucket)} is missing (ENOENT): this is not a complete build of this version; run npm run build; answering 503 until it is rebuilt`]);
+    // verifyDist reads the buckets of the fixed artefacts only; with every bucket gone it cannot start.
+    for (let n = 0; n < head.buckets; n++) await rm(join(dist, integrityBucketPath(n)), { force: true });
+    await expect(verifyDist(dist)).rejects.toThrow(/\.integrity\/\d+\.json is missing \(ENOENT\)/);
   });
 
   it('answers 503 for a corrupt openapi.json instead of serving it', async () => {

@@ -5,6 +5,8 @@ import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { openIntegrity } from '../../src/adapters/integrity-files.ts';
+import { INTEGRITY_BUCKET_ENTRIES, integrityBucket } from '../../src/lib/integrity.ts';
 import { describe, expect, it } from 'vitest';
 import { isCompressible, listFiles, PRECOMPRESS_MIN_BYTES } from '../../scripts/lib/output-files.ts';
 import { WORK_ROOT } from '../../scripts/lib/swap-dist.ts';
@@ -63,11 +65,18 @@ describe('atomic builds', () => {
     const beside = await readdir(join(dist, '..'));
     expect(beside).toEqual(['site']);
 
-    // The integrity manifest lists every file but dotfiles and compressed siblings, with its size and hash.
-    const manifest = JSON.parse(await readFile(join(dist, '.integrity.json'), 'utf8'));
-    expect(Object.keys(manifest)).toEqual(['buildId', 'files']);
+    // The integrity manifest lists every file but dotfiles and compressed siblings, with its size and hash: a small
+    // head, and the entries in buckets of about INTEGRITY_BUCKET_ENTRIES, each entry in the bucket of its path.
+    const head = JSON.parse(await readFile(join(dist, '.integrity.json'), 'utf8'));
+    expect(Object.keys(head)).toEqual(['buildId', 'buckets']);
     const all = await listFiles(dist);
     const listed = all.filter((p) => !p.startsWith('.') && !/\.(br|gz)$/.test(p));
+    expect(head.buckets).toBe(Math.max(1, Math.ceil(listed.length / INTEGRITY_BUCKET_ENTRIES)));
+    for (let n = 0; n < head.buckets; n++) {
+      const bucket = JSON.parse(await readFile(join(dist, `.integrity/${n}.json`), 'utf8')) as Record<string, unknown>;
+      for (const path of Object.keys(bucket)) expect(integrityBucket(path, head.buckets), path).toBe(n);
+    }
+    const manifest = { files: await (await openIntegrity(dist)).all() };
     expect(Object.keys(manifest.files)).toEqual(listed);
     expect(listed).toContain('api/v1/facts/page-1138e51df19ae9a2');
     for (const path of listed) {
@@ -88,7 +97,7 @@ describe('atomic builds', () => {
     expect(stamp).not.toContain(corpus);
     expect(JSON.parse(stamp).CONTENT_DIR).toBe(sha256(Buffer.from(resolve(corpus))));
     const ignored = (await readFile(join(dist, '.assetsignore'), 'utf8')).split('\n');
-    for (const pattern of ['.build-stamp.json', '.integrity.json', '*.br', '*.gz']) expect(ignored).toContain(pattern);
+    for (const pattern of ['.build-stamp.json', '.integrity.json', '.integrity/', '*.br', '*.gz']) expect(ignored).toContain(pattern);
     expect(await readFile(join(dist, '_headers'), 'utf8')).not.toContain('unsafe-inline');
   }, 180_000);
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../src/adapters/node-server.ts';
 import { readSettings } from '../../src/lib/config.ts';
+import { writeIntegrity } from '../../src/adapters/integrity-files.ts';
 
 let root = '';
 let base = '';
@@ -18,7 +19,9 @@ async function writeBuild(dir: string, name: string): Promise<void> {
   for (const [path, text] of Object.entries(files)) await writeFile(join(dir, path), text);
   // The API reads only what the manifest lists, with its size and hash.
   const listed = Object.fromEntries(Object.entries(files).map(([path, text]) => [path, { sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) }]));
-  await writeFile(join(dir, '.integrity.json'), JSON.stringify({ buildId: name, files: listed }));
+  await writeIntegrity(dir, listed);
+  // The build's own id comes from its content; here the head names the build, so the log can be checked by name.
+  await writeFile(join(dir, '.integrity.json'), JSON.stringify({ buildId: name, buckets: 1 }));
 }
 
 /** Swaps `next` into `dist` the way an atomic build does: two renames. */

@@ -1,7 +1,6 @@
 /** Node-only: notices that DIST_DIR holds another build, with one cheap check at most every interval. */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-
 import { INTEGRITY_FILE } from '../lib/integrity.ts';
 /** Stamp the build writes last (also in builds made before the manifest existed). */
 export const STAMP_FILE = '.build-stamp.json';

@@ -12,7 +12,7 @@ export const SettingsSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional()
     .describe("Public address of the site, used in every record's url; default http://HOST:PORT"),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120).describe('Requests a minute per client address on /api/v1'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(120).describe('Requests a minute per client address on /api/v1'),
   RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(1).max(128).default(64).describe('IPv6 clients share one quota per prefix of this many bits (64: one /64 network is one client; 128: each address)'),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/ })

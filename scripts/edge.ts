@@ -2,31 +2,14 @@
  * `npm run edge`: builds if needed, then serves the site and the API as Cloudflare would (wrangler.jsonc: static
  * assets, the worker first on /api/v1, the quota in a Durable Object), locally in workerd on http://HOST:PORT.
  */
-import { readSettings, type Settings } from '../src/lib/config.ts';
-import { buildSite, staleReason } from './lib/build-site.ts';
+import { ensureBuild, settingsOrExit } from './lib/prepare-build.ts';
 import { startEdge } from './lib/edge-runtime.ts';
 
 /** Port of `npm run edge` when PORT is not set (wrangler dev's). */
 const EDGE_PORT = '8787';
 
-let settings: Settings;
-try {
-  settings = readSettings({ ...process.env, PORT: process.env.PORT || EDGE_PORT });
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-
-const reason = await staleReason(settings);
-if (reason) {
-  console.log(`Building the site first (${reason})...`);
-  try {
-    await buildSite(settings, { quiet: true });
-  } catch (error) {
-    console.error((error as { output?: string }).output ?? (error as Error).message);
-    process.exit(1);
-  }
-}
+const settings = settingsOrExit({ ...process.env, PORT: process.env.PORT || EDGE_PORT });
+await ensureBuild(settings, { log: console.log, onFailure: 'exit' });
 
 const started = performance.now();
 let edge;

@@ -5,39 +5,19 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createApiHandler } from '../src/lib/api/handler.ts';
-import { readSettings, type Settings } from '../src/lib/config.ts';
 import { CountedTransport } from '../src/lib/mcp/counted-transport.ts';
 import { createMcpServer } from '../src/lib/mcp/mcp-server.ts';
 import { createQuotaStore } from '../src/adapters/quota-store.ts';
-import { readDist, verifyDist } from '../src/adapters/read-dist.ts';
-import { buildSite, staleReason } from './lib/build-site.ts';
+import { readDist } from '../src/adapters/read-dist.ts';
+import { ensureBuild, settingsOrExit, verifiedOrExit } from './lib/prepare-build.ts';
 
 /** The client key of a stdio session: it has no address. */
 export const STDIO_CLIENT = 'stdio';
 
-let settings: Settings;
-try {
-  settings = readSettings(process.env);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-
-const reason = await staleReason(settings);
-if (reason) {
-  console.error(`Building the site first (${reason})...`);
-  // The build prints nothing on stdout in quiet mode; stdout belongs to the protocol.
-  await buildSite(settings, { quiet: true }).catch((error: Error & { output?: string }) => {
-    console.error(error.output ?? error.message);
-    if (reason === 'no build yet') process.exit(1);
-  });
-}
-try {
-  await verifyDist(settings.DIST_DIR);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const settings = settingsOrExit(process.env);
+// stdout belongs to the protocol: every message goes to stderr.
+await ensureBuild(settings, { log: console.error, onFailure: 'keep-last-good' });
+await verifiedOrExit(settings.DIST_DIR);
 
 const quota = await createQuotaStore(settings);
 const api = createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: quota.limiter, siteUrl: settings.SITE_URL });

@@ -1,42 +1,17 @@
 /** `npm start`: builds if needed, then serves the site and the API on http://HOST:PORT; SIGTERM/SIGINT stop it gracefully. */
 import type { AddressInfo } from 'node:net';
-import { readSettings, type Settings } from '../src/lib/config.ts';
 import { createSiteServer } from '../src/adapters/node-server.ts';
 import { createQuotaStore } from '../src/adapters/quota-store.ts';
 import { closeGracefully } from '../src/adapters/shutdown.ts';
-import { verifyDist } from '../src/adapters/read-dist.ts';
-import { buildSite, staleReason } from './lib/build-site.ts';
+import { ensureBuild, settingsOrExit, verifiedOrExit } from './lib/prepare-build.ts';
 
-let settings: Settings;
-try {
-  settings = readSettings(process.env);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-
-const reason = await staleReason(settings);
-if (reason) {
-  console.log(`Building the site first (${reason})...`);
-  try {
-    await buildSite(settings, { quiet: true });
-  } catch (error) {
-    console.error((error as { output?: string }).output ?? (error as Error).message);
-    // The build is atomic: a failed one leaves the last good build in place. Serve it, loudly, rather than nothing.
-    if (reason === 'no build yet') process.exit(1);
-    console.error(`\n*** WARNING: the build failed (above); serving the LAST GOOD BUILD from ${settings.DIST_DIR}/, which is out of date. ***\n`);
-  }
-}
+const settings = settingsOrExit(process.env);
+await ensureBuild(settings, { log: console.log, onFailure: 'keep-last-good' });
 
 // Ready time counts from here: the integrity check, the quota store, the server and the index.
 const started = performance.now();
 // Refuse to serve a build without its integrity manifest, or with damaged API artefacts.
-try {
-  await verifyDist(settings.DIST_DIR);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+await verifiedOrExit(settings.DIST_DIR);
 
 // With REDIS_URL, one count shared by every process (API and MCP); without it, this process's memory.
 const quota = await createQuotaStore(settings);

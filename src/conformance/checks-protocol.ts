@@ -1,6 +1,6 @@
 /** Spec sections 4, 5, 7 and 8: methods, unknown paths, CORS, no cookies, JSON everywhere, and the rate limit. */
 import { expectErrorBody, type Check } from './check.ts';
-import { expect, excerpt, isJsonType } from './context.ts';
+import { expect, excerpt, exposes, isJsonType } from './context.ts';
 import { readRateHeaders } from './checks-rate-headers.ts';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -98,7 +98,3 @@ export const rateLimitCheck: Check = {
   },
 };
 
-function exposes(headers: Headers, name: string): boolean {
-  const list = (headers.get('access-control-expose-headers') ?? '').split(',').map((h) => h.trim().toLowerCase());
-  return list.includes(name) || list.includes('*');
-}

@@ -5,7 +5,7 @@
  */
 import { parseList, ParseError, type BareItem, type Parameters } from 'structured-headers';
 import type { Check } from './check.ts';
-import { expect, type Context } from './context.ts';
+import { expect, exposes, type Context } from './context.ts';
 
 /** One quota policy of RateLimit-Policy: its name, quota (q) and window in seconds (w, optional). */
 export interface QuotaPolicy { name: string; quota: number; window: number | undefined }
@@ -71,11 +71,6 @@ export function readRateHeaders(headers: Headers, what: string): ServiceLimit[] 
     throw new Error(`${what}: ${(error as Error).message}`);
   }
 }
-
-const exposes = (headers: Headers, name: string) => {
-  const list = (headers.get('access-control-expose-headers') ?? '').split(',').map((h) => h.trim().toLowerCase());
-  return list.includes(name) || list.includes('*');
-};
 
 const NOT_SENT = 'not sent: optional, the spec does not require them';
 

@@ -145,3 +145,9 @@ export function withPoLive(path: string): string {
 export function excerpt(text: string): string {
   return JSON.stringify(text.length > 160 ? `${text.slice(0, 160)}…` : text);
 }
+
+/** Whether a response's Access-Control-Expose-Headers lets browser scripts read `name` (lower case), or exposes all. */
+export function exposes(headers: Headers, name: string): boolean {
+  const list = (headers.get('access-control-expose-headers') ?? '').split(',').map((h) => h.trim().toLowerCase());
+  return list.includes(name) || list.includes('*');
+}

@@ -1,4 +1,5 @@
 /** Headers for the site's pages, sent by the Node server and written to dist/_headers for static hosts. */
+import { CORS_HEADERS } from './api/responses.ts';
 
 /**
  * No inline or third-party script or style: pages load scripts and stylesheets from the site's own origin
@@ -34,8 +35,8 @@ export function staticHostHeaders(): string {
     '/api/v1/facts/*',
     '  content-type: application/json; charset=utf-8',
     '/api/v1/*',
-    '  access-control-allow-origin: *',
-    '  access-control-expose-headers: Retry-After, Location, ETag, RateLimit, RateLimit-Policy',
+    `  access-control-allow-origin: ${CORS_HEADERS['access-control-allow-origin']}`,
+    `  access-control-expose-headers: ${CORS_HEADERS['access-control-expose-headers']}`,
     '/atom.xml',
     '  content-type: application/atom+xml; charset=utf-8',
     '/search/*',

@@ -3,8 +3,16 @@ import { alternativesOf, canonicalTerm, EQUIVALENT_WORDS, TRANSLATION_WEIGHT, TR
 import { foldText, processTerm, queryTerms } from '../../src/lib/search/normalize.ts';
 import { stem } from '../../src/lib/search/stem.ts';
 import { REGIONS } from '../../src/lib/schema/vocabulary.ts';
+import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
+import { engineFor } from '../support/search.ts';
 
 const same = (...words: string[]) => new Set(words.map((w) => processTerm(w))).size === 1;
+
+/** A search engine over a few fact records of one region, each [id, title, body]. */
+function engineOver(region: string, records: [string, string, string][]) {
+  const files = records.map(([id, title, body]) => ({ file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: [region], sources: [] }, body }));
+  return engineFor(buildCorpus(files, 'https://x.example'));
+}
 
 describe('equivalent words', () => {
   it('make a region, its French adjectives and its Dutch name one term', () => {
@@ -39,13 +47,10 @@ describe('equivalent words', () => {
 
 describe('equivalent words in a search', () => {
   it('satisfy the AND rule: a record that says "Région bruxelloise" holds the word "bruxelles"', async () => {
-    const { buildCorpus } = await import('../../src/lib/records/build-corpus.ts');
-    const { engineFor } = await import('../support/search.ts');
-    const record = (id: string, title: string, body: string) => ({ file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['bruxelles'], sources: [] }, body });
-    const engine = await engineFor(buildCorpus([
-      record('fait-00000000000000b1', 'Permis provisoire en Région bruxelloise', 'Conditions du permis provisoire.'),
-      record('fait-00000000000000b2', 'Permis provisoire', 'Conditions générales.'),
-    ], 'https://x.example'));
+    const engine = await engineOver('bruxelles', [
+      ['fait-00000000000000b1', 'Permis provisoire en Région bruxelloise', 'Conditions du permis provisoire.'],
+      ['fait-00000000000000b2', 'Permis provisoire', 'Conditions générales.'],
+    ]);
     const search = async (q: string) => (await engine.search({ q, limit: 10, offset: 0 })).ids;
     expect(await search('permis provisoire bruxelles')).toEqual(['fait-00000000000000b1']);
     expect(await search('permis provisoire Brussel')).toEqual(['fait-00000000000000b1']);
@@ -62,15 +67,12 @@ describe('translations (Dutch query words and their French equivalents)', () => 
   });
 
   it('find a record that holds only the French word, after one that holds the Dutch word, and keep the AND rule', async () => {
-    const { buildCorpus } = await import('../../src/lib/records/build-corpus.ts');
-    const { engineFor } = await import('../support/search.ts');
-    const record = (id: string, title: string, body: string) => ({ file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['flandre'], sources: [] }, body });
-    const engine = await engineFor(buildCorpus([
-      record('fait-00000000000000c1', 'Le guide', 'Qui peut être guide.'),
-      record('fait-00000000000000c2', 'Le begeleider', 'Qui peut être begeleider.'),
-      record('fait-00000000000000c3', 'Autre', 'Rien à voir.'),
-      record('fait-00000000000000c4', 'Le guide en Flandre', 'Un guide et un examen.'),
-    ], 'https://x.example'));
+    const engine = await engineOver('flandre', [
+      ['fait-00000000000000c1', 'Le guide', 'Qui peut être guide.'],
+      ['fait-00000000000000c2', 'Le begeleider', 'Qui peut être begeleider.'],
+      ['fait-00000000000000c3', 'Autre', 'Rien à voir.'],
+      ['fait-00000000000000c4', 'Le guide en Flandre', 'Un guide et un examen.'],
+    ]);
     const search = (q: string) => engine.search({ q, limit: 10, offset: 0 });
     expect((await search('begeleider')).ids).toEqual(['fait-00000000000000c2', 'fait-00000000000000c1', 'fait-00000000000000c4']);
     expect((await search('begeleider examen')).ids).toEqual(['fait-00000000000000c4']);

@@ -1,0 +1,53 @@
+/**
+ * What the commands that serve a build (npm start, npm run mcp, npm run edge) do first: read the settings, build when
+ * the output is stale, and check the build's integrity, each stopping the process with a message an operator can act on.
+ */
+import { verifyDist } from '../../src/adapters/read-dist.ts';
+import { readSettings, type Settings } from '../../src/lib/config.ts';
+import { buildSite, staleReason } from './build-site.ts';
+
+/** The settings from `env`, or the process exits 1 with what is wrong with them. */
+export function settingsOrExit(env: Record<string, string | undefined>): Settings {
+  try {
+    return readSettings(env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+/** How ensureBuild reports and what it does when the build fails. */
+export interface EnsureBuildOptions {
+  /** Where the "Building the site first" line goes (stderr for stdio servers, whose stdout is the protocol). */
+  log: (line: string) => void;
+  /**
+   * On a failed build: serve the last good build with a loud warning (builds are atomic, so it is intact), or exit.
+   * Without any build to fall back on, the process exits either way.
+   */
+  onFailure: 'keep-last-good' | 'exit';
+}
+
+/** Builds the site when its output is missing or older than its sources or settings. */
+export async function ensureBuild(settings: Settings, options: EnsureBuildOptions): Promise<void> {
+  const reason = await staleReason(settings);
+  if (!reason) return;
+  options.log(`Building the site first (${reason})...`);
+  try {
+    // Quiet: the build prints nothing on stdout.
+    await buildSite(settings, { quiet: true });
+  } catch (error) {
+    console.error((error as { output?: string }).output ?? (error as Error).message);
+    if (reason === 'no build yet' || options.onFailure === 'exit') process.exit(1);
+    console.error(`\n*** WARNING: the build failed (above); serving the LAST GOOD BUILD from ${settings.DIST_DIR}/, which is out of date. ***\n`);
+  }
+}
+
+/** Refuses a build without its integrity manifest or with damaged API artefacts: the process exits 1 with each problem. */
+export async function verifiedOrExit(distDir: string): Promise<void> {
+  try {
+    await verifyDist(distDir);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

@@ -1,5 +1,5 @@
 /** `npm run build`: validates the settings and records, then builds the site and API artefacts and swaps them into DIST_DIR. */
-import { readSettings } from '../src/lib/config.ts';
+import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { buildSite } from './lib/build-site.ts';
 
 // Ctrl-C or SIGTERM stops Astro and removes the unfinished folder; DIST_DIR keeps the last good build.
@@ -7,7 +7,7 @@ const abort = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => abort.abort());
 
 try {
-  const settings = readSettings(process.env);
+  const settings = settingsOrExit(process.env);
   await buildSite(settings, { signal: abort.signal });
   console.log(`Built ${settings.DIST_DIR}/ for ${settings.SITE_URL}`);
 } catch (error) {

@@ -1,9 +1,9 @@
 /** Validates every record file without building the site: `npm run check:records`. */
 import { readRecords } from '../src/lib/records/read-records.ts';
 import { RecordError } from '../src/lib/records/friendly-errors.ts';
-import { readSettings } from '../src/lib/config.ts';
+import { settingsOrExit } from './lib/settings-or-exit.ts';
 
-const settings = readSettings(process.env);
+const settings = settingsOrExit(process.env);
 const dir = settings.CONTENT_DIR;
 try {
   const facts = await readRecords(dir, settings.SITE_URL);

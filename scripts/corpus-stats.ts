@@ -1,10 +1,10 @@
 /** `npm run corpus:stats`: prints the corpus figures as markdown tables (the README shows this output). */
-import { readSettings } from '../src/lib/config.ts';
+import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
 import { corpusStats } from '../src/lib/records/corpus-stats.ts';
 import { RecordError } from '../src/lib/records/friendly-errors.ts';
 
-const settings = readSettings(process.env);
+const settings = settingsOrExit(process.env);
 try {
   const stats = corpusStats(await readRecords(settings.CONTENT_DIR, settings.SITE_URL));
   const pct = (n: number) => `${Math.round((100 * n) / stats.records)} %`;

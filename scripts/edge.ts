@@ -2,7 +2,8 @@
  * `npm run edge`: builds if needed, then serves the site and the API as Cloudflare would (wrangler.jsonc: static
  * assets, the worker first on /api/v1, the quota in a Durable Object), locally in workerd on http://HOST:PORT.
  */
-import { ensureBuild, settingsOrExit } from './lib/prepare-build.ts';
+import { ensureBuild } from './lib/prepare-build.ts';
+import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { startEdge } from './lib/edge-runtime.ts';
 
 /** Port of `npm run edge` when PORT is not set (wrangler dev's). */

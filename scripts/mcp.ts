@@ -9,7 +9,8 @@ import { CountedTransport } from '../src/lib/mcp/counted-transport.ts';
 import { createMcpServer } from '../src/lib/mcp/mcp-server.ts';
 import { createQuotaStore } from '../src/adapters/quota-store.ts';
 import { readDist } from '../src/adapters/read-dist.ts';
-import { ensureBuild, settingsOrExit, verifiedOrExit } from './lib/prepare-build.ts';
+import { ensureBuild, verifiedOrExit } from './lib/prepare-build.ts';
+import { settingsOrExit } from './lib/settings-or-exit.ts';
 
 /** The client key of a stdio session: it has no address. */
 export const STDIO_CLIENT = 'stdio';

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createSiteServer } from '../src/adapters/node-server.ts';
 import { createQuotaStore } from '../src/adapters/quota-store.ts';
 import { closeGracefully } from '../src/adapters/shutdown.ts';
-import { ensureBuild, settingsOrExit, verifiedOrExit } from './lib/prepare-build.ts';
+import { ensureBuild, verifiedOrExit } from './lib/prepare-build.ts';
+import { settingsOrExit } from './lib/settings-or-exit.ts';
 
 const settings = settingsOrExit(process.env);
 await ensureBuild(settings, { log: console.log, onFailure: 'keep-last-good' });

@@ -1,20 +1,10 @@
 /**
- * What the commands that serve a build (npm start, npm run mcp, npm run edge) do first: read the settings, build when
+ * What the commands that serve a build (npm start, npm run mcp, npm run edge) do after reading the settings: build when
  * the output is stale, and check the build's integrity, each stopping the process with a message an operator can act on.
  */
 import { verifyDist } from '../../src/adapters/read-dist.ts';
-import { readSettings, type Settings } from '../../src/lib/config.ts';
+import type { Settings } from '../../src/lib/config.ts';
 import { buildSite, staleReason } from './build-site.ts';
-
-/** The settings from `env`, or the process exits 1 with what is wrong with them. */
-export function settingsOrExit(env: Record<string, string | undefined>): Settings {
-  try {
-    return readSettings(env);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-}
 
 /** How ensureBuild reports and what it does when the build fails. */
 export interface EnsureBuildOptions {

@@ -1,5 +1,5 @@
 /** The client's one error type: the API's {error:{code,message}} with the HTTP status, or a client-side failure. */
-import type { ErrorCode } from '../lib/api/http-error.ts';
+import type { ErrorCode } from '../lib/schema/error-codes.ts';
 
 /**
  * Codes an ApiError can carry: the server's own (see ERROR_CODES), plus three of the client's:

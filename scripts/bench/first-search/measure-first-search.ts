@@ -39,7 +39,7 @@ export interface FirstSearchFigures {
   apiMismatches: number;
 }
 
-/** Results per page in the browser (src/scripts/search-state.ts): the API is asked for as many. */
+/** Results per page in the browser (src/browser/search-state.ts): the API is asked for as many. */
 const PAGE_SIZE = 20;
 
 /** The five first searches: common and rare words, one to three words, an accent, a verb form. */

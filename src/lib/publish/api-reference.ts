@@ -1,5 +1,5 @@
 /** The human API reference (/api/), read from the OpenAPI document so that the two never disagree. */
-import { ERROR_CODES, type ErrorCode } from '../api/http-error.ts';
+import { ERROR_CODES, type ErrorCode } from '../schema/error-codes.ts';
 
 type Json = Record<string, any>;
 

@@ -1,7 +1,7 @@
 /** The list response and the error body of the API. */
 import { z } from 'zod';
 import { FactSchema } from './fact.ts';
-import { ERROR_CODES } from '../api/http-error.ts';
+import { ERROR_CODES } from './error-codes.ts';
 
 /** GET /facts response: one page of records and the total count. */
 export const ListResponseSchema = z

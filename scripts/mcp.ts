@@ -24,9 +24,11 @@ const quota = await createQuotaStore(settings);
 const api = createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: quota.limiter, siteUrl: settings.SITE_URL });
 const server = createMcpServer({ reply: api.reply, siteUrl: settings.SITE_URL });
 const transport = new CountedTransport(new StdioServerTransport(), quota.limiter, STDIO_CLIENT);
-// The client closing stdin ends the session; the Redis connection must not keep the process alive.
+// The client closing stdin ends the session once the requests it sent are answered (at most DRAIN_MS later);
+// the Redis connection must not keep the process alive.
+const DRAIN_MS = 10_000;
 const stop = () => void quota.close().then(() => process.exit(0));
 transport.onclose = stop;
-process.stdin.on('end', stop);
+process.stdin.on('end', () => void Promise.race([transport.drained(), new Promise((wait) => setTimeout(wait, DRAIN_MS).unref())]).then(stop));
 await server.connect(transport);
 console.error(`permis-facts MCP server on stdio, over ${settings.DIST_DIR}/ (records at ${settings.SITE_URL})`);

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
@@ -54,5 +56,29 @@ describe('npm run mcp (stdio)', () => {
     } finally {
       await client.close();
     }
+  }, 30_000);
+
+  it('answers every request written before stdin closes, then exits 0 (a shell pipe)', async () => {
+    const child = spawn(process.execPath, ['scripts/mcp.ts'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    const exit = new Promise<number | null>((done) => child.on('close', done));
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_facts', arguments: { q: 'permis', limit: 2 } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_facets', arguments: {} } },
+    ];
+    child.stdin.end(lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+    expect(await exit).toBe(0);
+    // JSON-RPC answers may come in any order: match them by id.
+    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result?: ToolAnswer & Record<string, unknown> }).sort((a, b) => a.id - b.id);
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3]);
+    expect((answers[1]!.result!.structuredContent!.results as unknown[]).length).toBe(2);
+    expect(answers[2]!.result!.isError).toBeFalsy();
   }, 30_000);
 });

@@ -13,6 +13,9 @@ export class CountedTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   private queue: Promise<void> = Promise.resolve();
+  /** Ids of the requests received and not answered yet. */
+  private readonly pending = new Set<string | number>();
+  private waiters: (() => void)[] = [];
   private readonly inner: Transport;
   private readonly limiter: RateLimiter;
   private readonly client: string;
@@ -38,14 +41,27 @@ export class CountedTransport implements Transport {
 
   private async receive(message: JSONRPCMessage, extra?: MessageExtraInfo): Promise<void> {
     if (isRequest(message)) {
+      this.pending.add(message.id);
       const decision = await this.limiter.hit(this.client);
-      if (!decision.allowed) return this.inner.send(rateLimitedError(message.id, decision) as JSONRPCMessage);
+      if (!decision.allowed) return this.send(rateLimitedError(message.id, decision) as JSONRPCMessage);
     }
     this.onmessage?.(message, extra);
   }
 
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    await this.inner.send(message, options);
+    if (('result' in message || 'error' in message) && message.id !== undefined && this.pending.delete(message.id) && this.pending.size === 0) {
+      for (const wake of this.waiters.splice(0)) wake();
+    }
+  }
+
+  /**
+   * Resolves once every request received so far has been answered: a client that writes its requests and closes
+   * stdin (a shell pipe) still gets every answer before the process exits.
+   */
+  async drained(): Promise<void> {
+    await this.queue;
+    if (this.pending.size > 0) await new Promise<void>((wake) => this.waiters.push(wake));
   }
 
   close(): Promise<void> {

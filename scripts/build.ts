@@ -11,6 +11,9 @@ try {
   await buildSite(settings, { signal: abort.signal });
   console.log(`Built ${settings.DIST_DIR}/ for ${settings.SITE_URL}`);
 } catch (error) {
-  console.error((error as Error).message);
+  // Astro's own report first when there is one (a record problem comes as its list alone, in the message).
+  const { message, output } = error as Error & { output?: string };
+  if (output && output !== message) console.error(output.trimEnd());
+  console.error(message);
   process.exit(1);
 }

@@ -9,6 +9,8 @@ import { readdir, rm, stat, writeFile, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Settings } from '../../src/lib/config.ts';
 import { staticHostHeaders } from '../../src/lib/security-headers.ts';
+import { readRecords } from '../../src/lib/records/read-records.ts';
+import { RecordError } from '../../src/lib/records/friendly-errors.ts';
 import { finishOutput } from './output-files.ts';
 import { prepareFolders, removeLeftovers, swapIn } from './swap-dist.ts';
 
@@ -39,18 +41,20 @@ export async function buildSite(settings: Settings, options: BuildOptions = {}):
       const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ASTRO, 'build', '--silent'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       const stop = () => child.kill('SIGTERM');
       options.signal?.addEventListener('abort', stop, { once: true });
-      for (const stream of [child.stdout, child.stderr]) {
-        stream.on('data', (chunk: Buffer) => {
-          output.push(chunk.toString());
-          if (!options.quiet) process.stderr.write(chunk);
-        });
-      }
+      // Kept, not echoed as it comes: with --silent Astro prints nothing on success, and on a failure caused by a
+      // record file its report is replaced by the list of problems alone (recordProblems).
+      for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
       child.on('close', (exit, signal) => {
         options.signal?.removeEventListener('abort', stop);
         done(exit ?? signal);
       });
     });
-    if (code !== 0) throw Object.assign(new Error(`astro build failed (exit ${code})`), { output: output.join('') });
+    if (code !== 0) {
+      const problems = await recordProblems(settings);
+      if (problems) throw Object.assign(new Error(problems), { output: problems });
+      throw Object.assign(new Error(`astro build failed (exit ${code})`), { output: output.join('') });
+    }
+    if (!options.quiet && output.length > 0) process.stderr.write(output.join(''));
     await writeFile(join(folders.work, '_headers'), staticHostHeaders());
     await finishOutput(folders.work);
     await writeFile(join(folders.work, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: contentDigest(settings), inputs }));
@@ -59,6 +63,21 @@ export async function buildSite(settings: Settings, options: BuildOptions = {}):
     return output.join('');
   } finally {
     await rm(folders.work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * After a failed Astro build: the list of record problems (as check:records prints it) when record files caused the
+ * failure, else null. Astro reports the same list inside its error report and stack trace; the list alone is clearer,
+ * and reading the records again costs nothing on a successful build.
+ */
+async function recordProblems(settings: Settings): Promise<string | null> {
+  try {
+    await readRecords(settings.CONTENT_DIR, settings.SITE_URL);
+    return null;
+  } catch (error) {
+    if (error instanceof RecordError) return error.message;
+    return null;
   }
 }
 

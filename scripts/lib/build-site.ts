@@ -76,8 +76,7 @@ async function recordProblems(settings: Settings): Promise<string | null> {
     await readRecords(settings.CONTENT_DIR, settings.SITE_URL);
     return null;
   } catch (error) {
-    if (error instanceof RecordError) return error.message;
-    return null;
+    return error instanceof RecordError ? error.message : null;
   }
 }
 

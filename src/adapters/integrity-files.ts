@@ -36,12 +36,17 @@ export async function writeIntegrity(dir: string, files: Record<string, Integrit
   return buildId;
 }
 
+/** The error for a manifest file (head or bucket) that cannot be read. */
+function missing(path: string, error: NodeJS.ErrnoException): Error {
+  return new Error(`${path} is missing (${error.code ?? error.message}): this is not a complete build of this version; run npm run build`);
+}
+
 /** Opens `dir`'s manifest (reads its head only); throws an Error an operator can act on when it is missing or unreadable. */
 export async function openIntegrity(dir: string): Promise<IntegrityIndex> {
   const root = resolve(dir);
   const file = join(root, INTEGRITY_FILE);
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`${file} is missing (${error.code ?? error.message}): this is not a complete build of this version; run npm run build`);
+    throw missing(file, error);
   });
   let head: IntegrityHead;
   try {
@@ -57,7 +62,7 @@ export async function openIntegrity(dir: string): Promise<IntegrityIndex> {
       pending = readFile(path, 'utf8').then(
         (json) => JSON.parse(json) as Record<string, IntegrityEntry>,
         (error: NodeJS.ErrnoException) => {
-          throw new Error(`${path} is missing (${error.code ?? error.message}): this is not a complete build of this version; run npm run build`);
+          throw missing(path, error);
         },
       );
       // A failed read is tried again on the next request.

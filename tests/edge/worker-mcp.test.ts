@@ -2,7 +2,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REUSE_TERMS } from '../../src/lib/publish/catalogue.ts';
+import { REUSE_TERMS } from '../../src/lib/publish/reuse-terms.ts';
 import { startTestEdge } from '../support/worker-target.ts';
 
 type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, any> };

@@ -2,7 +2,6 @@
 
 import type { ErrorCode } from '../schema/error-codes.ts';
 
-
 /** An error the API answers with its own status, code and message (Hono's HTTPException, in spirit). */
 export class HttpError extends Error {
   readonly status: number;

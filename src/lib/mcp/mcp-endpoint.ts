@@ -8,6 +8,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from '../api/client-address.ts';
 import type { ApiHandler } from '../api/handler.ts';
 import { rateLimitHeaders } from '../api/rate-limit-headers.ts';
+import { CORS_HEADERS } from '../api/responses.ts';
 import { MCP_PATH } from '../paths.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { readBounded, discard } from '../http/body.ts';
@@ -54,7 +55,7 @@ export type McpEndpoint = (request: Request, info?: McpRequestInfo) => Promise<R
  * (an inspector, a web assistant) may call it from any origin and read the quota headers.
  */
 export const MCP_CORS = {
-  'access-control-allow-origin': '*',
+  'access-control-allow-origin': CORS_HEADERS['access-control-allow-origin'],
   'access-control-expose-headers': 'Retry-After, RateLimit, RateLimit-Policy',
 } as const;
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ApiHandler } from '../api/handler.ts';
 import { API_BASE } from '../paths.ts';
-import { REUSE_TERMS } from '../publish/reuse-terms.ts';
+import { reuseBlock } from '../publish/reuse-terms.ts';
 import { FactsQuerySchema } from '../schema/facts-query.ts';
 import { IdSchema } from '../schema/vocabulary.ts';
 
@@ -28,9 +28,10 @@ const jsonSchema = (schema: z.ZodType) => {
   return rest;
 };
 
-/** The reuse terms every answer carries, so that an assistant can cite as the terms require. */
+/** The reuse terms every answer carries, so that an assistant can cite as the terms require (the catalogue's, naming the field that holds the link). */
 function reuse(siteUrl: string) {
-  return { terms: REUSE_TERMS, attribution: 'permis-facts, with a link to the record page used (its url)', page: `${siteUrl}/reutilisation/` };
+  const block = reuseBlock(siteUrl);
+  return { ...block, attribution: `${block.attribution} (its url)` };
 }
 
 /** A record with how to cite it: its title, publisher and url. */

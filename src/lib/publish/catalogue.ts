@@ -4,10 +4,7 @@ import { KINDS, REGIONS } from '../schema/vocabulary.ts';
 import { QUERY_LIMITS } from '../schema/facts-query.ts';
 import { API_BASE } from '../paths.ts';
 import { describeMcp } from '../mcp/mcp-description.ts';
-import { REUSE_TERMS } from './reuse-terms.ts';
-
-/** Re-exported: the reuse terms have their own module (the MCP tools quote them without the catalogue). */
-export { REUSE_TERMS };
+import { reuseBlock } from './reuse-terms.ts';
 
 /** The line every page and the catalogue carry about the nature of the content. */
 export const DEMO_NOTICE =
@@ -58,7 +55,7 @@ export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generate
       offset: QUERY_LIMITS.offset,
     },
     pagination: 'Start at offset 0 and advance by the number of results read; stop when offset reaches total or a page is empty; deduplicate by id.',
-    reuse: { terms: REUSE_TERMS, attribution: 'permis-facts, with a link to the record page used', page: `${siteUrl}/reutilisation/` },
+    reuse: reuseBlock(siteUrl),
     corpus: {
       records: facts.length,
       by_kind: countBy(facts, KINDS, (f) => [f.kind]),

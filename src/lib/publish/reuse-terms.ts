@@ -9,3 +9,8 @@ export const REUSE_TERMS = [
   'Full republication of a course or article requires permission from the publisher.',
   'Access does not imply partnership or endorsement.',
 ] as const;
+
+/** The `reuse` block of the catalogue and of every MCP answer: the terms, the attribution asked for, the terms page. */
+export function reuseBlock(siteUrl: string) {
+  return { terms: REUSE_TERMS, attribution: 'permis-facts, with a link to the record page used', page: `${siteUrl}/reutilisation/` };
+}

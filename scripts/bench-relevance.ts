@@ -5,7 +5,7 @@
  * bench/results/relevance.md and relevance.json. By default it reads the test build (.cache/test-dist).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTestBuild } from '../tests/support/test-build.ts';
 import { readFullListing } from '../src/lib/search/shard-store.ts';
@@ -66,7 +66,7 @@ async function didYouMean(): Promise<{ target: Target; lines: string[] }> {
 const dym = await didYouMean();
 const targets: Target[] = pagefind ? [...comparisonTargets(rows), dym.target] : [dym.target];
 const notes = [
-  `API: ${dist}, the same handler and search module as /api/v1/facts; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}.`,
+  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}.`,
   'recall@10 over judged records (capped at 10); MRR: first record graded 2 within 100; nDCG@10 with gains 2^grade - 1.',
   ...dym.lines,
 ];

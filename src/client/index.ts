@@ -5,16 +5,14 @@
 import type { Fact } from '../lib/schema/fact.ts';
 import type { FactsQueryInput } from '../lib/schema/facts-query.ts';
 import type { ListResponse } from '../lib/schema/responses.ts';
-import type { buildCatalogue } from '../lib/publish/catalogue.ts';
+import type { Catalogue } from '../lib/schema/catalogue.ts';
 import { QUERY_LIMITS } from '../lib/schema/limits.ts';
 import { ApiError } from './errors.ts';
 import { createTransport, type TransportOptions } from './transport.ts';
 
 export { ApiError, parseRetryAfter, type ClientErrorCode } from './errors.ts';
 export { CLIENT_DEFAULTS, type TransportOptions as ClientOptions } from './transport.ts';
-export type { Fact, ListResponse };
-/** The catalogue served at /api/v1/. */
-export type Catalogue = ReturnType<typeof buildCatalogue>;
+export type { Catalogue, Fact, ListResponse };
 /** Search parameters of GET /facts (po_live is the client's business). */
 export type SearchParams = Omit<FactsQueryInput, 'po_live'>;
 /** What a walk filters on: a search without its page. */

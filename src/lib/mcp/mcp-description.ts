@@ -3,6 +3,7 @@
  * OpenAPI document (extension `x-mcp`, since /mcp is outside the API's base address and speaks JSON-RPC, not REST).
  */
 import { MCP_PATH } from '../paths.ts';
+import type { McpDescription } from '../schema/catalogue.ts';
 import { MCP_DEFAULTS } from './mcp-endpoint.ts';
 import { RATE_LIMITED_CODE } from './rate-limited.ts';
 import { TOOLS } from './tools.ts';
@@ -11,7 +12,7 @@ import { TOOLS } from './tools.ts';
 export const MCP_OPENAPI_EXTENSION = 'x-mcp';
 
 /** The MCP endpoint of a site at `siteUrl`: where it is, how to talk to it, its tools and its quota. */
-export function describeMcp(siteUrl: string) {
+export function describeMcp(siteUrl: string): McpDescription {
   return {
     url: `${siteUrl}${MCP_PATH}`,
     protocol: 'Model Context Protocol (https://modelcontextprotocol.io), Streamable HTTP transport',

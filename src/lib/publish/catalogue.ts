@@ -1,4 +1,5 @@
 /** The catalogue served at /api/v1/: what the service is, its routes, limits, reuse terms and corpus. */
+import type { Catalogue } from '../schema/catalogue.ts';
 import type { Fact } from '../schema/fact.ts';
 import { KINDS, REGIONS } from '../schema/vocabulary.ts';
 import { QUERY_LIMITS } from '../schema/facts-query.ts';
@@ -20,8 +21,8 @@ function countBy<T extends string>(facts: readonly Fact[], values: readonly T[],
   return counts;
 }
 
-/** Builds the catalogue object for a corpus published at `siteUrl`. */
-export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generatedAt: Date) {
+/** Builds the catalogue object for a corpus published at `siteUrl`, typed by its schema (CatalogueSchema, which OpenAPI publishes). */
+export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generatedAt: Date): Catalogue {
   const api = `${siteUrl}${API_BASE}`;
   const dates = facts.map((f) => f.modified_at ?? f.verified_at).filter((d): d is string => Boolean(d)).sort();
   return {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { FactSchema } from '../schema/fact.ts';
 import { FactsQuerySchema, PoLiveSchema } from '../schema/facts-query.ts';
 import { ErrorBodySchema, ListResponseSchema } from '../schema/responses.ts';
+import { CatalogueSchema, McpDescriptionSchema, ReuseSchema } from '../schema/catalogue.ts';
+import { OpenApiDocumentSchema, type OpenApiDocument } from '../schema/openapi-document.ts';
 import { IdSchema } from '../schema/vocabulary.ts';
 import { describeMcp, MCP_OPENAPI_EXTENSION } from '../mcp/mcp-description.ts';
 import { REUSE_TERMS } from './reuse-terms.ts';
@@ -64,19 +66,20 @@ const NOT_MODIFIED = {
 };
 /** The request headers a client may send to revalidate and to receive a compressed answer. */
 const CONDITIONAL_HEADERS = [
-  { name: 'If-None-Match', in: 'header', required: false, description: 'ETags of answers the client holds; a match gives 304 without a body', schema: { type: 'string' } },
-  { name: 'Accept-Encoding', in: 'header', required: false, description: 'br and gzip are offered for bodies of 1024 bytes or more; each answer is compressed once and kept', schema: { type: 'string' } },
+  { name: 'If-None-Match', in: 'header' as const, required: false, description: 'ETags of answers the client holds; a match gives 304 without a body', schema: { type: 'string' } },
+  { name: 'Accept-Encoding', in: 'header' as const, required: false, description: 'br and gzip are offered for bodies of 1024 bytes or more; each answer is compressed once and kept', schema: { type: 'string' } },
 ];
 
-const poLive = { name: 'po_live', in: 'query', required: false, description: PoLiveSchema.description, schema: jsonSchema(PoLiveSchema) };
+const poLive = { name: 'po_live', in: 'query' as const, required: false, description: PoLiveSchema.description, schema: jsonSchema(PoLiveSchema) };
 const queryParams = Object.entries(FactsQuerySchema.shape)
   .filter(([name]) => name !== 'po_live')
-  .map(([name, schema]) => ({ name, in: 'query', required: false, description: schema.description, schema: jsonSchema(schema) }));
+  .map(([name, schema]) => ({ name, in: 'query' as const, required: false, description: schema.description, schema: jsonSchema(schema) }));
 
-/** Builds the document for a site at `siteUrl`. */
-export function buildOpenApi(siteUrl: string) {
+/** Builds the document for a site at `siteUrl`, typed by its own schema (OpenApiDocument, published in it). */
+export function buildOpenApi(siteUrl: string): OpenApiDocument {
   const registry = z.registry<{ id: string }>();
   registry.add(FactSchema, { id: 'Fact' }).add(ListResponseSchema, { id: 'FactList' }).add(ErrorBodySchema, { id: 'Error' });
+  registry.add(CatalogueSchema, { id: 'Catalogue' }).add(ReuseSchema, { id: 'Reuse' }).add(McpDescriptionSchema, { id: 'McpDescription' }).add(OpenApiDocumentSchema, { id: 'OpenApiDocument' });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'output', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
   for (const schema of Object.values(schemas)) {
     delete schema.$schema;
@@ -88,18 +91,19 @@ export function buildOpenApi(siteUrl: string) {
       title: 'permis-facts public content lookup API',
       version: '1.2.0',
       summary: 'Read-only public records about driving licences in Belgium',
+      license: { name: 'permis-facts reuse terms', url: `${siteUrl}/reutilisation/` },
       description: `Public, read-only JSON API. No authentication. 120 requests per minute per IP address on every route (429 with Retry-After past it). Data routes without po_live answer 307 to the same URL with po_live=1 added. Only GET is accepted (405 otherwise). Every 200 carries a strong ETag and Cache-Control: public, max-age=300; a request with If-None-Match naming the current ETag gets 304 without a body (no other request gets a 304). Bodies of 1024 bytes or more are sent compressed (br or gzip) when Accept-Encoding asks, with Vary: Accept-Encoding. The publisher's MCP server for assistants, at ${siteUrl}/mcp, shares this quota; it is described by the ${MCP_OPENAPI_EXTENSION} extension of this document. Reuse terms: ${REUSE_TERMS.join(' ')}`,
     },
     servers: [{ url: `${siteUrl}/api/v1` }],
     security: [],
     paths: {
-      '/': { get: { operationId: 'getCatalogue', summary: 'Catalogue: what the API is, its routes, limits, reuse terms and corpus', parameters: [poLive, ...CONDITIONAL_HEADERS], responses: { '200': ok('The catalogue', { type: 'object' }), ...NOT_MODIFIED, ...COMMON } } },
+      '/': { get: { operationId: 'getCatalogue', summary: 'Catalogue: what the API is, its routes, limits, reuse terms and corpus', parameters: [poLive, ...CONDITIONAL_HEADERS], responses: { '200': ok('The catalogue', ref('Catalogue')), ...NOT_MODIFIED, ...COMMON } } },
       '/facts': { get: { operationId: 'searchFacts', summary: 'Search and list records, paginated', parameters: [...queryParams, poLive, ...CONDITIONAL_HEADERS], responses: { '200': ok('One page of records', ref('FactList')), ...NOT_MODIFIED, ...COMMON } } },
       '/facts/{id}': {
         get: {
           operationId: 'getFact',
           summary: 'One record, returned directly (not wrapped)',
-          parameters: [{ name: 'id', in: 'path', required: true, description: IdSchema.description, schema: jsonSchema(IdSchema) }, poLive, ...CONDITIONAL_HEADERS],
+          parameters: [{ name: 'id', in: 'path' as const, required: true, description: IdSchema.description, schema: jsonSchema(IdSchema) }, poLive, ...CONDITIONAL_HEADERS],
           responses: { '200': ok('The record', ref('Fact'), { 'Last-Modified': LAST_MODIFIED }), ...NOT_MODIFIED, ...COMMON },
         },
       },
@@ -108,7 +112,7 @@ export function buildOpenApi(siteUrl: string) {
           operationId: 'getOpenApi',
           summary: 'This document (no po_live redirect)',
           parameters: [poLive, ...CONDITIONAL_HEADERS],
-          responses: { '200': ok('OpenAPI 3.1.0 document', { type: 'object' }), ...NOT_MODIFIED, ...Object.fromEntries(Object.entries(COMMON).filter(([s]) => s !== '307')) },
+          responses: { '200': ok('OpenAPI 3.1.0 document', ref('OpenApiDocument')), ...NOT_MODIFIED, ...Object.fromEntries(Object.entries(COMMON).filter(([s]) => s !== '307')) },
         },
       },
     },

@@ -4,6 +4,7 @@
  * nDCG@10 per category and overall, the issue's targets, and did-you-mean on the typo queries. Writes
  * bench/results/relevance.md and relevance.json. By default it reads the test build (.cache/test-dist).
  */
+import { answerHelp } from './lib/cli-help.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +15,14 @@ import { evaluate, mean, type Figures } from './bench/relevance/metrics.ts';
 import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
 import { runPagefind } from './bench/relevance/pagefind-runner.ts';
 import { comparisonTargets, renderReport, type Row, type Target } from './bench/relevance/report.ts';
+
+answerHelp(`usage: npm run bench:relevance -- [--no-pagefind] [--verbose] [--dist DIR]
+
+Scores the API and Pagefind on the judged query set (bench/relevance/queries.yaml) and writes
+bench/results/relevance.md and relevance.json (docs/search.md#relevance).
+  --no-pagefind   score the API alone
+  --verbose       print every query's results
+  --dist DIR      score this build instead of the test build (.cache/test-dist)`);
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({ options: { 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' } } });

@@ -2,10 +2,11 @@
  * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5] [--soak] [--edge] [--no-first-search]`: build, index, server, load and search figures
  * for the bundled corpus ("355") and synthetic corpora; prints a table and writes bench/results/latest.{md,json}.
  * `--soak` runs the hostile-request soak on the bundled corpus (alone, unless --sizes is given too) and writes
- * bench/results/soak.json. `--edge` runs the edge section (scripts/bench/edge.ts: worker bundle, cold start and
+ * bench/results/soak.json. `--edge` runs the edge section (scripts/bench/edge/cli.ts: worker bundle, cold start and
  * isolate memory in workerd, for --sizes or 355,10000; alone, unless --sizes is given too).
  * Each size also measures a first search in Chromium on a plain static host (this site vs Pagefind), unless --no-first-search.
  */
+import { answerHelp } from './lib/cli-help.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -14,18 +15,34 @@ import { readSettings } from '../src/lib/config.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
 import type { DocBlock, SearchManifest } from '../src/lib/search/shards.ts';
 import type { FactsQuery } from '../src/lib/search/search-engine.ts';
-import { measureBuild, type BuildFigures } from './bench/measure-build.ts';
-import { measureCacheGrowth, type CacheGrowth } from './bench/measure-cache-growth.ts';
-import { measureHttp, prepareHttp, type HttpFigures } from './bench/measure-http.ts';
-import { measureSearch, type SearchFigures } from './bench/measure-search.ts';
+import { measureBuild } from './bench/build/measure-build.ts';
+import { measureCacheGrowth } from './bench/http/measure-cache-growth.ts';
+import { measureHttp, prepareHttp } from './bench/http/measure-http.ts';
+import { measureSearch } from './bench/search/measure-search.ts';
 import { startServer } from './bench/measure-server.ts';
-import { LOAD_GENERATOR } from './bench/measure-load.ts';
+import { LOAD_GENERATOR } from './bench/load/measure-load.ts';
 import { formatReport } from './bench/report.ts';
-import { measureFirstSearch, type FirstSearchFigures } from './bench/first-search/measure-first-search.ts';
+import type { SizeResult } from './bench/size-result.ts';
+import { measureFirstSearch } from './bench/first-search/measure-first-search.ts';
 import { formatFirstSearch } from './bench/first-search/format.ts';
-import { formatTargets } from './bench/report-http.ts';
+import { formatTargets } from './bench/http/report-http.ts';
 import { formatSoak, soak } from './bench/soak.ts';
 import { spawnSync } from 'node:child_process';
+
+answerHelp(`usage: npm run bench -- [options]
+
+Builds and measures the bundled corpus and synthetic ones: build, index, server start, HTTP load against static
+twins, cache growth, search, first search in Chromium; prints a table and writes bench/results/latest.md and
+latest.json (docs/performance.md). Times are noisy on a shared machine: read them as such.
+  --sizes 355,10000,50000   corpus sizes to measure; 355 means the bundled corpus (default 355,10000)
+  --seconds 5               seconds per load target
+  --no-first-search         skip the first-search comparison with Pagefind in Chromium
+  --soak                    the hostile-request soak on the bundled corpus (alone unless --sizes is given);
+                            writes bench/results/soak.json
+  --soak-requests 100000    requests the soak sends
+  --edge                    the edge section (worker bundle, cold start, isolate memory in workerd; npm run bench:edge)
+Environment: BENCH_LOAD=wrk|autocannon chooses the load generator (default wrk when installed);
+CHROMIUM_PATH the browser of the first-search step.`);
 
 const ROOT = join(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' }, edge: { type: 'boolean', default: false }, 'no-first-search': { type: 'boolean', default: false } } });
@@ -49,19 +66,6 @@ const QUERIES: FactsQuery[] = [
   { q: 'œil médecin', limit: 10, offset: 0 },
   { q: 'permis conduire', limit: 10, offset: 20 },
 ];
-/** Every figure for one corpus size. */
-export interface SizeResult {
-  size: number;
-  label: string;
-  build: BuildFigures;
-  server: { readyMs: number; rssMb: number; firstQueryMs?: number };
-  /** First search on a plain static host in Chromium, cold cache: this site's shards and Pagefind. */
-  firstSearch?: FirstSearchFigures;
-  http: HttpFigures;
-  cacheGrowth: CacheGrowth;
-  search: SearchFigures;
-}
-
 async function corpusFor(size: number): Promise<{ dir: string; label: string; records: number }> {
   if (size === 355) {
     const records = (await readRecords(join(ROOT, 'content/records'), 'http://x')).length;
@@ -132,4 +136,4 @@ if (values.soak) {
   await mkdir(join(ROOT, 'bench/results'), { recursive: true });
   await writeFile(join(ROOT, 'bench/results/soak.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), ...figures }, null, 2)}\n`);
 }
-if (values.edge) spawnSync(process.execPath, [join(ROOT, 'scripts/bench/edge.ts'), '--sizes', values.sizes ?? '355,10000'], { stdio: 'inherit' });
+if (values.edge) spawnSync(process.execPath, [join(ROOT, 'scripts/bench/edge/cli.ts'), '--sizes', values.sizes ?? '355,10000'], { stdio: 'inherit' });

@@ -1,6 +1,15 @@
 /** `npm run build`: validates the settings and records, then builds the site and API artefacts and swaps them into DIST_DIR. */
+import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { buildSite } from './lib/build-site.ts';
+
+answerHelp(`usage: npm run build
+
+Builds the site and the API artefacts from CONTENT_DIR into DIST_DIR: validates the settings and every record
+file first (exit 1 with the list of problems), builds in a fresh folder, then swaps it into place, so a failed or
+interrupted build leaves the last good DIST_DIR as it was. SITE_URL is baked into the build.
+
+${settingsHelp(['SITE_URL', 'CONTENT_DIR', 'DIST_DIR', 'HOST', 'PORT'])}`);
 
 // Ctrl-C or SIGTERM stops Astro and removes the unfinished folder; DIST_DIR keeps the last good build.
 const abort = new AbortController();

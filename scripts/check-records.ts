@@ -1,7 +1,15 @@
 /** Validates every record file without building the site: `npm run check:records`. */
+import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
 import { RecordError } from '../src/lib/records/friendly-errors.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
+
+answerHelp(`usage: npm run check:records
+
+Validates every record file of CONTENT_DIR (schema, ids, links, file limits) without building; exit 1 with one
+line per problem (docs/publishing.md#checking-records).
+
+${settingsHelp(['CONTENT_DIR'])}`);
 
 const settings = settingsOrExit(process.env);
 const dir = settings.CONTENT_DIR;

@@ -1,5 +1,13 @@
 /** `npm run conformance -- <base_url> [--skip-rate-limit]`: checks a deployment of the API against the spec. */
+import { answerHelp } from './lib/cli-help.ts';
 import { runConformance } from '../src/conformance/run.ts';
+
+answerHelp(`usage: npm run conformance -- <base_url> [--skip-rate-limit]
+
+Checks a deployment of the API against the spec, one line per check (PASS or FAIL), then "N passed, N failed";
+exit 1 when a check failed, 2 on a usage error. <base_url> ends with /api/v1.
+  --skip-rate-limit   leave out the last check, which spends this address's quota for up to a minute
+  e.g. npm run conformance -- http://localhost:4321/api/v1`);
 
 const args = process.argv.slice(2);
 const skipRateLimit = args.includes('--skip-rate-limit');

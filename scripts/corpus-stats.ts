@@ -1,8 +1,16 @@
 /** `npm run corpus:stats`: prints the corpus figures as markdown tables (docs/publishing.md shows this output). */
+import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
 import { corpusStats } from '../src/lib/records/corpus-stats.ts';
 import { RecordError } from '../src/lib/records/friendly-errors.ts';
+
+answerHelp(`usage: npm run corpus:stats
+
+Prints the figures of the corpus in CONTENT_DIR as markdown: records per kind and region, link coverage, text
+lengths, verification metadata.
+
+${settingsHelp(['CONTENT_DIR'])}`);
 
 const settings = settingsOrExit(process.env);
 try {

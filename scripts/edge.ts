@@ -2,9 +2,17 @@
  * `npm run edge`: builds if needed, then serves the site and the API as Cloudflare would (wrangler.jsonc: static
  * assets, the worker first on /api/v1, the quota in a Durable Object), locally in workerd on http://HOST:PORT.
  */
+import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { ensureBuild } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { startEdge } from './lib/edge-runtime.ts';
+
+answerHelp(`usage: npm run edge
+
+Builds if needed, then serves the site and the API as Cloudflare would (wrangler.jsonc: static assets, the worker
+on /api/v1 and /mcp, the quota in a Durable Object) in local workerd, on http://HOST:PORT (PORT defaults to 8787).
+
+${settingsHelp(['PORT', 'HOST', 'SITE_URL', 'RATE_LIMIT_PER_MINUTE', 'CONTENT_DIR', 'DIST_DIR'])}`);
 
 /** Port of `npm run edge` when PORT is not set (wrangler dev's). */
 const EDGE_PORT = '8787';

@@ -1,8 +1,17 @@
 /** `npm run corpus:generate -- --count N --out DIR --seed S`: writes N synthetic, valid, deterministic records. */
+import { answerHelp } from './lib/cli-help.ts';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateRecords } from '../src/lib/synthetic/generate.ts';
+
+answerHelp(`usage: npm run corpus:generate -- --count N --out DIR [--seed S]
+
+Writes N synthetic, valid, deterministic record files (synthetique-*.md) to DIR, for benchmarks; the same seed
+gives the same files. DIR must be empty or hold only generated records.
+  --count N   number of records, at least 1
+  --out DIR   output directory
+  --seed S    integer seed (default 1)`);
 
 const { values } = parseArgs({ options: { count: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' } } });
 const count = Number(values.count);

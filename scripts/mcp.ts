@@ -3,6 +3,7 @@
  * when needed, like npm start); stdout carries only the protocol, every message goes to stderr.
  * Every request counts against the quota (REDIS_URL shares it with the HTTP servers) for the client key "stdio".
  */
+import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createApiHandler } from '../src/lib/api/handler.ts';
 import { CountedTransport } from '../src/lib/mcp/counted-transport.ts';
@@ -11,6 +12,14 @@ import { createQuotaStore } from '../src/adapters/quota-store.ts';
 import { readDist } from '../src/adapters/read-dist.ts';
 import { ensureBuild, verifiedOrExit } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
+
+answerHelp(`usage: npm run --silent mcp
+
+The MCP server over stdio, for desktop assistants: JSON-RPC on stdin and stdout (messages go to stderr).
+Builds first if needed, like npm start. Tools: search_facts, get_fact, list_facets (docs/mcp.md).
+Every request counts against the quota (shared with the HTTP servers through REDIS_URL).
+
+${settingsHelp()}`);
 
 /** The client key of a stdio session: it has no address. */
 export const STDIO_CLIENT = 'stdio';

@@ -1,6 +1,13 @@
 /** Prints the id for a new record: `npm run -s record:id -- <kind> <slug>`. */
+import { answerHelp } from './lib/cli-help.ts';
 import { idForSlug } from '../src/lib/records/new-id.ts';
 import { KINDS, type Kind } from '../src/lib/schema/vocabulary.ts';
+
+answerHelp(`usage: npm run -s record:id -- <kind> <slug>
+
+Prints the id of a new record file <slug>.md: the kind's prefix and the first 16 hex digits of sha256(slug).
+  kind: one of fact, expertise, organization, offer, person, professional, article, lesson, page, tool
+  slug: kebab-case file name without .md`);
 
 const [kind, slug] = process.argv.slice(2);
 if (!kind || !slug || !(KINDS as readonly string[]).includes(kind) || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {

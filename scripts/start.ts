@@ -1,10 +1,18 @@
 /** `npm start`: builds if needed, then serves the site and the API on http://HOST:PORT; SIGTERM/SIGINT stop it gracefully. */
+import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import type { AddressInfo } from 'node:net';
 import { createSiteServer } from '../src/adapters/node-server.ts';
 import { createQuotaStore } from '../src/adapters/quota-store.ts';
 import { closeGracefully } from '../src/adapters/shutdown.ts';
 import { ensureBuild, verifiedOrExit } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
+
+answerHelp(`usage: npm start
+
+Builds if needed (missing, stale, or SITE_URL/CONTENT_DIR changed), then serves the site, the API (/api/v1) and
+the MCP server (/mcp) on http://HOST:PORT. SIGTERM or SIGINT stop it gracefully (SHUTDOWN_DEADLINE_SECONDS).
+
+${settingsHelp()}`);
 
 const settings = settingsOrExit(process.env);
 await ensureBuild(settings, { log: console.log, onFailure: 'keep-last-good' });

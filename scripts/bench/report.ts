@@ -1,8 +1,8 @@
 /** Formats benchmark results as a markdown report with the targets beside the figures. */
-import type { SizeResult } from '../bench.ts';
-import { LOAD_GENERATOR } from './measure-load.ts';
-import { RUNS } from './measure-http.ts';
-import { formatRun, formatTargets, RUN_LABELS } from './report-http.ts';
+import type { SizeResult } from './size-result.ts';
+import { LOAD_GENERATOR } from './load/measure-load.ts';
+import { RUNS } from './http/measure-http.ts';
+import { formatRun, formatTargets, RUN_LABELS } from './http/report-http.ts';
 
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(0));
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MiB`;

@@ -2,6 +2,27 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { describeEdge, importsUnder, type ImportEdge } from './imports.ts';
 
+/** The import cycles among the files of a folder, each as the files it goes through. */
+function cycles(folder: string): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const edge of importsUnder(folder)) if (edge.target) graph.set(edge.from, [...(graph.get(edge.from) ?? []), edge.target]);
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return found;
+}
+
 /** Relative imports that land in one of these folders. */
 const into = (folders: string[]) => (edge: ImportEdge) => edge.target !== undefined && folders.some((folder) => edge.target!.startsWith(`${folder}/`));
 const isAstro = (edge: ImportEdge) => edge.specifier === 'astro' || edge.specifier.startsWith('astro:') || edge.specifier.startsWith('astro/');
@@ -34,6 +55,11 @@ describe('import rules of ARCHITECTURE.md', () => {
 
   it('the conformance checks do not use our own handler, search or records code', () => {
     expect(importsUnder('src/conformance').filter(into(['src/lib/api', 'src/lib/search', 'src/lib/records', 'src/adapters'])).map(describeEdge)).toEqual([]);
+  });
+
+  it('imports go one way: no cycle in src/ or scripts/ (type-only imports included)', () => {
+    expect(cycles('src').map((cycle) => cycle.join(' -> '))).toEqual([]);
+    expect(cycles('scripts').map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 
   it('the browser bundle never pulls zod nor the MCP SDK', async () => {

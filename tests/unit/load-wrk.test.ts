@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasWrk, parseWrkSummary, runWrk } from '../../scripts/bench/load-wrk.ts';
+import { hasWrk, parseWrkSummary, runWrk } from '../../scripts/bench/load/load-wrk.ts';
 
 // The bench's wrk driver, run for real against a small server that records what it receives.
 describe('the wrk load driver of npm run bench', () => {

@@ -8,9 +8,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startEdge } from '../lib/edge-runtime.ts';
+import { startEdge } from '../../lib/edge-runtime.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 /** Cloudflare's memory limit per isolate, in MiB. */
 export const ISOLATE_LIMIT_MB = 128;
 

@@ -3,12 +3,12 @@
  * caches miss. Words of one query come from one record (so most queries match something, as typed queries do);
  * one query in ten borrows a word from another record, and may match nothing.
  */
-import { factsKey } from '../../src/lib/api/reply-cache.ts';
-import type { Fact } from '../../src/lib/schema/fact.ts';
-import { KINDS, REGIONS } from '../../src/lib/schema/vocabulary.ts';
-import { processTerm, tokenize } from '../../src/lib/search/normalize.ts';
-import type { FactsQuery } from '../../src/lib/search/search-engine.ts';
-import { seededRandom } from '../../src/lib/synthetic/random.ts';
+import { factsKey } from '../../../src/lib/api/reply-cache.ts';
+import type { Fact } from '../../../src/lib/schema/fact.ts';
+import { KINDS, REGIONS } from '../../../src/lib/schema/vocabulary.ts';
+import { processTerm, tokenize } from '../../../src/lib/search/normalize.ts';
+import type { FactsQuery } from '../../../src/lib/search/search-engine.ts';
+import { seededRandom } from '../../../src/lib/synthetic/random.ts';
 
 /** The /api/v1/facts path of a query, po_live=1 included. */
 export function factsPath(query: FactsQuery): string {

@@ -3,15 +3,23 @@
  * and the cold start, first /facts query and isolate heap in local workerd, per corpus size ("355" = the bundled
  * corpus). Builds into bench/tmp/dist-<size> when stale (as `npm run bench`); writes bench/results/edge.{md,json}.
  */
+import { answerHelp } from '../../lib/cli-help.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readSettings } from '../../src/lib/config.ts';
-import { buildSite, staleReason } from '../lib/build-site.ts';
+import { readSettings } from '../../../src/lib/config.ts';
+import { buildSite, staleReason } from '../../lib/build-site.ts';
 import { ISOLATE_LIMIT_MB, PAGES, measureBundle, measureColdStart, type BundleFigures, type ColdStartFigures } from './measure-edge.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+answerHelp(`usage: npm run bench:edge -- [--sizes 355,10000] [--runs 5]
+
+Measures the Cloudflare worker in local workerd: bundle size as wrangler deploy uploads it, cold start, first
+query and isolate memory; writes bench/results/edge.md and edge.json (docs/performance.md).
+  --sizes 355,10000   corpus sizes; 355 means the bundled corpus
+  --runs 5            fresh starts per size (medians are reported)`);
+
+const ROOT = join(import.meta.dirname, '../../..');
 const { values } = parseArgs({ options: { sizes: { type: 'string', default: '355,10000' }, runs: { type: 'string', default: '5' } } });
 const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);

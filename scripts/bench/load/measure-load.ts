@@ -1,32 +1,13 @@
 /**
  * Runs one load from a second process and collects its figures: wrk when it is installed (see load-wrk.ts for why),
- * else autocannon (scripts/bench/load.ts). BENCH_LOAD=wrk|autocannon chooses.
+ * else autocannon (load-autocannon.ts). BENCH_LOAD=wrk|autocannon chooses.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasWrk, runWrk } from './load-wrk.ts';
-
-/** Throughput and latency of one load run. */
-export interface LoadFigures {
-  rps: number;
-  bytesPerSecond: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  bad: number;
-  /** Distinct paths requested. */
-  distinct?: number;
-}
-
-/** How a run sends its requests. */
-export interface LoadOptions {
-  /** Request headers, e.g. Accept-Encoding. */
-  headers?: Record<string, string>;
-  /** Each request takes the next path across all connections (a long list then never repeats); default: each connection cycles. */
-  spread?: boolean;
-}
+import type { LoadFigures, LoadOptions } from './load-types.ts';
 
 /** The load generator of this run: BENCH_LOAD when set, else wrk when installed, else autocannon. */
 export const LOAD_GENERATOR: 'wrk' | 'autocannon' = (() => {
@@ -51,7 +32,7 @@ async function runAutocannon(base: string, paths: string[], seconds: number, con
   await writeFile(specFile, JSON.stringify({ base, seconds, connections, paths, ...options }));
   try {
     return await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [join(import.meta.dirname, 'load.ts'), specFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [join(import.meta.dirname, 'load-autocannon.ts'), specFile], { stdio: ['ignore', 'pipe', 'inherit'] });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk));
       child.on('exit', (code) => {

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoadFigures, LoadOptions } from './measure-load.ts';
+import type { LoadFigures, LoadOptions } from './load-types.ts';
 
 /** Whether a `wrk` binary answers on PATH. */
 export function hasWrk(): boolean {

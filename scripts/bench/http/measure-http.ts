@@ -6,11 +6,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { nodeCompress } from '../../src/adapters/node-compress.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
-import { createApiHandler } from '../../src/lib/api/handler.ts';
-import type { Fact } from '../../src/lib/schema/fact.ts';
-import { measureLoad, type LoadFigures } from './measure-load.ts';
+import { nodeCompress } from '../../../src/adapters/node-compress.ts';
+import { readDist } from '../../../src/adapters/read-dist.ts';
+import { createApiHandler } from '../../../src/lib/api/handler.ts';
+import type { Fact } from '../../../src/lib/schema/fact.ts';
+import { measureLoad } from '../load/measure-load.ts';
+import type { LoadFigures } from '../load/load-types.ts';
 import { factsPath, queryMix } from './query-mix.ts';
 
 /** The runs, each against one target. */

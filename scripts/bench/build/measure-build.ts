@@ -3,8 +3,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { Settings } from '../../src/lib/config.ts';
-import { buildSite } from '../lib/build-site.ts';
+import type { Settings } from '../../../src/lib/config.ts';
+import { buildSite } from '../../lib/build-site.ts';
 
 /** Figures of one build. */
 export interface BuildFigures {

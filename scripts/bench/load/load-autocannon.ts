@@ -3,8 +3,14 @@
  * {base, seconds, connections, paths, headers?, spread?}. With spread, every request takes the next path of
  * the list, across all connections, so a list longer than the run never repeats a path.
  */
+import { answerHelp } from '../../lib/cli-help.ts';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+
+answerHelp(`usage: node scripts/bench/load/load-autocannon.ts <spec.json>
+
+One autocannon load run, in its own process (started by measure-load.ts when wrk is missing or BENCH_LOAD=autocannon);
+prints one JSON line of figures. spec.json: {base, seconds, connections, paths, headers?, spread?}.`);
 
 const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { base: string; seconds: number; connections: number; paths: string[]; headers?: Record<string, string>; spread?: boolean };
 let next = 0;

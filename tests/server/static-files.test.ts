@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -26,8 +26,27 @@ beforeAll(async () => {
   await mkdir(join(dir, '.hidden'));
   await writeFile(join(dir, '.hidden/file.txt'), 'secret');
   await utimes(join(dir, 'fiches/a/index.html'), mtime, mtime);
+  await writeFile(join(dir, '_headers'), '/*\n  x-frame-options: DENY\n');
+  await writeFile(join(dir, '_redirects'), '/old /new 301\n');
+  await mkdir(join(dir, 'search'));
+  await writeFile(join(dir, 'search/manifest.json'), '{"shards":1}');
+  // Links out of the build: to a file, to a directory (the project root, holding package.json), and a sibling.
+  outside = await mkdtemp(join(tmpdir(), 'static-outside-'));
+  await writeFile(join(outside, 'secret.txt'), 'outside the build');
+  await writeFile(join(outside, 'page.js.br'), brotliCompressSync('outside the build'));
+  await symlink(join(outside, 'secret.txt'), join(dir, 'secret.txt'));
+  await symlink(process.cwd(), join(dir, 'up'));
+  await symlink(outside, join(dir, 'fiches/away'));
+  await writeFile(join(dir, 'linked.js'), 'let b = 2;'.repeat(300));
+  await symlink(join(outside, 'page.js.br'), join(dir, 'linked.js.br'));
+  // A link that stays inside the build is served like its target.
+  await symlink(join(dir, 'robots.txt'), join(dir, 'robots-copy.txt'));
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+let outside = '';
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
 
 const request = (pathname: string, headers: Record<string, string> = {}, method = 'GET'): StaticRequest => ({
   method,
@@ -43,6 +62,33 @@ describe('static files: what is served', () => {
       const reply = await files(request(path));
       expect(reply.status, path).toBe(404);
       expect(text(reply.body)).toContain('Introuvable');
+    }
+  });
+
+  it('never follows a symbolic link out of the build, to a file or through a directory; links inside it are served', async () => {
+    const files = staticFiles(dir);
+    for (const path of ['/secret.txt', '/up/package.json', '/up/', '/fiches/away/secret.txt', '/%73ecret.txt']) {
+      const reply = await files(request(path));
+      expect(reply.status, path).toBe(404);
+      expect(text(reply.body), path).toContain('Introuvable');
+    }
+    const inside = await files(request('/robots-copy.txt'));
+    expect(inside.status).toBe(200);
+    expect(text(inside.body)).toBe('User-agent: *\n');
+  });
+
+  it('never sends a precompressed sibling that is a link out of the build: compresses the file itself', async () => {
+    const reply = await staticFiles(dir)(request('/linked.js', { 'accept-encoding': 'br' }));
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(reply.body as Buffer).toString()).toBe('let b = 2;'.repeat(300));
+  });
+
+  it("never serves a static host's configuration files (_headers, _redirects), however the path is spelt", async () => {
+    const files = staticFiles(dir);
+    for (const path of ['/_headers', '//_headers', '/%5fheaders', '/fiches/../_headers', '/fiches/%2e%2e/_headers', '/_redirects']) {
+      const reply = await files(request(path));
+      expect(reply.status, path).toBe(404);
+      expect(text(reply.body), path).toContain('Introuvable');
     }
   });
 

@@ -3,11 +3,11 @@
  * strong ETags, 304s, single byte ranges and the 404 page.
  */
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { chooseCoding, type Coding } from '../lib/http/content-coding.ts';
 import { ifNoneMatchMatches } from '../lib/http/etag.ts';
 import { boundedCache } from '../lib/bounded-cache.ts';
-import { PAGE_HEADERS } from '../lib/security-headers.ts';
+import { CROSS_ORIGIN_STATIC_PATHS, PAGE_HEADERS } from '../lib/security-headers.ts';
 import { encodedBody, entryBytes, entryEtag, loadEntry, type FileEntry } from './static-entry.ts';
 import { candidates, underRoot } from './static-path.ts';
 import { ifRangeAllows, parseRange } from './static-range.ts';
@@ -56,6 +56,8 @@ export const pageMethodNotAllowed = (method: string) =>
 export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS> = {}): StaticFiles {
   const limits = { ...STATIC_DEFAULTS, ...options };
   const root = resolve(dir);
+  // The same paths as the `_headers` rules static hosts and the worker apply (CROSS_ORIGIN_STATIC_PATHS).
+  const crossOrigin = (file: string) => CROSS_ORIGIN_STATIC_PATHS.some((prefix) => file.startsWith(join(root, prefix) + sep));
   const cache = boundedCache<FileEntry>({ entries: limits.maxEntries, bytes: limits.maxBytes }, entryBytes);
   const loading = new Map<string, Promise<FileEntry>>();
 
@@ -112,6 +114,7 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
     const size = entry.body.length;
     const headers: Record<string, string> = { ...PAGE_HEADERS, 'content-type': entry.type, 'cache-control': entry.cacheControl, 'last-modified': entry.lastModified, 'accept-ranges': 'bytes' };
     if (entry.compressible) headers.vary = 'Accept-Encoding';
+    if (crossOrigin(entry.file)) headers['access-control-allow-origin'] = '*';
     const identityTag = entryEtag(entry, 'identity');
     const wanted = request.header('range') !== undefined && ifRangeAllows(request.header('if-range'), identityTag, entry.lastModified);
     const range = wanted ? parseRange(request.header('range'), size) : null;

@@ -92,6 +92,17 @@ describe('static files: what is served', () => {
     }
   });
 
+  it('sends the search index files with Access-Control-Allow-Origin: *, as _headers makes static hosts do, and pages without it', async () => {
+    const files = staticFiles(dir);
+    const search = await files(request('/search/manifest.json'));
+    expect(search.status).toBe(200);
+    expect(search.headers['access-control-allow-origin']).toBe('*');
+    const again = await files(request('/search/manifest.json', { 'if-none-match': search.headers.etag! }));
+    expect(again.status).toBe(304);
+    expect(again.headers['access-control-allow-origin']).toBe('*');
+    expect((await files(request('/fiches/a/'))).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('serves /a/, /a and encoded forms of the same file from one cache entry', async () => {
     const files = staticFiles(dir);
     for (const path of ['/fiches/a/', '/fiches/a', '/fiches/%61/', '/fiches/a/index.html', '/%66iches/a']) {

@@ -1,14 +1,15 @@
 import { mkdtemp, mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staticFiles, type StaticRequest } from '../../src/adapters/static-files.ts';
 
 let dir = '';
 const page = `<!doctype html><title>Page</title>${'<p>Texte de la page, assez long pour être compressé.</p>'.repeat(60)}`;
 const pageBytes = Buffer.from(page);
 const mtime = new Date('2026-05-01T10:00:00Z');
+const siblingBytes = brotliCompressSync('let a = 1;'.repeat(300), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'static-files-'));
@@ -19,7 +20,11 @@ beforeAll(async () => {
   await writeFile(join(dir, 'logo.png'), Buffer.alloc(4000, 7));
   await writeFile(join(dir, '_astro/app.js'), 'console.log(1);'.repeat(200));
   await writeFile(join(dir, 'withsibling.js'), 'let a = 1;'.repeat(300));
-  await writeFile(join(dir, 'withsibling.js.br'), brotliCompressSync('from the build'));
+  // The build's sibling, at a quality the server never uses, so that the test can tell it from a compression made here.
+  await writeFile(join(dir, 'withsibling.js.br'), siblingBytes);
+  await writeFile(join(dir, 'damaged.html'), page);
+  await writeFile(join(dir, 'damaged.html.br'), brotliCompressSync(page.replace('Page', 'Pirate')));
+  await writeFile(join(dir, 'damaged.html.gz'), gzipSync(page).subarray(0, 60));
   await writeFile(join(dir, '404.html'), `<!doctype html><title>Introuvable</title>${'x'.repeat(2000)}`);
   await writeFile(join(dir, '.build-stamp.json'), '{"CONTENT_DIR":"/secret"}');
   await writeFile(join(dir, '.integrity.json'), '{}');
@@ -169,7 +174,26 @@ describe('static files: compression', () => {
   it("serves the build's precompressed sibling rather than compressing", async () => {
     const reply = await staticFiles(dir)(request('/withsibling.js', { 'accept-encoding': 'br' }));
     expect(reply.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(reply.body as Buffer).toString()).toBe('from the build');
+    expect(reply.body).toEqual(siblingBytes);
+  });
+
+  it('never sends a damaged or stale .br/.gz sibling: the file is compressed here instead, and the sibling named in the log', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const files = staticFiles(dir);
+      const br = await files(request('/damaged.html', { 'accept-encoding': 'br' }));
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.body as Buffer).toString()).toBe(page);
+      const gz = await files(request('/damaged.html', { 'accept-encoding': 'gzip' }));
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body as Buffer).toString()).toBe(page);
+      expect(errors.mock.calls.map(([line]) => String(line))).toEqual([
+        expect.stringMatching(/damaged\.html\.br does not decode to damaged\.html/),
+        expect.stringMatching(/damaged\.html\.gz does not decode to damaged\.html/),
+      ]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('never compresses per request: a file too large to cache goes out compressed only from a build sibling', async () => {

@@ -1,6 +1,8 @@
 /**
  * The soak (`npm run bench -- --soak`): 100,000 distinct hostile paths and API queries against `npm start`'s server,
  * with RSS before and after, the live heap, and the count of each status. Memory must stay bounded whatever the paths.
+ * Then the hardening runs (soak-hardening.ts): address rotation against a blocked client, long forwarded hops, and
+ * Redis paused, each with its memory and throughput.
  */
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +11,7 @@ import { runInNewContext } from 'node:vm';
 import { createSiteServer } from '../../src/adapters/node-server.ts';
 import type { Settings } from '../../src/lib/config.ts';
 import { rssMb, startServer } from './measure-server.ts';
+import { formatHardening, hardening, type HardeningFigures } from './soak-hardening.ts';
 
 /** Figures of one soak run. */
 export interface SoakFigures {
@@ -21,6 +24,8 @@ export interface SoakFigures {
   rssStepsMb: number[];
   /** Live V8 heap (after a full GC) of the same server run in process: at the start, then after each tenth of as many requests. */
   liveHeapStepsMb: number[];
+  /** The hardening runs: rotation, long hops, Redis pause. */
+  hardening: HardeningFigures;
 }
 
 /** A deterministic PRNG (mulberry32), so every run sends the same requests. */
@@ -96,7 +101,9 @@ export async function soak(settings: Settings, total = 100_000, connections = 32
     const started = performance.now();
     const statuses = await drive(server.base, total, connections, async () => void rssStepsMb.push(await rssMb(server.pid)));
     const seconds = (performance.now() - started) / 1000;
-    return { requests: total, seconds, statuses, rssBeforeMb, rssAfterMb: await rssMb(server.pid), rssStepsMb, liveHeapStepsMb: await liveHeap(settings, total, connections) };
+    const rssAfterMb = await rssMb(server.pid);
+    await server.stop();
+    return { requests: total, seconds, statuses, rssBeforeMb, rssAfterMb, rssStepsMb, liveHeapStepsMb: await liveHeap(settings, total, connections), hardening: await hardening(settings) };
   } finally {
     await server.stop();
   }
@@ -137,5 +144,6 @@ export function formatSoak(figures: SoakFigures): string {
     `  server RSS: ${figures.rssBeforeMb.toFixed(0)} MB before, ${figures.rssAfterMb.toFixed(0)} MB after (${(figures.rssAfterMb - figures.rssBeforeMb).toFixed(0)} MB growth)`,
     `  RSS after each 10 %: ${figures.rssStepsMb.map((mb) => mb.toFixed(0)).join(', ')} MB (server heap capped at ${SOAK_HEAP_MB} MiB)`,
     `  live heap after full GC, same server in process, start then each 10 % of ${figures.requests}: ${figures.liveHeapStepsMb.map((mb) => mb.toFixed(1)).join(', ')} MB`,
+    formatHardening(figures.hardening),
   ].join('\n');
 }

@@ -26,10 +26,15 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Node's default limit on the request line and headers together. */
 const MAX_HEADER_BYTES = 16 * 1024;
 
-/** Whether a request target falls under /api/v1 (an unreadable target counts as one: the JSON answer is the safe side). */
+/**
+ * Whether a request target falls under /api/v1 (an unreadable target counts as one: the JSON answer is the safe side).
+ * Dot segments (`/api/./v1`, `/x/../api/v1`, `%2e`) are resolved first, as the server's URL parsing resolves them
+ * to route a request, so a raw target the parser refused is judged by the route it names.
+ */
 export function isApiTarget(target: string): boolean {
   if (!target.startsWith('/')) return true;
-  const path = target.split('?')[0]!;
+  const raw = target.split('?')[0]!;
+  const path = URL.parse(`http://localhost${raw}`)?.pathname ?? raw;
   return path === API_BASE || path.startsWith(`${API_BASE}/`);
 }
 

@@ -1,10 +1,12 @@
 /**
  * Node-only: the quota store shared by every server process (API and MCP alike), in Redis through
- * rate-limiter-flexible and ioredis. While Redis is down or slow, each process counts in its own memory.
+ * rate-limiter-flexible and ioredis, behind a circuit breaker (cockatiel). While Redis is down or hangs, each
+ * process counts in its own bounded memory limiter, and asks Redis again only once every `breakerOpenMs`.
  */
+import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { decide, defaultRateLimitOptions, type RateDecision, type RateLimiter } from '../lib/rate-limit.ts';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { createRateLimiter, decide, defaultRateLimitOptions, type RateDecision, type RateLimiter } from '../lib/rate-limit.ts';
 
 /** Options of createRedisRateLimiter. */
 export interface RedisRateLimitOptions {
@@ -16,6 +18,12 @@ export interface RedisRateLimitOptions {
   windowMs: number;
   /** A Redis command slower than this counts as an outage (the request is counted in memory). Default 250 ms. */
   commandTimeoutMs: number;
+  /**
+   * After a Redis failure (timeout, error, no connection), how long Redis is not asked at all: requests are counted
+   * in memory at once. Then one request tries Redis again (waiting at most commandTimeoutMs); a success closes the
+   * breaker, a failure opens it for as long again. A reconnection closes it at once. Default 5 000 ms.
+   */
+  breakerOpenMs: number;
   /** Prefix of the keys in Redis. Default 'permis-facts:quota'. */
   keyPrefix: string;
   /** Where the outage warning (once per outage) and the recovery go. Default console.warn. */
@@ -27,6 +35,7 @@ export const REDIS_RATE_LIMIT_DEFAULTS: Omit<RedisRateLimitOptions, 'url'> = {
   limit: defaultRateLimitOptions.limit,
   windowMs: defaultRateLimitOptions.windowMs,
   commandTimeoutMs: 250,
+  breakerOpenMs: 5_000,
   keyPrefix: 'permis-facts:quota',
   log: (line) => console.warn(line),
 };
@@ -47,13 +56,20 @@ function safeUrl(url: string): string {
   return parsed.href;
 }
 
+/** A refusal from rate-limiter-flexible is a verdict, not a failure of Redis: the breaker must not count it. */
+const verdict = (rejection: unknown): RateLimiterRes => {
+  if (rejection instanceof RateLimiterRes) return rejection;
+  throw rejection;
+};
+
 /**
  * A fixed window per client that opens with its first request (a key with a TTL, as decide() expects), in Redis.
- * No offline queue and a short command timeout: a request never waits for Redis to come back; rate-limiter-flexible
- * then counts it in the insurance limiter (memory, same limit), so the quota still holds per process.
+ * No offline queue and a short command timeout; after a failure the breaker keeps requests away from Redis for
+ * breakerOpenMs, so a hanging Redis costs one request commandTimeoutMs per breakerOpenMs, not every request.
+ * Meanwhile the in-memory limiter (same limit, bounded, blocked clients never evicted) holds the quota per process.
  */
 export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> & { url: string }): RedisRateLimiter {
-  const { url, limit, windowMs, commandTimeoutMs, keyPrefix, log } = { ...REDIS_RATE_LIMIT_DEFAULTS, ...options };
+  const { url, limit, windowMs, commandTimeoutMs, breakerOpenMs, keyPrefix, log } = { ...REDIS_RATE_LIMIT_DEFAULTS, ...options };
   const where = safeUrl(url);
   const redis = new Redis(url, {
     enableOfflineQueue: false,
@@ -63,8 +79,11 @@ export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> &
     // Reconnect for ever, at most every 2 s: the shared count comes back on its own.
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
+  const duration = Math.max(1, Math.round(windowMs / 1000));
+  const memory = createRateLimiter({ limit, windowMs: duration * 1000 });
+  const newBreaker = () => circuitBreaker(handleAll, { halfOpenAfter: breakerOpenMs, breaker: new ConsecutiveBreaker(1) });
+  let breaker: CircuitBreakerPolicy = newBreaker();
   let outage = false;
-  let fallbacks = 0;
   const startOutage = (why: string) => {
     if (outage) return;
     outage = true;
@@ -77,36 +96,24 @@ export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> &
   };
   // Without an 'error' listener ioredis would print every reconnection failure.
   redis.on('error', (error: Error) => startOutage(error.message || error.name));
-  redis.on('ready', endOutage);
-
-  class Insurance extends RateLimiterMemory {
-    override consume(key: string | number, points?: number, consumeOptions?: Record<string, unknown>) {
-      fallbacks += 1;
-      startOutage(redis.status === 'ready' ? `no answer within ${commandTimeoutMs} ms` : `connection ${redis.status}`);
-      return super.consume(key, points, consumeOptions);
-    }
-  }
-  const duration = Math.max(1, Math.round(windowMs / 1000));
-  const store = new RateLimiterRedis({
-    storeClient: redis,
-    points: limit,
-    duration,
-    keyPrefix,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: new Insurance({ points: limit, duration, keyPrefix: `${keyPrefix}:memory` }),
+  redis.on('ready', () => {
+    // A new connection is proof enough: no need to wait for the breaker's next trial.
+    breaker = newBreaker();
+    endOutage();
   });
+  const store = new RateLimiterRedis({ storeClient: redis, points: limit, duration, keyPrefix, rejectIfRedisNotReady: true });
 
   async function hit(client: string): Promise<RateDecision> {
-    const before = fallbacks;
+    // While one request tries Redis again, cockatiel would make the others wait for its answer: count them here.
+    if (breaker.state === CircuitState.HalfOpen) return memory.hitSync(client);
     let result: RateLimiterRes;
     try {
-      result = await store.consume(client, 1);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      result = rejection;
+      result = await breaker.execute(() => store.consume(client, 1).catch(verdict));
+    } catch (error) {
+      if (!(error instanceof BrokenCircuitError)) startOutage(redis.status === 'ready' ? `no answer within ${commandTimeoutMs} ms` : `connection ${redis.status}`);
+      return memory.hitSync(client);
     }
-    // Counted in Redis, with no fallback meanwhile: a slow spell is over.
-    if (fallbacks === before && redis.status === 'ready') endOutage();
+    endOutage();
     return decide(result.consumedPoints, limit, duration * 1000, result.msBeforeNext);
   }
 

@@ -2,7 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from 'node:zlib';
 import { MIN_COMPRESS_BYTES, type Coding } from '../lib/http/content-coding.ts';
 import { sha256Hex, strongEtag } from '../lib/http/etag.ts';
 
@@ -27,6 +27,8 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|atom\+xml|manifest\+js
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const brotliDecode = promisify(brotliDecompress);
+const gunzipAsync = promisify(gunzip);
 
 /** A file ready to serve. */
 export interface FileEntry {
@@ -97,11 +99,24 @@ export async function encodedBody(entry: FileEntry, coding: Coding): Promise<Buf
 async function encode(entry: FileEntry, coding: Coding): Promise<Buffer> {
   const sibling = entry.siblings[coding];
   const small = entry.body.length <= 128 * 1024;
-  const made = sibling
-    ? await readFile(sibling)
-    : coding === 'br'
+  const made =
+    (sibling && (await checkedSibling(entry, coding, sibling))) ||
+    (coding === 'br'
       ? await brotli(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: small ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
-      : await gzipAsync(entry.body, { level: small ? 9 : 6 });
+      : await gzipAsync(entry.body, { level: small ? 9 : 6 }));
   entry.encoded[coding] = made;
   return made;
+}
+
+/**
+ * The build's sibling when it decodes to exactly the file's bytes, else null (logged): the manifest lists no
+ * siblings, so a damaged or stale `.br` or `.gz` is caught by decoding it once, the file itself being the reference.
+ */
+async function checkedSibling(entry: FileEntry, coding: Coding, sibling: string): Promise<Buffer | null> {
+  const bytes = await readFile(sibling);
+  const decoded = await (coding === 'br' ? brotliDecode(bytes) : gunzipAsync(bytes)).catch(() => null);
+  if (decoded?.equals(entry.body)) return bytes;
+  delete entry.siblings[coding];
+  console.error(`[static] ${sibling} does not decode to ${basename(entry.file)} (damaged or stale); compressing the file here instead until the next build`);
+  return null;
 }

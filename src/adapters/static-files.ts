@@ -3,13 +3,13 @@
  * strong ETags, 304s, single byte ranges and the 404 page.
  */
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { chooseCoding, type Coding } from '../lib/http/content-coding.ts';
 import { ifNoneMatchMatches } from '../lib/http/etag.ts';
 import { boundedCache } from '../lib/bounded-cache.ts';
-import { PAGE_HEADERS } from '../lib/security-headers.ts';
+import { CROSS_ORIGIN_STATIC_PATHS, PAGE_HEADERS } from '../lib/security-headers.ts';
 import { encodedBody, entryBytes, entryEtag, loadEntry, type FileEntry } from './static-entry.ts';
-import { candidates } from './static-path.ts';
+import { candidates, underRoot } from './static-path.ts';
 import { ifRangeAllows, parseRange } from './static-range.ts';
 
 /** What the static side needs of a request. */
@@ -56,16 +56,30 @@ export const pageMethodNotAllowed = (method: string) =>
 export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS> = {}): StaticFiles {
   const limits = { ...STATIC_DEFAULTS, ...options };
   const root = resolve(dir);
+  // The same paths as the `_headers` rules static hosts and the worker apply (CROSS_ORIGIN_STATIC_PATHS).
+  const crossOrigin = (file: string) => CROSS_ORIGIN_STATIC_PATHS.some((prefix) => file.startsWith(join(root, prefix) + sep));
   const cache = boundedCache<FileEntry>({ entries: limits.maxEntries, bytes: limits.maxBytes }, entryBytes);
   const loading = new Map<string, Promise<FileEntry>>();
+
+  /** `file`, when it really lies under the root (symbolic links resolved); else a rejection, answered as a 404. */
+  async function confined(file: string): Promise<string> {
+    if (!(await underRoot(root, file))) throw new Error(`${file} leads outside ${root}`);
+    return file;
+  }
 
   function entryFor(file: string): Promise<FileEntry> {
     const hit = cache.get(file);
     if (hit) return Promise.resolve(hit);
     let pending = loading.get(file);
     if (!pending) {
-      pending = loadEntry(file)
-        .then((entry) => {
+      pending = confined(file)
+        .then(loadEntry)
+        .then(async (entry) => {
+          // A sibling is a path of its own: a link there must not lead out of the build either.
+          for (const coding of ['br', 'gzip'] as const) {
+            const sibling = entry.siblings[coding];
+            if (sibling && !(await underRoot(root, sibling))) delete entry.siblings[coding];
+          }
           if (entry.body.length <= limits.maxFileBytes) cache.set(file, entry);
           // A file too large to keep is read per request: it is sent compressed only from the build's siblings.
           else entry.codings = entry.codings.filter((coding) => entry.siblings[coding]);
@@ -100,6 +114,7 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
     const size = entry.body.length;
     const headers: Record<string, string> = { ...PAGE_HEADERS, 'content-type': entry.type, 'cache-control': entry.cacheControl, 'last-modified': entry.lastModified, 'accept-ranges': 'bytes' };
     if (entry.compressible) headers.vary = 'Accept-Encoding';
+    if (crossOrigin(entry.file)) headers['access-control-allow-origin'] = '*';
     const identityTag = entryEtag(entry, 'identity');
     const wanted = request.header('range') !== undefined && ifRangeAllows(request.header('if-range'), identityTag, entry.lastModified);
     const range = wanted ? parseRange(request.header('range'), size) : null;

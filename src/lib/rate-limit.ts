@@ -6,8 +6,14 @@ export interface RateLimitOptions {
   limit: number;
   /** Window length in milliseconds. Default 60 000. */
   windowMs: number;
-  /** Most clients tracked at once; past it, the oldest windows are forgotten. Default 50 000. */
+  /** Most clients under quota tracked at once; past it, the oldest of their windows are forgotten. Default 50 000. */
   maxClients: number;
+  /**
+   * Most clients that have used their whole quota tracked at once, besides maxClients. These are never forgotten
+   * before their window ends, whatever the number of other addresses. Default 50 000 (filling it takes `limit` x
+   * 50 000 requests within one window: 6 million a minute at the default limit).
+   */
+  maxBlockedClients: number;
   /** Clock, for tests. Default Date.now. */
   now: () => number;
 }
@@ -17,6 +23,7 @@ export const defaultRateLimitOptions: RateLimitOptions = {
   limit: 120,
   windowMs: 60_000,
   maxClients: 50_000,
+  maxBlockedClients: 50_000,
   now: () => Date.now(),
 };
 
@@ -46,46 +53,66 @@ export function decide(count: number, limit: number, windowMs: number, msLeft: n
 
 /** The in-memory limiter, plus how many clients it tracks (for memory tests). */
 export interface MemoryRateLimiter extends RateLimiter {
+  /** Clients tracked, blocked ones included. */
   readonly trackedClients: number;
+  /** Clients tracked that have used their whole quota in their current window. */
+  readonly blockedClients: number;
   /** The same verdict, synchronously (the in-memory store needs no await). */
   hitSync(client: string): RateDecision;
 }
 
+type Window = { start: number; count: number };
+
 /**
  * Each client's window opens with its first request and lasts windowMs; past `limit` requests
  * the client waits until its window closes (Retry-After, 1 to 60 s for the default window).
- * Windows live in a Map in opening order, so expired and oldest entries are dropped from the front.
+ * Two tables bound the memory: `open` (under quota, in opening order; when full, its oldest entry is forgotten,
+ * which only gives that client a fresh window) and `spent` (quota used up; an entry leaves it only when its window
+ * ends, so rotating addresses can never free a blocked client). Should `spent` be full, a client that uses up its
+ * quota stays in `open`, where eviction can free it: the documented trade-off that keeps memory bounded.
  */
 export function createRateLimiter(options: Partial<RateLimitOptions> = {}): MemoryRateLimiter {
-  const { limit, windowMs, maxClients, now } = { ...defaultRateLimitOptions, ...options };
-  const windows = new Map<string, { start: number; count: number }>();
+  const { limit, windowMs, maxClients, maxBlockedClients, now } = { ...defaultRateLimitOptions, ...options };
+  const open = new Map<string, Window>();
+  const spent = new Map<string, Window>();
+  const ended = (w: Window, time: number) => time - w.start >= windowMs;
 
-  function evict(time: number): void {
-    for (const [client, w] of windows) {
-      if (time - w.start < windowMs && windows.size < maxClients) break;
-      windows.delete(client);
+  function makeRoom(time: number): void {
+    // `spent` is in order of exhaustion, not of opening: an ended entry behind a live one waits for the next pass.
+    for (const [client, w] of spent) {
+      if (!ended(w, time)) break;
+      spent.delete(client);
+    }
+    for (const [client, w] of open) {
+      if (!ended(w, time) && open.size < maxClients) break;
+      open.delete(client);
     }
   }
 
   function hitSync(client: string): RateDecision {
     const time = now();
-    let w = windows.get(client);
-    if (w && time - w.start >= windowMs) {
-      windows.delete(client);
+    let w = spent.get(client) ?? open.get(client);
+    if (w && ended(w, time)) {
+      spent.delete(client);
+      open.delete(client);
       w = undefined;
     }
     if (!w) {
-      evict(time);
+      makeRoom(time);
       w = { start: time, count: 0 };
-      windows.set(client, w);
+      open.set(client, w);
     }
     w.count += 1;
+    if (w.count >= limit && spent.size < maxBlockedClients && open.delete(client)) spent.set(client, w);
     return decide(w.count, limit, windowMs, w.start + windowMs - time);
   }
 
   return {
     get trackedClients() {
-      return windows.size;
+      return open.size + spent.size;
+    },
+    get blockedClients() {
+      return spent.size;
     },
     hitSync,
     hit: async (client) => hitSync(client),

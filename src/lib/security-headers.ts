@@ -25,6 +25,9 @@ export const PAGE_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
+/** Folders of static files any origin may read (the search index, which other sites' search boxes may fetch): every host sends them with Access-Control-Allow-Origin: *. */
+export const CROSS_ORIGIN_STATIC_PATHS: readonly string[] = ['search'];
+
 /** The `_headers` file (Netlify, Cloudflare Pages) for hosting dist/ without the Node server. */
 export function staticHostHeaders(): string {
   const page = Object.entries(PAGE_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
@@ -39,8 +42,7 @@ export function staticHostHeaders(): string {
     `  access-control-expose-headers: ${CORS_HEADERS['access-control-expose-headers']}`,
     '/atom.xml',
     '  content-type: application/atom+xml; charset=utf-8',
-    '/search/*',
-    '  access-control-allow-origin: *',
+    ...CROSS_ORIGIN_STATIC_PATHS.flatMap((folder) => [`/${folder}/*`, '  access-control-allow-origin: *']),
     '',
   ].join('\n');
 }

@@ -47,6 +47,14 @@ describe('requests Node’s parser refuses, under /api/v1', () => {
     expect(apiError(answer, 400, 'malformed_request').message).toMatch(/raw non-ASCII characters .*percent-encode them, e\.g\. q=th%C3%A9orique/);
   });
 
+  it('answers an unknown method on an API path spelt with dot segments with the same JSON 405 and CORS', async () => {
+    for (const target of ['/api/./v1/facts?po_live=1', '/api/v1/./facts', '/fiches/../api/v1/facts', '/api/%2e/v1/facts', '/x/%2E%2E/api/v1']) {
+      const answer = await send(`FOO ${target} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(apiError(answer, 405, 'method_not_allowed').message, target).toBe('method FOO is not allowed; use GET');
+      expect(answer.headers.allow, target).toBe('GET');
+    }
+  });
+
   it('answers an unknown method with 405, Allow: GET and the JSON body', async () => {
     const answer = await send('FOO /api/v1/facts?q=permis HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(apiError(answer, 405, 'method_not_allowed').message).toBe('method FOO is not allowed; use GET');

@@ -1,14 +1,15 @@
-import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staticFiles, type StaticRequest } from '../../src/adapters/static-files.ts';
 
 let dir = '';
 const page = `<!doctype html><title>Page</title>${'<p>Texte de la page, assez long pour être compressé.</p>'.repeat(60)}`;
 const pageBytes = Buffer.from(page);
 const mtime = new Date('2026-05-01T10:00:00Z');
+const siblingBytes = brotliCompressSync('let a = 1;'.repeat(300), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'static-files-'));
@@ -19,15 +20,38 @@ beforeAll(async () => {
   await writeFile(join(dir, 'logo.png'), Buffer.alloc(4000, 7));
   await writeFile(join(dir, '_astro/app.js'), 'console.log(1);'.repeat(200));
   await writeFile(join(dir, 'withsibling.js'), 'let a = 1;'.repeat(300));
-  await writeFile(join(dir, 'withsibling.js.br'), brotliCompressSync('from the build'));
+  // The build's sibling, at a quality the server never uses, so that the test can tell it from a compression made here.
+  await writeFile(join(dir, 'withsibling.js.br'), siblingBytes);
+  await writeFile(join(dir, 'damaged.html'), page);
+  await writeFile(join(dir, 'damaged.html.br'), brotliCompressSync(page.replace('Page', 'Pirate')));
+  await writeFile(join(dir, 'damaged.html.gz'), gzipSync(page).subarray(0, 60));
   await writeFile(join(dir, '404.html'), `<!doctype html><title>Introuvable</title>${'x'.repeat(2000)}`);
   await writeFile(join(dir, '.build-stamp.json'), '{"CONTENT_DIR":"/secret"}');
   await writeFile(join(dir, '.integrity.json'), '{}');
   await mkdir(join(dir, '.hidden'));
   await writeFile(join(dir, '.hidden/file.txt'), 'secret');
   await utimes(join(dir, 'fiches/a/index.html'), mtime, mtime);
+  await writeFile(join(dir, '_headers'), '/*\n  x-frame-options: DENY\n');
+  await writeFile(join(dir, '_redirects'), '/old /new 301\n');
+  await mkdir(join(dir, 'search'));
+  await writeFile(join(dir, 'search/manifest.json'), '{"shards":1}');
+  // Links out of the build: to a file, to a directory (the project root, holding package.json), and a sibling.
+  outside = await mkdtemp(join(tmpdir(), 'static-outside-'));
+  await writeFile(join(outside, 'secret.txt'), 'outside the build');
+  await writeFile(join(outside, 'page.js.br'), brotliCompressSync('outside the build'));
+  await symlink(join(outside, 'secret.txt'), join(dir, 'secret.txt'));
+  await symlink(process.cwd(), join(dir, 'up'));
+  await symlink(outside, join(dir, 'fiches/away'));
+  await writeFile(join(dir, 'linked.js'), 'let b = 2;'.repeat(300));
+  await symlink(join(outside, 'page.js.br'), join(dir, 'linked.js.br'));
+  // A link that stays inside the build is served like its target.
+  await symlink(join(dir, 'robots.txt'), join(dir, 'robots-copy.txt'));
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+let outside = '';
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
 
 const request = (pathname: string, headers: Record<string, string> = {}, method = 'GET'): StaticRequest => ({
   method,
@@ -44,6 +68,44 @@ describe('static files: what is served', () => {
       expect(reply.status, path).toBe(404);
       expect(text(reply.body)).toContain('Introuvable');
     }
+  });
+
+  it('never follows a symbolic link out of the build, to a file or through a directory; links inside it are served', async () => {
+    const files = staticFiles(dir);
+    for (const path of ['/secret.txt', '/up/package.json', '/up/', '/fiches/away/secret.txt', '/%73ecret.txt']) {
+      const reply = await files(request(path));
+      expect(reply.status, path).toBe(404);
+      expect(text(reply.body), path).toContain('Introuvable');
+    }
+    const inside = await files(request('/robots-copy.txt'));
+    expect(inside.status).toBe(200);
+    expect(text(inside.body)).toBe('User-agent: *\n');
+  });
+
+  it('never sends a precompressed sibling that is a link out of the build: compresses the file itself', async () => {
+    const reply = await staticFiles(dir)(request('/linked.js', { 'accept-encoding': 'br' }));
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(reply.body as Buffer).toString()).toBe('let b = 2;'.repeat(300));
+  });
+
+  it("never serves a static host's configuration files (_headers, _redirects), however the path is spelt", async () => {
+    const files = staticFiles(dir);
+    for (const path of ['/_headers', '//_headers', '/%5fheaders', '/fiches/../_headers', '/fiches/%2e%2e/_headers', '/_redirects']) {
+      const reply = await files(request(path));
+      expect(reply.status, path).toBe(404);
+      expect(text(reply.body), path).toContain('Introuvable');
+    }
+  });
+
+  it('sends the search index files with Access-Control-Allow-Origin: *, as _headers makes static hosts do, and pages without it', async () => {
+    const files = staticFiles(dir);
+    const search = await files(request('/search/manifest.json'));
+    expect(search.status).toBe(200);
+    expect(search.headers['access-control-allow-origin']).toBe('*');
+    const again = await files(request('/search/manifest.json', { 'if-none-match': search.headers.etag! }));
+    expect(again.status).toBe(304);
+    expect(again.headers['access-control-allow-origin']).toBe('*');
+    expect((await files(request('/fiches/a/'))).headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('serves /a/, /a and encoded forms of the same file from one cache entry', async () => {
@@ -112,7 +174,26 @@ describe('static files: compression', () => {
   it("serves the build's precompressed sibling rather than compressing", async () => {
     const reply = await staticFiles(dir)(request('/withsibling.js', { 'accept-encoding': 'br' }));
     expect(reply.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(reply.body as Buffer).toString()).toBe('from the build');
+    expect(reply.body).toEqual(siblingBytes);
+  });
+
+  it('never sends a damaged or stale .br/.gz sibling: the file is compressed here instead, and the sibling named in the log', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const files = staticFiles(dir);
+      const br = await files(request('/damaged.html', { 'accept-encoding': 'br' }));
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.body as Buffer).toString()).toBe(page);
+      const gz = await files(request('/damaged.html', { 'accept-encoding': 'gzip' }));
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body as Buffer).toString()).toBe(page);
+      expect(errors.mock.calls.map(([line]) => String(line))).toEqual([
+        expect.stringMatching(/damaged\.html\.br does not decode to damaged\.html/),
+        expect.stringMatching(/damaged\.html\.gz does not decode to damaged\.html/),
+      ]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('never compresses per request: a file too large to cache goes out compressed only from a build sibling', async () => {

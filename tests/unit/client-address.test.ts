@@ -1,6 +1,9 @@
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { clientAddress, clientKey } from '../../src/lib/api/client-address.ts';
+import { createRateLimiter } from '../../src/lib/rate-limit.ts';
 
 const request = (forwarded?: string) => ({ headers: { get: (name: string) => (name === 'x-forwarded-for' ? (forwarded ?? null) : null) } });
 
@@ -79,5 +82,27 @@ describe('client address canonicalisation', () => {
     expect(clientAddress(request('192.0.2.1:1234'), '10.0.0.1', 1, 128)).toBe('192.0.2.1');
     expect(clientAddress(request('1.1.1.1'), '2001:db8:0:0:5::9', 0)).toBe('2001:db8::/64');
     expect(clientAddress(request('1.1.1.1'), '::ffff:127.0.0.1', 0)).toBe('127.0.0.1');
+  });
+
+  it('keeps no part of a long X-Forwarded-For header alive in the limiter, only its 100-character key', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const limiter = createRateLimiter({ limit: 1_000_000 });
+    const heap = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const before = heap();
+    for (let i = 0; i < 2_000; i++) {
+      // A header made per request, as the HTTP parser makes it; TRUST_PROXY=2 with one real proxy picks the first hop.
+      const header = `${i.toString(36)}-${'A'.repeat(16_000)}, 198.51.100.7`;
+      const key = clientAddress(request(header), '127.0.0.1', 2);
+      expect(key).toHaveLength(100);
+      limiter.hitSync(key);
+    }
+    const grown = (heap() - before) / 2 ** 20;
+    expect(limiter.trackedClients).toBe(2_000);
+    // 2,000 headers of 16 kB are 31 MiB; 2,000 keys of 100 characters and their windows are well under 4 MiB.
+    expect(grown, `${grown.toFixed(1)} MiB kept for 2,000 keys`).toBeLessThan(4);
   });
 });

@@ -60,4 +60,53 @@ describe('rate limiter', () => {
     limiter.hitSync('new');
     expect(limiter.trackedClients).toBe(1);
   });
+
+  it('keeps a blocked client blocked until its window ends while 100,000 other addresses arrive', () => {
+    const time = clock();
+    const limiter = createRateLimiter({ limit: 3, maxClients: 1000, maxBlockedClients: 1000, now: time.now });
+    for (let i = 0; i < 3; i++) expect(limiter.hitSync('blocked').allowed).toBe(true);
+    expect(limiter.hitSync('blocked').allowed).toBe(false);
+    for (let i = 0; i < 100_000; i++) {
+      limiter.hitSync(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+      if (i % 10_000 === 0) time.advance(5_000);
+      if (i % 1000 === 0) {
+        expect(limiter.hitSync('blocked').allowed, `after ${i} other addresses`).toBe(false);
+        expect(limiter.trackedClients).toBeLessThanOrEqual(2000);
+      }
+    }
+    const last = limiter.hitSync('blocked');
+    expect(last).toMatchObject({ allowed: false, retryAfterSeconds: 10 });
+    time.advance(10_000);
+    expect(limiter.hitSync('blocked').allowed).toBe(true);
+  });
+
+  it('keeps a client that used its whole quota (at the limit, not yet refused) through the same rotation', () => {
+    const time = clock();
+    const limiter = createRateLimiter({ limit: 2, maxClients: 100, now: time.now });
+    limiter.hitSync('at-limit');
+    expect(limiter.hitSync('at-limit')).toMatchObject({ allowed: true, remaining: 0 });
+    for (let i = 0; i < 5_000; i++) limiter.hitSync(`other-${i}`);
+    expect(limiter.hitSync('at-limit').allowed).toBe(false);
+  });
+
+  it('stays bounded when every address uses its quota: past maxBlockedClients, newly blocked clients become evictable', () => {
+    const time = clock();
+    const limiter = createRateLimiter({ limit: 1, maxClients: 100, maxBlockedClients: 50, now: time.now });
+    for (let i = 0; i < 10_000; i++) limiter.hitSync(`c${i}`);
+    expect(limiter.blockedClients).toBe(50);
+    expect(limiter.trackedClients).toBe(150);
+    // The first 50 filled the blocked table and stay refused; later ones were forgotten.
+    expect(limiter.hitSync('c0').allowed).toBe(false);
+    expect(limiter.hitSync('c100').allowed).toBe(true);
+  });
+
+  it('forgets blocked clients once their window has ended', () => {
+    const time = clock();
+    const limiter = createRateLimiter({ limit: 1, now: time.now });
+    for (let i = 0; i < 100; i++) limiter.hitSync(`b${i}`);
+    expect(limiter.blockedClients).toBe(100);
+    time.advance(60_000);
+    limiter.hitSync('new');
+    expect(limiter.trackedClients).toBe(1);
+  });
 });

@@ -5,7 +5,7 @@ import { startRedis, type TestRedis } from '../support/redis-server.ts';
 describe('the Redis quota store (a real redis-server)', () => {
   let redis: TestRedis;
   const limiters: RedisRateLimiter[] = [];
-  const limiter = async (options: { limit?: number; log?: (line: string) => void; commandTimeoutMs?: number } = {}) => {
+  const limiter = async (options: { limit?: number; log?: (line: string) => void; commandTimeoutMs?: number; breakerOpenMs?: number } = {}) => {
     const made = createRedisRateLimiter({ url: redis.url, keyPrefix: `test-${Math.random()}`, log: () => {}, ...options });
     limiters.push(made);
     expect(await made.ready()).toBe(true);
@@ -53,7 +53,7 @@ describe('the Redis quota store (a real redis-server)', () => {
 
   it('counts in memory while Redis is paused or stopped, with one warning per outage, and shares the count again when it is back', async () => {
     const lines: string[] = [];
-    const store = await limiter({ limit: 5, log: (line) => lines.push(line), commandTimeoutMs: 100 });
+    const store = await limiter({ limit: 5, log: (line) => lines.push(line), commandTimeoutMs: 100, breakerOpenMs: 200 });
     expect((await store.hit('paused')).allowed).toBe(true);
     redis.pause();
     const during = [];
@@ -63,11 +63,36 @@ describe('the Redis quota store (a real redis-server)', () => {
     expect(lines.filter((line) => line.includes('unavailable'))).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[quota\] Redis at redis:\/\/127\.0\.0\.1:\d+\/? unavailable \(no answer within 100 ms\)/);
     redis.resume();
-    // The paused commands may still land; what matters is that Redis counts again.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The paused commands may still land; what matters is that Redis counts again once the breaker lets a request try it.
+    await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await store.hit('after-pause')).allowed).toBe(true);
     // Recovery is logged once Redis counts again (a late answer to a timed-out command may add another short spell).
     expect(lines.at(-1), lines.join('\n')).toContain('answers again');
+  });
+
+  it('asks a hanging Redis once per breakerOpenMs, not once per request: the others are counted in memory at once', async () => {
+    const lines: string[] = [];
+    const store = await limiter({ limit: 30, log: (line) => lines.push(line), commandTimeoutMs: 100, breakerOpenMs: 60_000 });
+    expect((await store.hit('hanging')).allowed).toBe(true);
+    redis.pause();
+    try {
+      const waits: number[] = [];
+      const during = [];
+      for (let i = 0; i < 40; i++) {
+        const started = performance.now();
+        during.push(await store.hit('hanging'));
+        waits.push(performance.now() - started);
+      }
+      // Before the breaker, each of the 40 waited the whole command timeout (100 ms); now only the first does.
+      const waited = waits.filter((ms) => ms >= 90).length;
+      expect(waited, waits.map((ms) => ms.toFixed(0)).join(' ')).toBe(1);
+      // The quota still holds in this process: 30 allowed in memory, then refused.
+      expect(during.filter((d) => d.allowed)).toHaveLength(30);
+      expect(during.slice(30).every((d) => !d.allowed)).toBe(true);
+      expect(lines.filter((line) => line.includes('unavailable'))).toHaveLength(1);
+    } finally {
+      redis.resume();
+    }
   });
 
   it('answers at once while Redis is stopped (insurance in memory, one warning), and uses Redis again once it is back', async () => {

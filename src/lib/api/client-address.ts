@@ -80,13 +80,21 @@ function parseHop(hop: string): { v4: number[] } | { v6: number[] } | null {
 }
 
 /**
+ * A copy of `text` that holds no reference to a longer string. V8 makes `slice` of a long string a view on it,
+ * so a 100-character key cut from a 16,000-character X-Forwarded-For hop kept the whole header alive in the
+ * limiter (a heap snapshot showed each key as a sliced string retaining its 16 kB parent). structuredClone
+ * copies the characters (measured: 0.8 MiB for 5,000 keys, against 77 MiB for the slices; ''.concat keeps them).
+ */
+const detached = (text: string): string => structuredClone(text);
+
+/**
  * The quota key of one address as written by a socket or a proxy: IPv4 as dotted decimal (IPv4-mapped IPv6
  * included), IPv6 as its first `ipv6Prefix` bits in RFC 5952 text with `/prefix` (no suffix at 128).
  * Anything that is not an address is kept, trimmed, lowercased and cut to 100 characters. Never throws.
  */
 export function clientKey(address: string, ipv6Prefix: number = CLIENT_ADDRESS_DEFAULTS.ipv6Prefix): string {
   const parsed = parseHop(address);
-  if (!parsed) return address.trim().toLowerCase().slice(0, 100) || 'unknown';
+  if (!parsed) return detached(address.trim().slice(0, 100).toLowerCase()) || 'unknown';
   if ('v4' in parsed) return parsed.v4.join('.');
   const groups = parsed.v6;
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {

@@ -80,6 +80,15 @@ describe('MCP at /mcp on the worker', () => {
     }
   });
 
+  it('refuses a JSON-RPC batch with -32600 (HTTP 400), counting the POST once and running none of its calls', async () => {
+    const calls = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } }));
+    const before = Number(/r=(\d+)/.exec((await post(base, { jsonrpc: '2.0', id: 0, method: 'tools/list' }, { 'cf-connecting-ip': '192.0.2.81' })).headers.get('ratelimit')!)![1]);
+    const answer = await post(base, calls, { 'cf-connecting-ip': '192.0.2.81' });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining('JSON-RPC batches are not accepted (got an array of 100 messages)') } });
+    expect(answer.headers.get('ratelimit')).toMatch(new RegExp(`^"default";r=${before - 1};`));
+  });
+
   it('answers a body that is not JSON with -32700 and one over 64 KiB with -32600, both HTTP 400', async () => {
     const bad = await post(base, '{');
     expect(bad.status).toBe(400);
@@ -112,12 +121,12 @@ describe('one quota for /api/v1 and /mcp on the worker', () => {
     const refused = await client.callTool({ name: 'search_facts', arguments: {} }).then(() => null, (error: Error & { code?: number }) => error);
     expect(refused?.code).toBe(-32029);
     expect(refused?.message).toMatch(/retry in ([1-9]|[1-5]\d|60) s/);
-    const raw = await post(base, [{ jsonrpc: '2.0', id: 'a', method: 'tools/list' }, { jsonrpc: '2.0', id: 'b', method: 'tools/list' }], { 'cf-connecting-ip': '2001:db8:0:7::5' });
+    const raw = await post(base, { jsonrpc: '2.0', id: 'a', method: 'tools/list' }, { 'cf-connecting-ip': '2001:db8:0:7::5' });
     expect(raw.status).toBe(200);
     const retry = Number(raw.headers.get('retry-after'));
     expect(retry >= 1 && retry <= 60).toBe(true);
     expect(raw.headers.get('ratelimit')).toBe(`"default";r=0;t=${retry}`);
-    expect(await raw.json()).toMatchObject([{ id: 'a', error: { code: -32029, data: { retry_after_seconds: retry } } }, { id: 'b', error: { code: -32029 } }]);
+    expect(await raw.json()).toMatchObject({ id: 'a', error: { code: -32029, data: { retry_after_seconds: retry } } });
     expect((await read(post(base, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'cf-connecting-ip': '2001:db8:0:7::5' }))).status).toBe(429);
     // Another client is not affected.
     expect((await read(fetch(new URL('/api/v1/openapi.json', base), { headers: { 'cf-connecting-ip': '2001:db8:0:8::1' } }))).status).toBe(200);

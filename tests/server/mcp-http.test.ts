@@ -151,6 +151,17 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect((await raw('POST', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).status).toBe(200);
   });
 
+  it('refuses a JSON-RPC batch of 100 tool calls with -32600 in a few hundred bytes, counted once', async () => {
+    keys.length = 0;
+    const calls = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } }));
+    const answer = await fetch(`${site.origin}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(calls) });
+    expect(answer.status).toBe(400);
+    const text = await answer.text();
+    expect(text.length).toBeLessThan(400);
+    expect(JSON.parse(text).error).toEqual({ code: -32600, message: 'JSON-RPC batches are not accepted (got an array of 100 messages): MCP removed batching in protocol revision 2025-06-18; send one message per request' });
+    expect(keys).toEqual(['127.0.0.1']);
+  });
+
   it('answers GET /mcp with 405 (stateless: no server stream) and a non-JSON body with a parse error', async () => {
     const get = await fetch(`${site.origin}/mcp`, { headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);

@@ -110,7 +110,22 @@ describe('the /mcp endpoint', () => {
     }
   });
 
-  it('over quota: a request gets HTTP 200 with the JSON-RPC error -32029, a batch one error per request, a notification 429; all with Retry-After', async () => {
+  it('refuses a JSON-RPC batch with -32600 (HTTP 400) naming its size, counted once and running none of its calls', async () => {
+    const { keys, mcp } = endpoint();
+    const calls = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } }));
+    for (const batch of [calls, [LIST], []]) {
+      const answer = await mcp(post(JSON.stringify(batch)));
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: `JSON-RPC batches are not accepted (got an array of ${batch.length} messages): MCP removed batching in protocol revision 2025-06-18; send one message per request` },
+      });
+    }
+    expect(keys).toHaveLength(3);
+  });
+
+  it('over quota: a request gets HTTP 200 with the JSON-RPC error -32029, a batch its refusal, a notification 429; all with Retry-After', async () => {
     const { mcp } = endpoint(1);
     expect((await mcp(post(JSON.stringify(LIST)))).status).toBe(200);
     const one = await mcp(post(JSON.stringify({ ...LIST, id: 'x' })));
@@ -128,8 +143,8 @@ describe('the /mcp endpoint', () => {
       },
     });
     const batch = await mcp(post(JSON.stringify([{ ...LIST, id: 7 }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...LIST, id: 8 }])));
-    expect(batch.status).toBe(200);
-    expect(((await batch.json()) as { id: number; error: { code: number } }[]).map(({ id, error }) => [id, error.code])).toEqual([[7, -32029], [8, -32029]]);
+    expect(batch.status).toBe(400);
+    expect(((await batch.json()) as { error: { code: number } }).error.code).toBe(-32600);
     const notification = await mcp(post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })));
     expect(notification.status).toBe(429);
     expect(notification.headers.get('retry-after')).toBe(String(retry));

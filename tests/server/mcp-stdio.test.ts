@@ -45,6 +45,23 @@ describe('npm run mcp (stdio)', () => {
     }
   }, 30_000);
 
+  it('serves resources, prompts and completions, and records whose uri is on SITE_URL', async () => {
+    const { client } = await startMcp();
+    try {
+      expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, prompts: {}, completions: {} });
+      const [template] = (await client.listResourceTemplates()).resourceTemplates;
+      expect(template!.uriTemplate).toBe(`${testSettings.SITE_URL}/api/v1/facts/{id}`);
+      const { resources } = await client.listResources();
+      const read = await client.readResource({ uri: resources[3]!.uri });
+      expect(JSON.parse((read.contents[0] as { text: string }).text).record).toMatchObject({ id: resources[3]!.name, title: resources[3]!.title });
+      expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['answer_from_records']);
+      const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'answer_from_records' }, argument: { name: 'kind', value: 'exp' } });
+      expect(completion.completion.values).toEqual(['expertise']);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
   it('refuses requests past RATE_LIMIT_PER_MINUTE with a JSON-RPC error saying how long to wait', async () => {
     const { client } = await startMcp({ RATE_LIMIT_PER_MINUTE: '4' });
     try {

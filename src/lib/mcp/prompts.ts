@@ -27,7 +27,8 @@ export const PROMPTS = [
 ] as const;
 
 /** prompts/get: the user message that asks the assistant to answer from the records and cite them. */
-export function getPrompt(name: string, args: Record<string, string> = {}, siteUrl: string) {
+export function getPrompt(name: string, given: Record<string, string> | undefined, siteUrl: string) {
+  const args = given ?? {};
   if (name !== PROMPT) throw rpcError(-32602, `no prompt named ${JSON.stringify(name)}; the prompts are ${PROMPT}`);
   const unknown = Object.keys(args).find((arg) => !PROMPTS[0].arguments.some((known) => known.name === arg));
   if (unknown) throw rpcError(-32602, `${PROMPT} takes question, kind and region; unknown argument ${JSON.stringify(unknown)}`);

@@ -6,7 +6,10 @@
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createApiHandler } from '../src/lib/api/handler.ts';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { withoutBatches } from '../src/adapters/stdio-batches.ts';
 import { CountedTransport } from '../src/lib/mcp/counted-transport.ts';
+import { batchRefused } from '../src/lib/mcp/rate-limited.ts';
 import { createMcpServer } from '../src/lib/mcp/mcp-server.ts';
 import { createQuotaStore } from '../src/adapters/quota-store.ts';
 import { readDist } from '../src/adapters/read-dist.ts';
@@ -32,7 +35,9 @@ await verifiedOrExit(settings.DIST_DIR);
 const quota = await createQuotaStore(settings);
 const api = createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: quota.limiter, siteUrl: settings.SITE_URL });
 const server = createMcpServer({ reply: api.reply, siteUrl: settings.SITE_URL });
-const transport = new CountedTransport(new StdioServerTransport(), quota.limiter, STDIO_CLIENT);
+// A batch line is refused here, with the JSON-RPC error /mcp gives, and never reaches the server.
+const stdin = withoutBatches(process.stdin, (size) => void transport.send({ jsonrpc: '2.0', id: null, error: { code: -32600, message: batchRefused(size) } } as unknown as JSONRPCMessage));
+const transport = new CountedTransport(new StdioServerTransport(stdin), quota.limiter, STDIO_CLIENT);
 // The client closing stdin ends the session once the requests it sent are answered (at most DRAIN_MS later);
 // the Redis connection must not keep the process alive.
 const DRAIN_MS = 10_000;

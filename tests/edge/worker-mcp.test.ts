@@ -1,6 +1,7 @@
 /** The MCP endpoint of the Cloudflare worker, in workerd, with the SDK's own client: same tools and one quota with /api/v1. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REUSE_TERMS } from '../../src/lib/publish/reuse-terms.ts';
 import { startTestEdge } from '../support/worker-target.ts';
@@ -45,7 +46,8 @@ describe('MCP at /mcp on the worker', () => {
       expect([structured.total, structured.limit, structured.offset]).toEqual([api.total, api.limit, api.offset]);
       expect(structured.suggestions).toEqual(api.suggestions);
       expect(structured.results.map((r: { url: string }) => r.url)).toEqual(api.results.map((r) => r.url));
-      expect(structured.reuse.terms).toEqual([...REUSE_TERMS]);
+      expect(structured.results.map((r: { title: string; excerpt: string }) => typeof r.title === 'string' && typeof r.excerpt === 'string')).not.toContain(false);
+      expect(structured.reuse.attribution).toBe('permis-facts, with a link to the record page used (its url)');
     }
     expect((await call(await sdk(), 'search_facts', { q: 'permis', limit: 7 })).structuredContent!.results).toHaveLength(7);
   });
@@ -56,12 +58,31 @@ describe('MCP at /mcp on the worker', () => {
     const { cite_as, ...record } = answer.structuredContent!.record;
     expect(record).toEqual(await (await fetch(new URL(`/api/v1/facts/${first.id}?po_live=1`, base))).json());
     expect(cite_as).toContain(record.url);
+    expect(answer.structuredContent!.reuse.terms).toEqual([...REUSE_TERMS]);
     const unknown = await call(await sdk(), 'get_fact', { id: 'fait-0000000000000000' });
     expect(unknown.isError).toBe(true);
     expect(unknown.content[0]!.text).toBe('no record has the id "fait-0000000000000000"; find ids with search_facts (record_not_found)');
     const bad = await call(await sdk(), 'search_facts', { limit: 51 });
     expect(bad.isError).toBe(true);
     expect(bad.content[0]!.text).toBe('limit must be an integer from 1 to 50, got "51" (invalid_parameter)');
+  });
+
+  it('serves resources, prompts and completions on the worker, negotiating the newest protocol revision', async () => {
+    const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers: { 'cf-connecting-ip': '198.51.100.21' } } });
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(transport);
+    expect(transport.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+    const [template] = (await client.listResourceTemplates()).resourceTemplates;
+    expect(template!.uriTemplate).toMatch(/\/api\/v1\/facts\/\{id\}$/);
+    const { resources, nextCursor } = await client.listResources();
+    expect(resources).toHaveLength(50);
+    expect(nextCursor).toBe('50');
+    const read = await client.readResource({ uri: resources[1]!.uri });
+    expect(JSON.parse((read.contents[0] as { text: string }).text).record.id).toBe(resources[1]!.name);
+    expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['answer_from_records']);
+    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'answer_from_records' }, argument: { name: 'region', value: 'w' } });
+    expect(completion.completion.values).toEqual(['wallonie']);
+    await client.close();
   });
 
   it('is answered by the worker, not by the static assets: JSON-RPC, RateLimit headers, GET and DELETE 405 with Allow: POST', async () => {
@@ -78,6 +99,15 @@ describe('MCP at /mcp on the worker', () => {
       expect(refused.headers.get('allow')).toBe('POST');
       expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(`method ${method} is not allowed on /mcp`);
     }
+  });
+
+  it('refuses a JSON-RPC batch with -32600 (HTTP 400), counting the POST once and running none of its calls', async () => {
+    const calls = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } }));
+    const before = Number(/r=(\d+)/.exec((await post(base, { jsonrpc: '2.0', id: 0, method: 'tools/list' }, { 'cf-connecting-ip': '192.0.2.81' })).headers.get('ratelimit')!)![1]);
+    const answer = await post(base, calls, { 'cf-connecting-ip': '192.0.2.81' });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining('JSON-RPC batches are not accepted (got an array of 100 messages)') } });
+    expect(answer.headers.get('ratelimit')).toMatch(new RegExp(`^"default";r=${before - 1};`));
   });
 
   it('answers a body that is not JSON with -32700 and one over 64 KiB with -32600, both HTTP 400', async () => {
@@ -112,12 +142,12 @@ describe('one quota for /api/v1 and /mcp on the worker', () => {
     const refused = await client.callTool({ name: 'search_facts', arguments: {} }).then(() => null, (error: Error & { code?: number }) => error);
     expect(refused?.code).toBe(-32029);
     expect(refused?.message).toMatch(/retry in ([1-9]|[1-5]\d|60) s/);
-    const raw = await post(base, [{ jsonrpc: '2.0', id: 'a', method: 'tools/list' }, { jsonrpc: '2.0', id: 'b', method: 'tools/list' }], { 'cf-connecting-ip': '2001:db8:0:7::5' });
+    const raw = await post(base, { jsonrpc: '2.0', id: 'a', method: 'tools/list' }, { 'cf-connecting-ip': '2001:db8:0:7::5' });
     expect(raw.status).toBe(200);
     const retry = Number(raw.headers.get('retry-after'));
     expect(retry >= 1 && retry <= 60).toBe(true);
     expect(raw.headers.get('ratelimit')).toBe(`"default";r=0;t=${retry}`);
-    expect(await raw.json()).toMatchObject([{ id: 'a', error: { code: -32029, data: { retry_after_seconds: retry } } }, { id: 'b', error: { code: -32029 } }]);
+    expect(await raw.json()).toMatchObject({ id: 'a', error: { code: -32029, data: { retry_after_seconds: retry } } });
     expect((await read(post(base, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'cf-connecting-ip': '2001:db8:0:7::5' }))).status).toBe(429);
     // Another client is not affected.
     expect((await read(fetch(new URL('/api/v1/openapi.json', base), { headers: { 'cf-connecting-ip': '2001:db8:0:8::1' } }))).status).toBe(200);

@@ -1,8 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.ts';
 import { REUSE_TERMS } from '../../src/lib/publish/reuse-terms.ts';
+import { markdownToPlain } from '../../src/lib/records/summarize.ts';
+import { EXCERPT_MAX } from '../../src/lib/schema/mcp-answers.ts';
 import { startSiteServer, type RunningServer } from '../support/site-server.ts';
 
 type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, any> };
@@ -39,13 +42,13 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(search.properties.q).toMatchObject({ maxLength: 300 });
   });
 
-  it('search_facts gives the results of GET /facts, in the same order, each with its url and the reuse terms', async () => {
+  it('search_facts gives the results of GET /facts, in the same order, each as a summary of the record, with the attribution', async () => {
     for (const query of [{ q: 'permis', limit: 7 }, { q: 'examen pratique', region: 'wallonie', limit: 5, offset: 1 }, { kind: 'fact', limit: 50 }, { q: 'permsi de cnduire' }, {}]) {
       const answer = await call(client, 'search_facts', query);
       expect(answer.isError, answer.content[0]?.text).toBeFalsy();
       const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
       params.set('po_live', '1');
-      const api = (await (await fetch(`${site.origin}/api/v1/facts?${params}`)).json()) as { results: { id: string; url: string }[]; total: number; limit: number; offset: number };
+      const api = (await (await fetch(`${site.origin}/api/v1/facts?${params}`)).json()) as { results: Record<string, any>[]; total: number; limit: number; offset: number };
       const structured = answer.structuredContent!;
       expect(structured.results.map((r: { id: string }) => r.id)).toEqual(api.results.map((r) => r.id));
       expect([structured.total, structured.limit, structured.offset]).toEqual([api.total, api.limit, api.offset]);
@@ -53,11 +56,15 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       // A search that finds nothing keeps the API's did-you-mean suggestions.
       expect(structured.suggestions).toEqual((api as { suggestions?: unknown }).suggestions);
       structured.results.forEach((result: Record<string, unknown>, i: number) => {
-        expect(result.url).toBe(api.results[i]!.url);
-        expect(result.cite_as).toContain(api.results[i]!.url);
+        const { id, title, url, kind, regions, text } = api.results[i]!;
+        expect(Object.keys(result)).toEqual(['id', 'title', 'url', 'kind', 'regions', 'excerpt']);
+        expect(result).toMatchObject({ id, title, url, kind, regions });
+        expect(String(result.excerpt).length).toBeLessThanOrEqual(EXCERPT_MAX);
+        expect(markdownToPlain(text)).toContain(String(result.excerpt).replace(/…$/, ''));
+        // The text block, for clients that ignore structuredContent, carries each result too.
+        for (const field of [id, title, url, result.excerpt]) expect(answer.content[0]!.text).toContain(field);
       });
-      expect(structured.reuse.terms).toEqual([...REUSE_TERMS]);
-      expect(JSON.parse(answer.content[0]!.text)).toEqual(structured);
+      expect(structured.reuse).toEqual({ attribution: 'permis-facts, with a link to the record page used (its url)', page: `${site.origin}/reutilisation/` });
     }
   });
 
@@ -87,7 +94,8 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const { cite_as, ...record } = answer.structuredContent!.record;
     expect(record).toEqual(api);
     expect(cite_as).toBe(`${api.title}, permis-facts, ${api.url}`);
-    expect(answer.structuredContent!.reuse.page).toMatch(/\/reutilisation\/$/);
+    expect(answer.structuredContent!.reuse).toEqual({ terms: [...REUSE_TERMS], attribution: 'permis-facts, with a link to the record page used (its url)', page: `${site.origin}/reutilisation/` });
+    expect(JSON.parse(answer.content[0]!.text)).toEqual(answer.structuredContent);
 
     const unknown = await call(client, 'get_fact', { id: 'fait-0000000000000000' });
     expect(unknown.isError).toBe(true);
@@ -106,6 +114,33 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const total = Object.values(answer.structuredContent!.kinds as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(total).toBe(catalogue.corpus.records);
     expect((await call(client, 'list_facets', { q: 'x' })).isError).toBe(true);
+  });
+
+  it('negotiates the newest protocol revision, and serves resources, prompts and completions, each POST counted once', async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(`${site.origin}/mcp`));
+    const fresh = new Client({ name: 'test', version: '1.0.0' });
+    await fresh.connect(transport);
+    try {
+      expect(transport.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+      keys.length = 0;
+      const [template] = (await fresh.listResourceTemplates()).resourceTemplates;
+      expect(template!.uriTemplate).toBe(`${site.origin}/api/v1/facts/{id}`);
+      const { resources, nextCursor } = await fresh.listResources();
+      expect(resources).toHaveLength(50);
+      expect((await fresh.listResources({ cursor: nextCursor! })).resources[0]!.uri).not.toBe(resources[0]!.uri);
+      const read = await fresh.readResource({ uri: resources[0]!.uri });
+      expect(JSON.parse((read.contents[0] as { text: string }).text).record.id).toBe(resources[0]!.name);
+      expect((await fresh.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['answer_from_records']);
+      const prompt = await fresh.getPrompt({ name: 'answer_from_records', arguments: { question: 'permis moto', region: 'flandre' } });
+      expect((prompt.messages[0]!.content as { text: string }).text).toContain('region: "flandre"');
+      const completion = await fresh.complete({ ref: { type: 'ref/prompt', name: 'answer_from_records' }, argument: { name: 'region', value: 'fl' } });
+      expect(completion.completion.values).toEqual(['flandre']);
+      // Seven requests; the client's attempt at a GET stream (405) after initialising may land among them.
+      expect(keys.filter((key) => key === '127.0.0.1').length).toBe(keys.length);
+      expect([7, 8]).toContain(keys.length);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('counts every MCP request against the client key the API uses', async () => {
@@ -149,6 +184,17 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(JSON.parse(big.text).error).toEqual({ code: -32600, message: 'the request body is larger than 65536 bytes' });
     // The connection is still usable: the server read the body through.
     expect((await raw('POST', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).status).toBe(200);
+  });
+
+  it('refuses a JSON-RPC batch of 100 tool calls with -32600 in a few hundred bytes, counted once', async () => {
+    keys.length = 0;
+    const calls = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } }));
+    const answer = await fetch(`${site.origin}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(calls) });
+    expect(answer.status).toBe(400);
+    const text = await answer.text();
+    expect(text.length).toBeLessThan(400);
+    expect(JSON.parse(text).error).toEqual({ code: -32600, message: 'JSON-RPC batches are not accepted (got an array of 100 messages): MCP removed batching in protocol revision 2025-06-18; send one message per request' });
+    expect(keys).toEqual(['127.0.0.1']);
   });
 
   it('answers GET /mcp with 405 (stateless: no server stream) and a non-JSON body with a parse error', async () => {

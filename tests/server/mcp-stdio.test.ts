@@ -45,6 +45,23 @@ describe('npm run mcp (stdio)', () => {
     }
   }, 30_000);
 
+  it('serves resources, prompts and completions, and records whose uri is on SITE_URL', async () => {
+    const { client } = await startMcp();
+    try {
+      expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, prompts: {}, completions: {} });
+      const [template] = (await client.listResourceTemplates()).resourceTemplates;
+      expect(template!.uriTemplate).toBe(`${testSettings.SITE_URL}/api/v1/facts/{id}`);
+      const { resources } = await client.listResources();
+      const read = await client.readResource({ uri: resources[3]!.uri });
+      expect(JSON.parse((read.contents[0] as { text: string }).text).record).toMatchObject({ id: resources[3]!.name, title: resources[3]!.title });
+      expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['answer_from_records']);
+      const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'answer_from_records' }, argument: { name: 'kind', value: 'exp' } });
+      expect(completion.completion.values).toEqual(['expertise']);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
   it('refuses requests past RATE_LIMIT_PER_MINUTE with a JSON-RPC error saying how long to wait', async () => {
     const { client } = await startMcp({ RATE_LIMIT_PER_MINUTE: '4' });
     try {
@@ -58,7 +75,7 @@ describe('npm run mcp (stdio)', () => {
     }
   }, 30_000);
 
-  it('answers every request written before stdin closes, then exits 0 (a shell pipe)', async () => {
+  it('answers every request written before stdin closes, refusing a batch line, then exits 0 (a shell pipe)', async () => {
     const child = spawn(process.execPath, ['scripts/mcp.ts'], {
       cwd: resolve(import.meta.dirname, '../..'),
       env: { ...process.env, SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR },
@@ -71,12 +88,18 @@ describe('npm run mcp (stdio)', () => {
       { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_facts', arguments: { q: 'permis', limit: 2 } } },
+      Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: 100 + i, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } })),
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_facets', arguments: {} } },
     ];
     child.stdin.end(lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
     expect(await exit).toBe(0);
     // JSON-RPC answers may come in any order: match them by id.
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result?: ToolAnswer & Record<string, unknown> }).sort((a, b) => a.id - b.id);
+    const all = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number | null; result?: ToolAnswer & Record<string, unknown>; error?: unknown });
+    // The batch line is refused as /mcp refuses one, and none of its calls runs.
+    expect(all.filter((answer) => answer.id === null)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'JSON-RPC batches are not accepted (got an array of 100 messages): MCP removed batching in protocol revision 2025-06-18; send one message per request' } },
+    ]);
+    const answers = all.filter((answer) => answer.id !== null).sort((a, b) => a.id! - b.id!);
     expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3]);
     expect((answers[1]!.result!.structuredContent!.results as unknown[]).length).toBe(2);
     expect(answers[2]!.result!.isError).toBeFalsy();

@@ -1,4 +1,5 @@
 /** The runtime-free /mcp endpoint (src/lib/mcp/mcp-endpoint.ts), with real Requests: what Node and the worker both serve. */
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { readDist } from '../../src/adapters/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
@@ -33,6 +34,47 @@ function streamed(total: number, chunk = 16 * 1024) {
   });
   return { stream, pulled: () => sent };
 }
+
+/** The JSON-RPC answer to one tools/call, as the bytes an HTTP client receives. */
+async function callBytes(mcp: ReturnType<typeof endpoint>['mcp'], args: Record<string, unknown>) {
+  const answer = await mcp(post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_facts', arguments: args } }), { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION }));
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  return { bytes: bytes.length, result: (JSON.parse(new TextDecoder().decode(bytes)) as { result: { structuredContent: { results: unknown[] } } }).result };
+}
+
+describe('what one /mcp message costs', () => {
+  it('answers a default search_facts in at most 8 KB, text block included, and the largest page in at most 64 KB', async () => {
+    const { mcp } = endpoint();
+    const sizes: Record<string, number> = {};
+    for (const args of [{}, { q: 'permis' }, { q: 'examen pratique' }, { region: 'bruxelles' }]) {
+      const { bytes, result } = await callBytes(mcp, args);
+      expect(result.structuredContent.results).toHaveLength(10);
+      expect(bytes, JSON.stringify(args)).toBeLessThanOrEqual(8 * 1024);
+      sizes[JSON.stringify(args)] = bytes;
+    }
+    for (const args of [{ limit: 50 }, { q: 'permis', limit: 50 }]) {
+      const { bytes, result } = await callBytes(mcp, args);
+      expect(result.structuredContent.results).toHaveLength(50);
+      expect(bytes).toBeLessThanOrEqual(64 * 1024);
+      sizes[JSON.stringify(args)] = bytes;
+    }
+    console.log('search_facts answer sizes in bytes (whole JSON-RPC message):', sizes);
+  });
+
+  it(`negotiates the newest revision the SDK supports (${LATEST_PROTOCOL_VERSION}), or an older one the client asks for`, async () => {
+    const { mcp } = endpoint();
+    const initialize = async (protocolVersion: string) => {
+      const body = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+      return ((await (await mcp(post(JSON.stringify(body)))).json()) as { result: { protocolVersion: string; capabilities: object; serverInfo: object } }).result;
+    };
+    const latest = await initialize(LATEST_PROTOCOL_VERSION);
+    expect(latest.protocolVersion).toBe('2025-11-25');
+    expect(latest.capabilities).toEqual({ tools: {}, resources: {}, prompts: {}, completions: {} });
+    expect(latest.serverInfo).toMatchObject({ name: 'permis-facts', title: expect.any(String) });
+    expect((await initialize('2025-03-26')).protocolVersion).toBe('2025-03-26');
+    expect((await initialize('2099-01-01')).protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+  });
+});
 
 describe('the /mcp endpoint', () => {
   it('answers a POST with the MCP server, counting it once, with no-store and the RateLimit headers', async () => {
@@ -110,7 +152,22 @@ describe('the /mcp endpoint', () => {
     }
   });
 
-  it('over quota: a request gets HTTP 200 with the JSON-RPC error -32029, a batch one error per request, a notification 429; all with Retry-After', async () => {
+  it('refuses a JSON-RPC batch with -32600 (HTTP 400) naming its size, counted once and running none of its calls', async () => {
+    const { keys, mcp } = endpoint();
+    const calls = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } }));
+    for (const batch of [calls, [LIST], []]) {
+      const answer = await mcp(post(JSON.stringify(batch)));
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: `JSON-RPC batches are not accepted (got an array of ${batch.length} messages): MCP removed batching in protocol revision 2025-06-18; send one message per request` },
+      });
+    }
+    expect(keys).toHaveLength(3);
+  });
+
+  it('over quota: a request gets HTTP 200 with the JSON-RPC error -32029, a batch its refusal, a notification 429; all with Retry-After', async () => {
     const { mcp } = endpoint(1);
     expect((await mcp(post(JSON.stringify(LIST)))).status).toBe(200);
     const one = await mcp(post(JSON.stringify({ ...LIST, id: 'x' })));
@@ -128,8 +185,8 @@ describe('the /mcp endpoint', () => {
       },
     });
     const batch = await mcp(post(JSON.stringify([{ ...LIST, id: 7 }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...LIST, id: 8 }])));
-    expect(batch.status).toBe(200);
-    expect(((await batch.json()) as { id: number; error: { code: number } }[]).map(({ id, error }) => [id, error.code])).toEqual([[7, -32029], [8, -32029]]);
+    expect(batch.status).toBe(400);
+    expect(((await batch.json()) as { error: { code: number } }).error.code).toBe(-32600);
     const notification = await mcp(post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })));
     expect(notification.status).toBe(429);
     expect(notification.headers.get('retry-after')).toBe(String(retry));

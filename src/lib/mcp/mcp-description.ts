@@ -16,7 +16,7 @@ export function describeMcp(siteUrl: string): McpDescription {
   return {
     url: `${siteUrl}${MCP_PATH}`,
     protocol: 'Model Context Protocol (https://modelcontextprotocol.io), Streamable HTTP transport',
-    transport: `Stateless: POST JSON-RPC messages (Content-Type: application/json; Accept: application/json, text/event-stream), at most ${MCP_DEFAULTS.maxBodyBytes / 1024} KiB; answers are JSON, with no session and no SSE stream; GET and DELETE answer 405.`,
+    transport: `Stateless: POST JSON-RPC messages (Content-Type: application/json; Accept: application/json, text/event-stream), at most ${MCP_DEFAULTS.maxBodyBytes / 1024} KiB, one message per POST (a JSON-RPC batch is refused with -32600); answers are JSON, with no session and no SSE stream; GET and DELETE answer 405.`,
     tools: TOOLS.map(({ name, description }) => ({ name, description })),
     quota: `Every POST counts against the same quota as this API, for the same address (RateLimit-Policy and RateLimit headers as on the API); past it a request gets the JSON-RPC error ${RATE_LIMITED_CODE} whose data.retry_after_seconds says how long to wait (HTTP 200 with Retry-After), a notification gets 429.`,
     documentation: `${siteUrl}/api/#mcp`,

@@ -13,7 +13,7 @@ import { MCP_PATH } from '../paths.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { readBounded, discard } from '../http/body.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { isRequest, rateLimitedError } from './rate-limited.ts';
+import { batchRefused, isRequest, rateLimitedError } from './rate-limited.ts';
 
 /** Defaults of createMcpEndpoint, in one place (docs/mcp.md describes the same). */
 export const MCP_DEFAULTS = {
@@ -103,14 +103,13 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     } catch {
       return json(400, rpcError(-32700, 'parse error: the body is not JSON'), limits);
     }
+    // One POST, one message, one count: a batch would let one counted POST run a hundred tool calls.
+    if (Array.isArray(body)) return json(400, rpcError(-32600, batchRefused(body.length)), limits);
     if (!decision.allowed) {
       // A request gets its JSON-RPC error as its answer (HTTP 200), which MCP clients hand to the assistant; a
       // notification, which has no answer, gets HTTP 429. Both carry Retry-After.
       const retry = { ...limits, 'retry-after': String(decision.retryAfterSeconds) };
-      const requests = (Array.isArray(body) ? body : [body]).filter(isRequest);
-      if (requests.length === 0) return json(429, rateLimitedError(null, decision), retry);
-      const errors = requests.map((one) => rateLimitedError(one.id, decision));
-      return json(200, Array.isArray(body) ? errors : errors[0], retry);
+      return isRequest(body) ? json(200, rateLimitedError(body.id, decision), retry) : json(429, rateLimitedError(null, decision), retry);
     }
     const server = createMcpServer({ reply: options.api().reply, siteUrl: options.siteUrl }, logError);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });

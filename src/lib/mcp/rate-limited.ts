@@ -22,3 +22,11 @@ export function rateLimitedError(id: RequestId | null, decision: Extract<RateDec
 export function isRequest(message: unknown): message is JSONRPCMessage & { id: RequestId; method: string } {
   return typeof message === 'object' && message !== null && 'method' in message && 'id' in message;
 }
+
+/**
+ * Why a JSON-RPC batch is refused: revision 2025-06-18 removed batching (only 2025-03-26 had it), the server
+ * negotiates a newer revision, and one message per POST (per line on stdio) is what keeps one count per request.
+ */
+export function batchRefused(size: number): string {
+  return `JSON-RPC batches are not accepted (got an array of ${size} messages): MCP removed batching in protocol revision 2025-06-18; send one message per request`;
+}

@@ -68,3 +68,17 @@ describe(`the ${kind} entry in front of the static site`, () => {
     expect((await call('/api/v1/facts?po_live=1', { headers: { [CLIENT_HEADER[kind]]: '198.51.100.8' } }, limited)).status).toBe(200);
   });
 });
+
+describe(`the ${kind} layout's headers`, () => {
+  it("puts the build's page security headers on pages, and only the handler's headers, each once, on API answers", async () => {
+    const home = await call('/');
+    expect(home.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(home.headers.get('x-frame-options')).toBe('DENY');
+    // The static hosts apply _headers (CORS on the search files); deno and bun serve files as `npm start` does.
+    if (kind === 'netlify' || kind === 'vercel') expect((await call('/search/manifest.json')).headers.get('access-control-allow-origin')).toBe('*');
+    const api = await call('/api/v1/facts?po_live=1');
+    expect(api.headers.get('access-control-allow-origin')).toBe('*');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('content-security-policy')).toBeNull();
+  });
+});

@@ -1,9 +1,11 @@
 /**
- * Deno program standing in for Netlify in tests: serves PUBLISH_DIR as static files and runs the edge function of
+ * Deno program standing in for Netlify in tests: serves PUBLISH_DIR as static files (with its _headers) and runs the edge function of
  * each netlify.toml declaration (EDGE_ROUTES: JSON [{path, function}]) first on the paths it declares, with a Context
  * like Netlify's (ip from X-Nf-Client-Connection-Ip, as Netlify sets it, else the socket; next() = the static file).
  * Prints `netlify-dev listening on http://127.0.0.1:PORT/`.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { staticFiles } from '../../src/adapters/static-files.ts';
 
 declare const Deno: {
@@ -20,11 +22,21 @@ const publish = Deno.env.get('PUBLISH_DIR')!;
 const routes = (JSON.parse(Deno.env.get('EDGE_ROUTES')!) as { path: string; function: string }[]).map((route) => ({ pattern: new URLPattern({ pathname: route.path }), name: route.function }));
 const functions = new Map<string, Promise<EdgeFunction>>();
 const files = staticFiles(publish);
+// Netlify adds the rules of the publish folder's _headers to the files it serves.
+const headerRules: { pattern: RegExp; headers: [string, string][] }[] = [];
+for (const line of (await readFile(join(publish, '_headers'), 'utf8')).split('\n')) {
+  if (!line.trim()) continue;
+  if (!/^\s/.test(line)) headerRules.push({ pattern: new RegExp(`^${line.trim().split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`), headers: [] });
+  else headerRules.at(-1)?.headers.push([line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]);
+}
 
 async function serveStatic(request: Request): Promise<Response> {
   const reply = await files({ method: request.method, pathname: new URL(request.url).pathname, header: (name) => request.headers.get(name) ?? undefined });
   const body = request.method === 'HEAD' || reply.status === 304 ? null : typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body);
-  return new Response(body, { status: reply.status, headers: reply.headers });
+  const pathname = new URL(request.url).pathname;
+  const headers = new Headers(reply.headers);
+  for (const rule of headerRules) if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers.set(name, value);
+  return new Response(body, { status: reply.status, headers });
 }
 
 Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`netlify-dev listening on http://127.0.0.1:${port}/`) }, async (request, info) => {

@@ -16,7 +16,7 @@ export interface VercelDev {
   stop(): Promise<void>;
 }
 
-type Route = { handle?: string; src?: string; dest?: string; status?: number; middlewarePath?: string; continue?: boolean };
+type Route = { handle?: string; src?: string; dest?: string; status?: number; middlewarePath?: string; continue?: boolean; headers?: Record<string, string> };
 
 /** Serves `output` on 127.0.0.1 (a free port), with `env` as the functions' process.env. */
 export async function startVercelDev(output: string, env: Record<string, string>): Promise<VercelDev> {
@@ -34,17 +34,19 @@ export async function startVercelDev(output: string, env: Record<string, string>
     return new EdgeRuntime({ initialCode, extend: (context) => Object.assign(context, { process: { env } }) });
   }
 
-  const staticReply = async (request: Request, pathname: string, status?: number) => {
+  // `added`: headers of the `continue` routes matched so far, as Vercel adds them to the file that answers.
+  const staticReply = async (request: Request, pathname: string, added: Record<string, string>, status?: number) => {
     const reply = await files({ method: request.method, pathname, header: (name) => request.headers.get(name) ?? undefined });
     const body = request.method === 'HEAD' || reply.status === 304 ? null : typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body);
-    return new Response(body, { status: status ?? reply.status, headers: reply.headers });
+    return new Response(body, { status: status ?? reply.status, headers: { ...reply.headers, ...added } });
   };
 
   async function route(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
+    let added: Record<string, string> = {};
     for (const rule of routes) {
       if (rule.handle === 'filesystem') {
-        const found = await staticReply(request, pathname);
+        const found = await staticReply(request, pathname, added);
         if (found.status !== 404) return found;
       } else if (rule.src && new RegExp(rule.src).test(pathname)) {
         if (rule.middlewarePath) {
@@ -53,7 +55,8 @@ export async function startVercelDev(output: string, env: Record<string, string>
           const init = { method: request.method, headers: [...request.headers], ...(request.body && { body: await request.arrayBuffer() }) };
           const answer = (await (await runtime).dispatchFetch(request.url, init)) as unknown as Response;
           if (!answer.headers.has('x-middleware-next')) return answer;
-        } else if (rule.dest) return staticReply(request, rule.dest, rule.status);
+        } else if (rule.dest) return staticReply(request, rule.dest, added, rule.status);
+        else if (rule.headers) added = { ...added, ...rule.headers };
       }
     }
     return new Response('no route', { status: 404 });

@@ -1,6 +1,7 @@
 /**
  * The API under test, and small helpers to call it. `API_TARGET=worker` (the vitest "workerd" project) runs the
- * same tests against the Cloudflare worker in workerd (Miniflare) instead of the handler called directly.
+ * same tests against the Cloudflare worker in workerd (Miniflare) instead of the handler called directly;
+ * `API_TARGET=deno|bun|netlify|vercel` against those entries (tests/support/runtime-target.ts).
  */
 import { builtIds } from './search.ts';
 import { expect } from 'vitest';

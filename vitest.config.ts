@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Runtimes other than Node and workerd whose entries run the HTTP API tests and the conformance checks (tests/support/runtime-target.ts). */
+const RUNTIMES = ['deno', 'bun', 'netlify', 'vercel'];
+
 /** API test files that state HTTP-level rules: they run against the handler and, in "workerd", against the worker. */
 const HTTP_API_TESTS = ['routes', 'facts-query', 'openapi', 'pagination-walk', 'properties', 'rate-limit'].map((name) => `tests/api/${name}.test.ts`);
 
@@ -10,7 +13,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/edge/**'], globalSetup: ['tests/support/global-setup.ts'] },
+        test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/edge/**', 'tests/runtimes/**'], globalSetup: ['tests/support/global-setup.ts'] },
         // Durable Object classes run under Node in unit tests, over a fake state.
         resolve: { alias: { 'cloudflare:workers': new URL('tests/support/cloudflare-workers-stub.ts', import.meta.url).pathname } },
       },
@@ -25,6 +28,17 @@ export default defineConfig({
           setupFiles: ['tests/support/worker-setup.ts'],
         },
       },
+      // Deno (deno serve), Bun, Netlify's edge function (under Deno) and Vercel's (in edge-runtime), over the same test build.
+      ...RUNTIMES.map((name) => ({
+        extends: true as const,
+        test: {
+          name,
+          include: [...HTTP_API_TESTS, 'tests/runtimes/**/*.test.ts'],
+          env: { API_TARGET: name },
+          globalSetup: ['tests/support/global-setup-runtime.ts'],
+          setupFiles: ['tests/support/runtime-setup.ts'],
+        },
+      })),
     ],
   },
 });

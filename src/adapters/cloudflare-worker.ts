@@ -3,7 +3,7 @@
  * the client address from CF-Connecting-IP and one quota in the QuotaWindow Durable Object; every other path is a
  * static asset of dist/.
  */
-import { createEdgeHandler, isApiPath } from './edge.ts';
+import { builtSiteUrl, createEdgeHandler, EDGE_CACHE_BOUNDS, isApiPath } from './edge.ts';
 import { discard } from '../lib/http/body.ts';
 import { createDurableQuota, type QuotaWindowStub } from './cloudflare/durable-quota.ts';
 import type { AssetsBinding, DurableObjectNamespace } from './cloudflare/types.ts';
@@ -12,7 +12,7 @@ import { HttpError } from '../lib/api/http-error.ts';
 import { errorReply, toResponse } from '../lib/api/responses.ts';
 import { readSettings } from '../lib/config.ts';
 import type { McpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
-import { ARTEFACTS, MCP_PATH } from '../lib/paths.ts';
+import { MCP_PATH } from '../lib/paths.ts';
 
 export { QuotaWindow } from './cloudflare/quota-window.ts';
 
@@ -25,16 +25,6 @@ export interface WorkerEnv {
   SITE_URL?: string;
 }
 
-/**
- * Cache bounds for a 128 MB isolate. Worst case: records 8 MiB, answers 16 MiB, the engine's rankings and
- * queries 33 MiB (SEARCH_CACHE_BOUNDS), decoded term files 16 MiB and document blocks 4 MiB: 77 MiB of caches
- * over the listing (2 bytes a record) and the code. The Node defaults (32 + 64 + 64 + 8 MiB) would not fit.
- */
-export const EDGE_CACHE_BOUNDS = {
-  recordCache: { entries: 500, bytes: 8 * 2 ** 20 },
-  replyCache: { entries: 2_000, bytes: 16 * 2 ** 20 },
-  searchFiles: { terms: { entries: 1_000, bytes: 16 * 2 ** 20 }, docs: { entries: 2_000, bytes: 4 * 2 ** 20 } },
-} as const;
 
 /** What an isolate serves: the API handler and the MCP endpoint, over one limiter. */
 interface Served {
@@ -59,13 +49,6 @@ async function createServed(env: WorkerEnv): Promise<Served> {
   return { api, mcp: () => (mcp ??= loadMcp()) };
 }
 
-/** The site address the build was made with, so one SITE_URL (the build's) rules records and redirects alike. */
-async function builtSiteUrl(fetchAsset: (request: Request) => Promise<Response>): Promise<string> {
-  const response = await fetchAsset(new Request(`https://assets.internal/${ARTEFACTS.openapi}`));
-  if (!response.ok) throw new Error(`${ARTEFACTS.openapi}: HTTP ${response.status}`);
-  const { servers } = (await response.json()) as { servers?: { url: string }[] };
-  return new URL(servers![0]!.url).origin;
-}
 
 export default {
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {

@@ -1,6 +1,7 @@
 /**
  * The API under test, and small helpers to call it. `API_TARGET=worker` (the vitest "workerd" project) runs the
- * same tests against the Cloudflare worker in workerd (Miniflare) instead of the handler called directly.
+ * same tests against the Cloudflare worker in workerd (Miniflare) instead of the handler called directly;
+ * `API_TARGET=deno|bun|netlify|vercel` against those entries (tests/support/runtime-target.ts).
  */
 import { builtIds } from './search.ts';
 import { expect } from 'vitest';
@@ -8,9 +9,10 @@ import { createApiHandler, type ApiHandlerOptions, type RequestInfo } from '../.
 import { readDist } from '../../src/adapters/read-dist.ts';
 import { testSettings } from './test-build.ts';
 import { workerTarget } from './worker-target.ts';
+import { RUNTIMES, runtimeTarget, type RuntimeKind } from './runtime-target.ts';
 
-/** Which implementation the API tests exercise: the handler itself, or the worker in workerd. */
-export const API_TARGET: 'handler' | 'worker' = process.env.API_TARGET === 'worker' ? 'worker' : 'handler';
+/** Which implementation the API tests exercise: the handler itself, the worker in workerd, or another runtime's entry. */
+export const API_TARGET: 'handler' | 'worker' | RuntimeKind = process.env.API_TARGET === 'worker' || RUNTIMES.includes(process.env.API_TARGET as RuntimeKind) ? (process.env.API_TARGET as 'worker' | RuntimeKind) : 'handler';
 
 /** Origin used for requests in API tests. */
 export const ORIGIN = 'http://api.test';
@@ -28,10 +30,11 @@ export function testHandler(options: Partial<ApiHandlerOptions> = {}): ApiTarget
   const { rateLimit, siteUrl, ...rest } = options;
   const unsupported = [...Object.keys(rest), ...(rateLimit ? Object.keys(rateLimit).filter((key) => key !== 'limit') : [])];
   if (unsupported.length > 0 || (rateLimit && 'hit' in rateLimit)) {
-    throw new Error(`testHandler: ${unsupported.join(', ') || 'a limiter instance'} cannot be given to the worker; keep this test in a handler-only file`);
+    throw new Error(`testHandler: ${unsupported.join(', ') || 'a limiter instance'} cannot be given to the ${API_TARGET}; keep this test in a handler-only file`);
   }
   const limit = rateLimit ? ((rateLimit as { limit?: number }).limit ?? 120) : 1_000_000;
-  return workerTarget({ RATE_LIMIT_PER_MINUTE: String(limit), SITE_URL: siteUrl ?? ORIGIN });
+  const vars = { RATE_LIMIT_PER_MINUTE: String(limit), SITE_URL: siteUrl ?? ORIGIN };
+  return API_TARGET === 'worker' ? workerTarget(vars) : runtimeTarget(API_TARGET, vars);
 }
 
 /** GETs `path` (po_live=1 is not added: pass it when you want the data). */

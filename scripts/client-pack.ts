@@ -1,0 +1,15 @@
+/**
+ * `npm run client:pack [-- <destination>]`: builds the client package (packages/client) and packs it with `npm pack`
+ * into <destination> (default packages/client/); prints the tarball's path.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildClientPackage, CLIENT_PACKAGE, distFiles } from './lib/client-package.ts';
+
+const destination = resolve(process.argv[2] ?? CLIENT_PACKAGE);
+mkdirSync(destination, { recursive: true });
+await buildClientPackage();
+const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: CLIENT_PACKAGE, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const [packed] = JSON.parse(output) as { filename: string; size: number; files: { path: string }[] }[];
+console.log(`${resolve(destination, packed!.filename)} (${packed!.size} bytes: ${(await distFiles()).join(', ')})`);

@@ -1,5 +1,5 @@
 /** Node-only: reads every record file under a directory and builds the corpus. */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Fact } from '../schema/fact.ts';
 import { buildCorpus } from './build-corpus.ts';
@@ -32,17 +32,19 @@ export async function readRecords(dir: string, siteUrl: string): Promise<Fact[]>
         if (!path.endsWith('.gitkeep')) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
         continue;
       }
-      const decoded = decodeRecordFile(name, await readFile(path));
+      const [bytes, info] = await Promise.all([readFile(path), stat(path)]);
+      const decoded = decodeRecordFile(name, bytes);
       if (!decoded.ok) {
         problems.push(decoded.problem);
         continue;
       }
       const parsed = parseRecordFile(name, decoded.text);
-      if (parsed.ok) files.push(parsed.value);
+      if (parsed.ok) files.push({ ...parsed.value, mtimeMs: info.mtimeMs });
       else problems.push(...parsed.problems);
     }
   };
   await Promise.all(Array.from({ length: 64 }, worker));
   files.sort((a, b) => (a.file < b.file ? -1 : 1));
+  // Problems found while reading come first, in file order; then the corpus's own, in file order too.
   return buildCorpus(files, siteUrl, problems.sort());
 }

@@ -68,3 +68,20 @@ describe('record errors name the line in the file and show it', () => {
     expect(problem).toContain('> 2 | id: fait-0000000000000001');
   });
 });
+
+describe('reading records again with a cache (npm run dev)', () => {
+  it('picks up an edited, an added and a removed file, and gives what a fresh read gives', async () => {
+    const { writeFile: write, rm } = await import('node:fs/promises');
+    const dir = await writeCorpus({ 'a.md': recordSource(factFrontmatter()), 'b.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002' })) });
+    const cache = new Map();
+    await readRecords(dir, SITE, cache);
+    await write(join(dir, 'a.md'), recordSource(factFrontmatter({ title: 'Titre modifié' })));
+    await utimes(join(dir, 'a.md'), new Date('2030-01-01'), new Date('2030-01-01'));
+    await rm(join(dir, 'b.md'));
+    await write(join(dir, 'c.md'), recordSource(factFrontmatter({ id: 'fait-0000000000000003' })));
+    const cached = await readRecords(dir, SITE, cache);
+    expect(cached).toEqual(await readRecords(dir, SITE));
+    expect(cached.map((f) => [f.id, f.title])).toEqual([['fait-0000000000000001', 'Titre modifié'], ['fait-0000000000000003', 'Une règle de test']]);
+    expect([...cache.keys()].map((p: string) => p.slice(dir.length + 1)).sort()).toEqual(['a.md', 'c.md']);
+  });
+});

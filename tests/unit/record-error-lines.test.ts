@@ -58,6 +58,14 @@ describe('record errors name the line in the file and show it', () => {
     ]);
   });
 
+  it('does not report links to a file whose YAML is broken as unknown ids', async () => {
+    const dir = await writeCorpus({
+      'a.md': '---\nid: fait-0000000000000001\ntitle: a: b\n---\nTexte.\n',
+      'b.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002', related: ['fait-0000000000000001'] })),
+    });
+    expect((await problemsIn(dir)).map((p) => p.split('\n')[0])).toEqual(['a.md:3: (frontmatter): invalid YAML: Nested mappings are not allowed in compact mappings']);
+  });
+
   it('blames the newer of two files that share an id, whatever their names, and names both with their lines', async () => {
     const dir = await writeCorpus({ 'a-copy.md': recordSource(factFrontmatter()), 'z-original.md': recordSource(factFrontmatter()) });
     await utimes(join(dir, 'z-original.md'), new Date('2026-01-01'), new Date('2026-01-01'));

@@ -34,8 +34,9 @@ function byAge(a: RawRecordFile, b: RawRecordFile): number {
 /**
  * Turns parsed files into published records sorted by id, or throws one RecordError listing every
  * problem in one pass (schema, duplicate id, unknown related or pricing id) with the file, line and field of each.
+ * `unreadableIds`: ids of files whose YAML failed (already reported), which links may name without being unknown.
  */
-export function buildCorpus(files: readonly RawRecordFile[], siteUrl: string, earlier: readonly string[] = []): Fact[] {
+export function buildCorpus(files: readonly RawRecordFile[], siteUrl: string, earlier: readonly string[] = [], unreadableIds: readonly string[] = []): Fact[] {
   const problems = [...earlier];
   const checked = new Map<RawRecordFile, Checked>();
   for (const raw of files) {
@@ -57,10 +58,11 @@ export function buildCorpus(files: readonly RawRecordFile[], siteUrl: string, ea
   }
   for (const raw of files) {
     const { related, pricing_reference: pricing, offer_data: offer } = loose(raw);
+    const unreadable = new Set(unreadableIds);
     for (const [i, id] of (Array.isArray(related) ? related : []).entries()) {
-      if (typeof id === 'string' && !owners.has(id)) problems.push(problemAt(raw, ['related', i], `unknown record id "${id}"`));
+      if (typeof id === 'string' && !owners.has(id) && !unreadable.has(id)) problems.push(problemAt(raw, ['related', i], `unknown record id "${id}"`));
     }
-    if (typeof pricing === 'string' && !owners.has(pricing)) problems.push(problemAt(raw, ['pricing_reference'], `unknown record id "${pricing}"`));
+    if (typeof pricing === 'string' && !owners.has(pricing) && !unreadable.has(pricing)) problems.push(problemAt(raw, ['pricing_reference'], `unknown record id "${pricing}"`));
     const provider = offer?.provider_id;
     if (typeof provider === 'string') {
       const target = owners.get(provider);

@@ -20,7 +20,7 @@ const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 const YAML_FIRST_LINE = 2;
 
 /** Parses one record file's source; returns problem lines (with line numbers and code frames) naming the file when it cannot. */
-export function parseRecordFile(file: string, source: string): { ok: true; value: RawRecordFile } | { ok: false; problems: string[] } {
+export function parseRecordFile(file: string, source: string): { ok: true; value: RawRecordFile } | { ok: false; problems: string[]; id?: string } {
   const text = source.replace(/^\uFEFF/, '');
   const match = FENCE.exec(text);
   if (!match) return { ok: false, problems: [`${file}: (frontmatter): the file must start with a YAML frontmatter block between two --- lines`] };
@@ -28,7 +28,10 @@ export function parseRecordFile(file: string, source: string): { ok: true; value
   // The YAML 1.2 core schema keeps dates as strings, so the schema sees exactly what was written.
   const doc = parseDocument(match[1]!, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
   if (doc.errors.length > 0) {
+    // The id as written, when a line says it: records that link to this file are then not reported as unknown ids.
+    const id = /^id:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(match[1]!)?.[1];
     return {
+      ...(id ? { id } : {}),
       ok: false,
       problems: doc.errors.map((error) => {
         const pos = lineCounter.linePos(error.pos[0]);

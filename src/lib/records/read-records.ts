@@ -8,7 +8,7 @@ import { RecordError } from './friendly-errors.ts';
 import { parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
 
 /** What a file read to, by path, with the size and mtime it had: `npm run dev` re-reads only the files that changed. */
-export type ReadCache = Map<string, { size: number; mtimeMs: number; result: { ok: true; value: RawRecordFile } | { ok: false; problems: string[] } }>;
+export type ReadCache = Map<string, { size: number; mtimeMs: number; result: ReturnType<typeof parseRecordFile> }>;
 
 /**
  * Reads `dir` recursively: every `.md` file is a record; any other file is reported rather
@@ -21,6 +21,8 @@ export async function readRecords(dir: string, siteUrl: string, cache?: ReadCach
   });
   const problems: string[] = [];
   const files: RawRecordFile[] = [];
+  // Ids of files whose YAML cannot be read: links to them are not unknown ids.
+  const unreadable: string[] = [];
   const paths = entries
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
@@ -45,7 +47,10 @@ export async function readRecords(dir: string, siteUrl: string, cache?: ReadCach
         cache?.set(path, { size: info.size, mtimeMs: info.mtimeMs, result: parsed });
       }
       if (parsed.ok) files.push({ ...parsed.value, mtimeMs: info.mtimeMs });
-      else problems.push(...parsed.problems);
+      else {
+        problems.push(...parsed.problems);
+        if ('id' in parsed && parsed.id) unreadable.push(parsed.id);
+      }
     }
   };
   await Promise.all(Array.from({ length: 64 }, worker));
@@ -55,5 +60,5 @@ export async function readRecords(dir: string, siteUrl: string, cache?: ReadCach
   }
   files.sort((a, b) => (a.file < b.file ? -1 : 1));
   // Problems found while reading come first, in file order; then the corpus's own, in file order too.
-  return buildCorpus(files, siteUrl, problems.sort());
+  return buildCorpus(files, siteUrl, problems.sort(), unreadable);
 }

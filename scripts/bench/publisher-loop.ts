@@ -33,13 +33,17 @@ export async function measureDevReload(edits: number): Promise<number[]> {
   try {
     const page = await browser.newPage();
     await page.goto(`${dev.origin}/fiches/${id}/`);
+    // Let the page's dev client open its connection: a reload sent before it is connected is lost.
+    await page.waitForLoadState('networkidle');
+    await new Promise((done) => setTimeout(done, 2_000));
     for (let i = 1; i <= edits; i++) {
       const title = `Titre modifié pour la mesure ${i}`;
       const started = performance.now();
       await writeFile(path, original.replace(/^title: .*$/m, `title: "${title}"`));
       await page.waitForFunction((wanted) => document.querySelector('h1')?.textContent === wanted, title, { timeout: 60_000, polling: 20 });
       times.push(performance.now() - started);
-      await new Promise((done) => setTimeout(done, 500));
+      await page.waitForLoadState('networkidle');
+      await new Promise((done) => setTimeout(done, 1_000));
     }
   } finally {
     await browser.close();

@@ -18,6 +18,8 @@ test('npm run dev: a saved record edit appears in the open page by itself, and i
   try {
     await page.goto(`${dev.origin}/fiches/${id}/`);
     await expect(page.locator('h1')).toHaveText('Avant la modification');
+    // The page's dev client must be connected first: a reload sent before that is lost.
+    await page.waitForLoadState('networkidle');
     // No page.reload(): the page must reload itself.
     await writeFile(join(dir, 'a.md'), recordSource(factFrontmatter({ title: 'Après la modification' }), 'Le texte après.'));
     await expect(page.locator('h1')).toHaveText('Après la modification', { timeout: 60_000 });

@@ -4,6 +4,7 @@
  * `--soak` runs the hostile-request soak on the bundled corpus (alone, unless --sizes is given too) and writes
  * bench/results/soak.json. `--edge` runs the edge section (scripts/bench/edge/cli.ts: worker bundle, cold start and
  * isolate memory in workerd, for --sizes or 355,10000; alone, unless --sizes is given too).
+ * `--publisher [--import-size 10000] [--edits 5]` runs only the publisher's loop (scripts/bench/publisher-loop.ts).
  * Each size also measures a first search in Chromium on a plain static host (this site vs Pagefind), unless --no-first-search.
  */
 import { answerHelp } from './lib/cli-help.ts';
@@ -45,6 +46,11 @@ Environment: BENCH_LOAD=wrk|autocannon chooses the load generator (default wrk w
 CHROMIUM_PATH the browser of the first-search step.`);
 
 const ROOT = join(import.meta.dirname, '..');
+// --publisher: the publisher's loop alone (scripts/bench/publisher-loop.ts: dev reload under Chromium, a synthetic import).
+if (process.argv.includes('--publisher')) {
+  spawnSync(process.execPath, [join(ROOT, 'scripts/bench/publisher-loop.ts'), ...process.argv.slice(2).filter((a) => a !== '--publisher')], { stdio: 'inherit' });
+  process.exit(0);
+}
 const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' }, edge: { type: 'boolean', default: false }, 'no-first-search': { type: 'boolean', default: false } } });
 const sizes = (values.sizes ?? (values.soak || values.edge ? '' : '355,10000')).split(',').filter(Boolean).map(Number);
 const seconds = Number(values.seconds);

@@ -15,6 +15,8 @@ export interface TransportOptions {
   fallbackWaitSeconds?: number;
   /** How to wait (tests pass a fake clock); default setTimeout, aborted by `signal`. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Send po_live=1 from the first request instead of following the first 307 (default false). */
+  poLive?: boolean;
   /** Called before each wait, e.g. to log it. */
   onRetry?: (info: { attempt: number; waitSeconds: number; error: ApiError }) => void;
 }
@@ -46,7 +48,7 @@ export function createTransport(options: TransportOptions): Get {
   const fallback = options.fallbackWaitSeconds ?? CLIENT_DEFAULTS.fallbackWaitSeconds;
   const sleep = options.sleep ?? realSleep;
   const host = new URL(base).hostname;
-  let sendPoLive = false;
+  let sendPoLive = options.poLive ?? false;
 
   async function once(path: string, query: QueryValues, signal?: AbortSignal): Promise<Response> {
     const url = new URL(`${base}${path}`);
@@ -58,7 +60,9 @@ export function createTransport(options: TransportOptions): Get {
       response = await doFetch(url.href, { method: 'GET', headers: { accept: 'application/json' }, credentials: 'omit', redirect: 'follow', ...(signal ? { signal } : {}) });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new ApiError(0, 'network_error', `no answer from ${url.href}: ${(error as Error).message}`, url.href);
+      // undici says "fetch failed" and puts the reason (refused, redirect count exceeded...) in `cause`.
+      const cause = (error as Error & { cause?: Error }).cause?.message;
+      throw new ApiError(0, 'network_error', `no answer from ${url.href}: ${(error as Error).message}${cause ? ` (${cause})` : ''}`, url.href);
     }
     if (response.redirected) {
       if (new URL(response.url).hostname !== host) {

@@ -29,7 +29,7 @@ describe('the site build', () => {
     expect(failure?.message).toMatch(/^Invalid record files \(4 problems\):\n/);
     expect(failure?.output).toBe(failure?.message);
     expect(failure?.output).not.toMatch(/Stack trace|^\s+at /m);
-    expect(failure?.output).toContain(`  - ${join(dir, 'broken.md')}: regions[0]: Invalid option: expected one of "wallonie"|"bruxelles"|"flandre"|"belgique", got "bxl"`);
+    expect(failure?.output).toContain(`  - ${join(dir, 'broken.md')}:6: regions[0]: Invalid option: expected one of "wallonie"|"bruxelles"|"flandre"|"belgique", got "bxl"`);
     expect(failure?.output).toContain(
       `  - ${join(dir, 'big.md')}: (file): ${Buffer.byteLength(big)} bytes, over the limit of ${MAX_RECORD_BYTES} bytes (256 KiB) for a record file; split it into several records`,
     );

@@ -1,19 +1,64 @@
+import { existsSync } from 'node:fs';
+import { appendFile, cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
+import { DEMO_MANIFEST, intactDemoFiles } from '../../src/lib/records/demo-corpus.ts';
+import { parseRecordFile } from '../../src/lib/records/parse-record-file.ts';
+import { factFrontmatter, recordSource } from '../support/records.ts';
 import { corpusStats, wordCount } from '../../src/lib/records/corpus-stats.ts';
 import { KINDS, REGIONS } from '../../src/lib/schema/vocabulary.ts';
 import type { Fact } from '../../src/lib/schema/fact.ts';
 import { engineFor } from '../support/search.ts';
 
-// The bundled corpus itself (content/records), not the test build.
+/**
+ * The demonstration records among the records of `content` (a folder holding records/): the files the manifest lists
+ * whose bytes still match. A publisher's own records, and demonstration records the publisher edited, are left out.
+ */
+async function demoFacts(content: string): Promise<Fact[]> {
+  const all = await readRecords(join(content, 'records'), 'https://permis.example');
+  const ids = new Set<string>();
+  for (const path of await intactDemoFiles(DEMO_MANIFEST, content)) {
+    const parsed = parseRecordFile(path, await readFile(join(content, path), 'utf8'));
+    if (parsed.ok) ids.add((parsed.value.frontmatter as { id: string }).id);
+  }
+  return all.filter((fact) => ids.has(fact.id));
+}
+
+// The bundled corpus itself (content/records), not the test build: every record must be valid, publisher's or not.
+let all: Fact[];
+// The qualities below are the demonstration corpus's, checked on its records only.
 let facts: Fact[];
 beforeAll(async () => {
-  facts = await readRecords('content/records', 'https://permis.example');
+  all = await readRecords('content/records', 'https://permis.example');
+  facts = await demoFacts('content');
 });
 
-describe('the bundled corpus', () => {
-  it('validates entirely (schema, ids, prefixes, related links, pricing references)', () => {
+describe('the records in content/records', () => {
+  it('validate entirely (schema, ids, prefixes, related links, pricing references)', () => {
     // readRecords throws a RecordError listing every problem; reaching here means none.
+    expect(all.length).toBeGreaterThan(0);
+  });
+
+  it('hold a publisher\'s valid 60-word record beside the demonstration without failing the demonstration tests', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'permis-publisher-'));
+    await cp('content/records', join(dir, 'records'), { recursive: true });
+    const words = Array.from({ length: 60 }, (_, i) => `mot${i}`).join(' ');
+    await writeFile(join(dir, 'records', 'ma-fiche.md'), recordSource(factFrontmatter({ id: 'fait-00000000000000aa', title: 'Ma fiche courte' }), words));
+    const demo = await demoFacts(dir);
+    expect(demo.map((f) => f.id)).toEqual(facts.map((f) => f.id));
+    expect(demo.filter((f) => wordCount(f) < 100)).toEqual([]);
+    // And a demonstration file the publisher rewrote is no longer held to the demonstration's rules.
+    const [first] = (await readFile(DEMO_MANIFEST, 'utf8')).split('\n');
+    await appendFile(join(dir, first!.slice(66)), '\nUne phrase ajoutée par l\'éditeur.\n');
+    expect((await demoFacts(dir)).length).toBe(facts.length - 1);
+  });
+});
+
+// A publisher who replaces the demonstration corpus deletes its manifest (docs/publishing.md): nothing is left to check.
+describe.runIf(existsSync(DEMO_MANIFEST))('the demonstration corpus', () => {
+  it('is present: the manifest lists files that are still in content/records', () => {
     expect(facts.length).toBeGreaterThan(0);
   });
 

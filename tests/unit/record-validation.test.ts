@@ -5,14 +5,14 @@ import { factFrontmatter, recordSource, writeCorpus } from '../support/records.t
 
 const SITE = 'https://permis.example';
 
-/** Reads a one-or-more-file corpus and returns the problem lines (or [] when valid). */
+/** Reads a one-or-more-file corpus and returns the problems' first lines without directory or line number (or [] when valid). */
 async function problems(files: Record<string, string>): Promise<string[]> {
   const dir = await writeCorpus(files);
   try {
     await readRecords(dir, SITE);
     return [];
   } catch (error) {
-    if (error instanceof RecordError) return error.problems.map((p) => p.replace(/^.*?([^/]+\.\w+): /, '$1: '));
+    if (error instanceof RecordError) return error.problems.map((p) => p.split('\n')[0]!.replace(/^.*?([^/:]+\.\w+)(?::\d+)?: /, '$1: '));
     throw error;
   }
 }
@@ -58,7 +58,7 @@ describe('record files', () => {
 
   it('refuses a duplicate id and names both files', async () => {
     expect(await problems({ 'a.md': recordSource(factFrontmatter()), 'b.md': recordSource(factFrontmatter()) })).toEqual([
-      expect.stringMatching(/^b\.md: id: duplicate id "fait-0000000000000001", already used by .*a\.md$/),
+      expect.stringMatching(/^b\.md: id: duplicate id "fait-0000000000000001", already used by .*a\.md:2 \(the newer file is named\)$/),
     ]);
   });
 
@@ -66,9 +66,12 @@ describe('record files', () => {
     const lines = await problems({
       'a.md': recordSource(factFrontmatter({ related: ['fait-00000000000000ff', 'fait-0000000000000001', 'fait-00000000000000ff'] })),
     });
+    // In one pass: the schema's problems and the unknown ids together.
     expect(lines).toEqual([
       'a.md: related[1]: a record cannot be related to itself',
       'a.md: related[2]: lists "fait-00000000000000ff" twice',
+      'a.md: related[0]: unknown record id "fait-00000000000000ff"',
+      'a.md: related[2]: unknown record id "fait-00000000000000ff"',
     ]);
     expect(await problems({ 'a.md': recordSource(factFrontmatter({ related: ['fait-00000000000000ff'] })) })).toEqual([
       'a.md: related[0]: unknown record id "fait-00000000000000ff"',

@@ -2,6 +2,7 @@
 import { RecordFrontmatterSchema, type RecordFrontmatter } from '../schema/record-file.ts';
 import type { Fact } from '../schema/fact.ts';
 import { recordPageUrl } from '../paths.ts';
+import { formatProblem } from './code-frame.ts';
 import { parseWithFriendlyErrors, RecordError } from './friendly-errors.ts';
 import type { RawRecordFile } from './parse-record-file.ts';
 import { summarize } from './summarize.ts';
@@ -13,37 +14,65 @@ interface Checked {
   body: string;
 }
 
+/** The frontmatter as written, read loosely: cross-record checks run even on files that fail the schema. */
+type Loose = { id?: unknown; kind?: unknown; related?: unknown; pricing_reference?: unknown; offer_data?: { provider_id?: unknown } };
+
+/** A problem at a field of `raw`, with its line and code frame. */
+function problemAt(raw: RawRecordFile, path: PropertyKey[], message: string): string {
+  const field = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${String(p)}` : String(p))).join('');
+  return formatProblem(raw.file, field, message, raw.locate?.(path), raw.source);
+}
+
+/**
+ * Of files sharing an id, the one kept as the owner: the oldest (smallest mtime), then the first path. The others are
+ * the newcomers that get blamed: someone copied a file or reused an id, and the file that had it first stays right.
+ */
+function byAge(a: RawRecordFile, b: RawRecordFile): number {
+  return (a.mtimeMs ?? 0) - (b.mtimeMs ?? 0) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+}
+
 /**
  * Turns parsed files into published records sorted by id, or throws one RecordError listing every
- * problem (schema, duplicate id, unknown related or pricing id) with the file and field of each.
+ * problem in one pass (schema, duplicate id, unknown related or pricing id) with the file, line and field of each.
+ * `unreadableIds`: ids of files whose YAML failed (already reported), which links may name without being unknown.
  */
-export function buildCorpus(files: readonly RawRecordFile[], siteUrl: string, earlier: readonly string[] = []): Fact[] {
+export function buildCorpus(files: readonly RawRecordFile[], siteUrl: string, earlier: readonly string[] = [], unreadableIds: readonly string[] = []): Fact[] {
   const problems = [...earlier];
-  const checked: Checked[] = [];
+  const checked = new Map<RawRecordFile, Checked>();
   for (const raw of files) {
-    const result = parseWithFriendlyErrors(RecordFrontmatterSchema, raw.frontmatter, raw.file);
-    if (result.ok) checked.push({ file: raw.file, data: result.value, body: raw.body });
+    const result = parseWithFriendlyErrors(RecordFrontmatterSchema, raw.frontmatter, raw.file, raw);
+    if (result.ok) checked.set(raw, { file: raw.file, data: result.value, body: raw.body });
     else problems.push(...result.problems);
   }
-  const byId = new Map<string, Checked>();
-  for (const record of checked) {
-    const first = byId.get(record.data.id);
-    if (first) problems.push(`${record.file}: id: duplicate id "${record.data.id}", already used by ${first.file}`);
-    else byId.set(record.data.id, record);
+  const loose = (raw: RawRecordFile) => (raw.frontmatter ?? {}) as Loose;
+  const owners = new Map<string, RawRecordFile>();
+  for (const raw of [...files].sort(byAge)) {
+    const { id } = loose(raw);
+    if (typeof id !== 'string') continue;
+    const owner = owners.get(id);
+    if (!owner) owners.set(id, raw);
+    else {
+      const where = owner.locate?.(['id']);
+      problems.push(problemAt(raw, ['id'], `duplicate id "${id}", already used by ${owner.file}${where ? `:${where.line}` : ''} (the newer file is named)`));
+    }
   }
-  for (const { file, data } of checked) {
-    for (const [i, id] of (data.related ?? []).entries()) {
-      if (!byId.has(id)) problems.push(`${file}: related[${i}]: unknown record id "${id}"`);
+  for (const raw of files) {
+    const { related, pricing_reference: pricing, offer_data: offer } = loose(raw);
+    const unreadable = new Set(unreadableIds);
+    for (const [i, id] of (Array.isArray(related) ? related : []).entries()) {
+      if (typeof id === 'string' && !owners.has(id) && !unreadable.has(id)) problems.push(problemAt(raw, ['related', i], `unknown record id "${id}"`));
     }
-    if (data.pricing_reference && !byId.has(data.pricing_reference)) {
-      problems.push(`${file}: pricing_reference: unknown record id "${data.pricing_reference}"`);
-    }
-    const provider = data.offer_data?.provider_id;
-    if (provider && byId.get(provider)?.data.kind !== 'organization') {
-      problems.push(`${file}: offer_data.provider_id: "${provider}" is not the id of an organization record`);
+    if (typeof pricing === 'string' && !owners.has(pricing) && !unreadable.has(pricing)) problems.push(problemAt(raw, ['pricing_reference'], `unknown record id "${pricing}"`));
+    const provider = offer?.provider_id;
+    if (typeof provider === 'string') {
+      const target = owners.get(provider);
+      if (!target || loose(target).kind !== 'organization') {
+        problems.push(problemAt(raw, ['offer_data', 'provider_id'], `"${provider}" is not the id of an organization record`));
+      }
     }
   }
   if (problems.length > 0) throw new RecordError(problems);
+  const byId = new Map([...checked.values()].map((record) => [record.data.id, record]));
   const url = (id: string) => recordPageUrl(siteUrl, id);
   return [...byId.values()]
     .sort((a, b) => (a.data.id < b.data.id ? -1 : 1))

@@ -1,5 +1,10 @@
 /** Turns zod failures into build errors that name the file and each bad field, one line per issue. */
 import type { z } from 'zod';
+import { formatProblem } from './code-frame.ts';
+import type { RawRecordFile } from './parse-record-file.ts';
+
+/** Where a file's fields are, to give each problem its line and code frame (absent: no position). */
+export type FileContext = Pick<RawRecordFile, 'source' | 'locate'>;
 
 /** A record file (or several) that cannot be published; `message` lists every problem. */
 export class RecordError extends Error {
@@ -16,17 +21,18 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
 }
 
-/** One line per zod issue: `file: field: message`. */
-export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]): string[] {
+/** One problem per zod issue: `file:line: field: message` and a code frame when `context` can place it. */
+export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[], context: FileContext = {}): string[] {
+  const at = (path: readonly PropertyKey[], message: string, key = false) =>
+    formatProblem(file, formatPath(path) || '(frontmatter)', message, context.locate?.(path, key), context.source);
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => `${file}: ${formatPath([...issue.path, key])}: unknown field; check its spelling against docs/publishing.md`);
+      return issue.keys.map((key) => at([...issue.path, key], 'unknown field; check its spelling against docs/publishing.md', true));
     }
-    const field = formatPath(issue.path) || '(frontmatter)';
     const input = 'input' in issue ? issue.input : undefined;
     const primitive = input === null || ['string', 'number', 'boolean'].includes(typeof input);
     const shown = primitive && !issue.message.includes(' got ') ? `, got ${JSON.stringify(input)}` : '';
-    return [`${file}: ${field}: ${issue.message}${shown}`];
+    return [at(issue.path, `${issue.message}${shown}`)];
   });
 }
 
@@ -35,7 +41,8 @@ export function parseWithFriendlyErrors<S extends z.ZodType>(
   schema: S,
   data: unknown,
   file: string,
+  context: FileContext = {},
 ): { ok: true; value: z.infer<S> } | { ok: false; problems: string[] } {
   const result = schema.safeParse(data, { reportInput: true });
-  return result.success ? { ok: true, value: result.data } : { ok: false, problems: describeIssues(file, result.error.issues) };
+  return result.success ? { ok: true, value: result.data } : { ok: false, problems: describeIssues(file, result.error.issues, context) };
 }

@@ -1,28 +1,76 @@
-/** Splits a record file into frontmatter (YAML) and body (markdown). */
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+/** Splits a record file into frontmatter (YAML) and body (markdown), keeping where each field is in the file. */
+import { isMap, isNode, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { formatProblem, type Position } from './code-frame.ts';
 
 /** The raw parts of a record file, before validation. */
 export interface RawRecordFile {
   file: string;
   frontmatter: unknown;
   body: string;
+  /** The whole file's text, for code frames. */
+  source?: string;
+  /** Position in the file of the value at a field path (or of the key, for `key: true`); the nearest parent when absent. */
+  locate?: (path: readonly PropertyKey[], key?: boolean) => Position | undefined;
+  /** Last modification time: of two files with the same id, the newer one is blamed. */
+  mtimeMs?: number;
 }
 
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+/** The YAML starts on the file's second line, after the opening `---`. */
+const YAML_FIRST_LINE = 2;
 
-/** Parses one record file's source; returns problem lines naming the file when it cannot. */
-export function parseRecordFile(file: string, source: string): { ok: true; value: RawRecordFile } | { ok: false; problems: string[] } {
-  const match = FENCE.exec(source.replace(/^\uFEFF/, ''));
+/** Parses one record file's source; returns problem lines (with line numbers and code frames) naming the file when it cannot. */
+export function parseRecordFile(file: string, source: string): { ok: true; value: RawRecordFile } | { ok: false; problems: string[]; id?: string } {
+  const text = source.replace(/^\uFEFF/, '');
+  const match = FENCE.exec(text);
   if (!match) return { ok: false, problems: [`${file}: (frontmatter): the file must start with a YAML frontmatter block between two --- lines`] };
-  let frontmatter: unknown;
-  try {
-    // The YAML 1.2 core schema keeps dates as strings, so the schema sees exactly what was written.
-    frontmatter = parseYaml(match[1]!, { schema: 'core', uniqueKeys: true, prettyErrors: true });
-  } catch (error) {
-    const detail = error instanceof YAMLParseError ? error.message.split('\n')[0] : String(error);
-    return { ok: false, problems: [`${file}: (frontmatter): invalid YAML: ${detail}`] };
+  const lineCounter = new LineCounter();
+  // The YAML 1.2 core schema keeps dates as strings, so the schema sees exactly what was written.
+  const doc = parseDocument(match[1]!, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
+  if (doc.errors.length > 0) {
+    // The id as written, when a line says it: records that link to this file are then not reported as unknown ids.
+    const id = /^id:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(match[1]!)?.[1];
+    return {
+      ...(id ? { id } : {}),
+      ok: false,
+      problems: doc.errors.map((error) => {
+        const pos = lineCounter.linePos(error.pos[0]);
+        const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+        return formatProblem(file, '(frontmatter)', `invalid YAML: ${message}`, { line: pos.line + YAML_FIRST_LINE - 1, column: pos.col }, text);
+      }),
+    };
   }
-  const body = source.replace(/^\uFEFF/, '').slice(match[0].length).trim();
-  if (!body) return { ok: false, problems: [`${file}: text: the body (the record's text) is empty`] };
-  return { ok: true, value: { file, frontmatter, body } };
+  const body = text.slice(match[0].length).trim();
+  const locate = locator(doc, lineCounter);
+  if (!body) {
+    const line = text.slice(0, match[0].length).split('\n').length;
+    return { ok: false, problems: [formatProblem(file, 'text', "the body (the record's text) is empty", { line }, text)] };
+  }
+  return { ok: true, value: { file, frontmatter: doc.toJS(), body, source: text, locate } };
+}
+
+/** Finds the node at a path, or the nearest existing parent, and turns its offset into a file position. */
+function locator(doc: Document, lines: LineCounter): NonNullable<RawRecordFile['locate']> {
+  return (path, key = false) => {
+    let node: unknown = doc.contents;
+    let offset = isNode(node) ? node.range?.[0] : undefined;
+    for (const [i, step] of path.entries()) {
+      if (!isMap(node) && !(isNode(node) && 'items' in node)) break;
+      const items = (node as { items: unknown[] }).items;
+      const item = typeof step === 'number' ? items[step] : items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === step);
+      if (item === undefined) break;
+      if (isPair(item)) {
+        const last = i === path.length - 1;
+        const target = last && key ? item.key : (item.value ?? item.key);
+        offset = isNode(target) ? target.range?.[0] : offset;
+        node = item.value;
+      } else {
+        offset = isNode(item) ? item.range?.[0] : offset;
+        node = item;
+      }
+    }
+    if (offset === undefined) return undefined;
+    const pos = lines.linePos(offset);
+    return { line: pos.line + YAML_FIRST_LINE - 1, column: pos.col };
+  };
 }

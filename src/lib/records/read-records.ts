@@ -1,5 +1,5 @@
 /** Node-only: reads every record file under a directory and builds the corpus. */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Fact } from '../schema/fact.ts';
 import { buildCorpus } from './build-corpus.ts';
@@ -7,16 +7,22 @@ import { decodeRecordFile } from './file-limits.ts';
 import { RecordError } from './friendly-errors.ts';
 import { parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
 
+/** What a file read to, by path, with the size and mtime it had: `npm run dev` re-reads only the files that changed. */
+export type ReadCache = Map<string, { size: number; mtimeMs: number; result: ReturnType<typeof parseRecordFile> }>;
+
 /**
  * Reads `dir` recursively: every `.md` file is a record; any other file is reported rather
  * than silently skipped. Paths in messages are relative to the working directory when inside it.
+ * With `cache`, a file whose size and mtime are unchanged is not read or parsed again.
  */
-export async function readRecords(dir: string, siteUrl: string): Promise<Fact[]> {
+export async function readRecords(dir: string, siteUrl: string, cache?: ReadCache): Promise<Fact[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     throw new RecordError([`${dir}: cannot read the records directory (${error.code ?? error.message})`]);
   });
   const problems: string[] = [];
   const files: RawRecordFile[] = [];
+  // Ids of files whose YAML cannot be read: links to them are not unknown ids.
+  const unreadable: string[] = [];
   const paths = entries
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
@@ -32,17 +38,27 @@ export async function readRecords(dir: string, siteUrl: string): Promise<Fact[]>
         if (!path.endsWith('.gitkeep')) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
         continue;
       }
-      const decoded = decodeRecordFile(name, await readFile(path));
-      if (!decoded.ok) {
-        problems.push(decoded.problem);
-        continue;
+      const info = await stat(path);
+      const known = cache?.get(path);
+      let parsed = known && known.size === info.size && known.mtimeMs === info.mtimeMs ? known.result : undefined;
+      if (!parsed) {
+        const decoded = decodeRecordFile(name, await readFile(path));
+        parsed = decoded.ok ? parseRecordFile(name, decoded.text) : { ok: false, problems: [decoded.problem] };
+        cache?.set(path, { size: info.size, mtimeMs: info.mtimeMs, result: parsed });
       }
-      const parsed = parseRecordFile(name, decoded.text);
-      if (parsed.ok) files.push(parsed.value);
-      else problems.push(...parsed.problems);
+      if (parsed.ok) files.push({ ...parsed.value, mtimeMs: info.mtimeMs });
+      else {
+        problems.push(...parsed.problems);
+        if ('id' in parsed && parsed.id) unreadable.push(parsed.id);
+      }
     }
   };
   await Promise.all(Array.from({ length: 64 }, worker));
+  if (cache) {
+    const present = new Set(paths);
+    for (const path of cache.keys()) if (!present.has(path)) cache.delete(path);
+  }
   files.sort((a, b) => (a.file < b.file ? -1 : 1));
-  return buildCorpus(files, siteUrl, problems.sort());
+  // Problems found while reading come first, in file order; then the corpus's own, in file order too.
+  return buildCorpus(files, siteUrl, problems.sort(), unreadable);
 }

@@ -1,6 +1,8 @@
 /**
  * Inner fields of organization_data, person_data, offer_data, professional_data and
  * pricing_reference. The spec only says each is an object; these shapes are our decision.
+ * The four data objects (and an address) are open: the fields below are checked, and any other field is kept and
+ * published unchanged, so that records imported from another deployment of the spec lose nothing (docs/publishing.md).
  */
 import { z } from 'zod';
 import { IdSchema, LICENCE_CATEGORIES, RegionSchema } from './vocabulary.ts';
@@ -15,7 +17,7 @@ const languages = z.array(z.enum(['fr', 'nl', 'de', 'en'])).describe('Languages 
 const categories = z.array(z.enum(LICENCE_CATEGORIES)).describe('Licence categories concerned');
 
 /** A postal address in Belgium or abroad. */
-export const AddressSchema = z.strictObject({
+export const AddressSchema = z.looseObject({
   street: text(200).optional().describe('Street and number'),
   postal_code: text(12).optional().describe('Postal code'),
   locality: text(100).describe('Town or municipality'),
@@ -24,7 +26,7 @@ export const AddressSchema = z.strictObject({
 
 /** Data of an organization record (public body, exam centre, school, company...). */
 export const OrganizationDataSchema = z
-  .strictObject({
+  .looseObject({
     legal_name: text(200).optional().describe('Official or legal name'),
     organization_type: z
       .enum(['public-body', 'exam-centre', 'driving-school', 'training-centre', 'medical-service', 'association', 'company', 'other'])
@@ -41,7 +43,7 @@ export const OrganizationDataSchema = z
 
 /** Data of a person record: always a fictional example, never a real private person. */
 export const PersonDataSchema = z
-  .strictObject({
+  .looseObject({
     name: text(120).describe('Display name'),
     role: text(200).describe('Role or position'),
     affiliation: text(200).optional().describe('Organization the person works with'),
@@ -53,7 +55,7 @@ export const PersonDataSchema = z
 
 /** Data of an offer record: a priced service. */
 export const OfferDataSchema = z
-  .strictObject({
+  .looseObject({
     provider: text(200).describe('Name of the provider'),
     provider_id: IdSchema.optional().describe('Id of the provider organization record, when there is one'),
     licence_categories: categories.min(1),
@@ -69,7 +71,7 @@ export const OfferDataSchema = z
 
 /** Data of a professional record: an instructor, a physician, a school manager... */
 export const ProfessionalDataSchema = z
-  .strictObject({
+  .looseObject({
     name: text(120).describe('Display name'),
     profession: z
       .enum(['driving-instructor', 'driving-school', 'physician', 'ophthalmologist', 'psychologist', 'lawyer', 'translator', 'other'])

@@ -1,0 +1,34 @@
+/** `npm run import -- <base_url> [--out DIR] [--prune] [--dry-run]`: reads every record of a deployment of the spec into record files. */
+import { parseArgs } from 'node:util';
+import { formatSummary, runImport } from './lib/run-import.ts';
+
+const USAGE = `usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run]
+  Reads every record of a deployment of the spec (this project's npm start or npm run edge, a static host, another
+  implementation) through GET /facts, and writes one record file per record into DIR (default: CONTENT_DIR, else
+  content/records). Re-running rewrites only the records that changed.
+  base_url   the site (https://example.org) or its API base (https://example.org/api/v1)
+  --out DIR  the folder of record files to write
+  --prune    delete the files of records that are gone from the source (else they are listed and kept)
+  --dry-run  read and compare, write nothing
+  Stays under 118 requests a minute (the spec's default quota is 120). Exit code 1 when any record failed.`;
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, prune: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean' } } });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const [baseUrl] = positionals;
+if (!baseUrl || positionals.length > 1 || !/^https?:\/\/[^/]/.test(baseUrl)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const out = values.out ?? (process.env.CONTENT_DIR || 'content/records');
+const tty = process.stderr.isTTY;
+const started = performance.now();
+const summary = await runImport({
+  baseUrl, out, prune: values.prune ?? false, dryRun: values['dry-run'] ?? false,
+  ...(tty ? { onProgress: (read: number, total: number) => process.stderr.write(`\rread ${read}/${total} records`) } : {}),
+});
+if (tty) process.stderr.write('\n');
+console.log(`${formatSummary(summary, { out, prune: values.prune ?? false, dryRun: values['dry-run'] ?? false })} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(summary.exitCode);

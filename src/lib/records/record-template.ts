@@ -1,0 +1,61 @@
+/** The source of a new record file: every field its kind allows, each with its description as a comment. */
+import { z } from 'zod';
+import { RecordFrontmatterSchema, KIND_DATA_FIELD } from '../schema/record-file.ts';
+import { type Kind } from '../schema/vocabulary.ts';
+import { OfferDataSchema, OrganizationDataSchema, PersonDataSchema, ProfessionalDataSchema } from '../schema/data-objects.ts';
+
+/** Placeholder values: the new file is valid as written, so the build and `npm run dev` keep working while it is edited. */
+const EXAMPLES: Record<string, string> = {
+  title: '"TODO: le titre de la fiche"',
+  regions: '[belgique]',
+  sources: '\n  - url: https://mobilit.belgium.be/fr\n    label: "TODO: nom de la source"\n    type: official',
+  verified_at: '2026-01-31',
+  effective_from: '2026-01-01',
+  modified_at: '2026-01-31T09:00:00Z',
+  evidence_kind: 'official-guidance',
+  verification_scope: '"TODO: ce que la vérification couvre"',
+  bibliography: '["TODO: référence bibliographique"]',
+  summary: '"TODO: une phrase de résumé"',
+  related: '[]',
+  pricing_reference: 'offer-0000000000000000',
+};
+/** Placeholders of the data objects' fields. */
+const DATA_EXAMPLES: Record<string, string> = {
+  legal_name: '"TODO"', organization_type: 'other', areas_served: '[belgique]', website: 'https://www.example.be', phone: '"+32 2 000 00 00"',
+  email: 'info@example.be', address: '\n    street: "TODO"\n    postal_code: "1000"\n    locality: "Bruxelles"\n    country: BE', enterprise_number: '"0123.456.789"',
+  fictional: 'true', name: '"TODO: nom"', role: '"TODO: rôle"', affiliation: '"TODO"', expertise: '["TODO"]', languages: '[fr]',
+  provider: '"TODO: prestataire"', provider_id: 'brand-0000000000000000', licence_categories: '[B]', price_eur: '0', price_unit: 'package',
+  includes: '["TODO"]', duration_hours: '1', valid_until: '2026-12-31', regions: '[belgique]', profession: 'other', locality: '"TODO: localité"',
+  postal_code: '"1000"', approval_number: '"TODO"',
+};
+const DATA_SCHEMAS = { organization_data: OrganizationDataSchema, person_data: PersonDataSchema, offer_data: OfferDataSchema, professional_data: ProfessionalDataSchema };
+
+/** A field's line(s): its description as a comment, then the field, commented out when optional. */
+function field(name: string, schema: z.ZodType, value: string, indent: string): string[] {
+  const optional = schema.safeParse(undefined).success;
+  const inner = (optional ? (schema as z.ZodOptional<z.ZodType>).unwrap?.() : schema) ?? schema;
+  const inside = inner instanceof z.ZodArray ? (inner.element as z.ZodType) : inner;
+  const choices = inside instanceof z.ZodEnum ? `; one of: ${inside.options.join(', ')}` : '';
+  const comment = `${indent}# ${schema.description ?? name}${choices}${optional ? ' (optional)' : ''}`;
+  const lines = `${name}: ${value}`.replace(/: \n/, ':\n').split('\n');
+  return [comment, ...lines.map((line) => `${indent}${optional ? '# ' : ''}${line}`)];
+}
+
+/** The text of a new record file of `kind` with id `id`. */
+export function recordTemplate(kind: Kind, id: string): string {
+  const out = ['---', '# Record id: keep it; links from other records use it.', `id: ${id}`, '# Record kind', `kind: ${kind}`];
+  const shape = RecordFrontmatterSchema.shape as Record<string, z.ZodType>;
+  for (const [name, schema] of Object.entries(shape)) {
+    if (name === 'id' || name === 'kind' || name.endsWith('_data')) continue;
+    out.push(...field(name, schema, EXAMPLES[name] ?? '""', ''));
+  }
+  const data = KIND_DATA_FIELD[kind];
+  if (data) {
+    out.push(`# ${DATA_SCHEMAS[data].description}`, `${data}:`);
+    for (const [name, schema] of Object.entries(DATA_SCHEMAS[data].shape as Record<string, z.ZodType>)) {
+      out.push(...field(name, schema, DATA_EXAMPLES[name] ?? '"TODO"', '  '));
+    }
+  }
+  out.push('---', 'TODO: le texte de la fiche, en Markdown. Le premier paragraphe sert de résumé quand `summary` est absent.', '');
+  return out.join('\n');
+}

@@ -8,7 +8,7 @@ import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './ma
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
 import { suggest, type Suggestion } from './suggest.ts';
 import { adjustScores } from './rank-adjust.ts';
-import { alternativesOf, TRANSLATION_WEIGHT } from './equivalents.ts';
+import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -68,14 +68,21 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
   // share an entry. Raw query strings map to that key in a second, smaller LRU. Both are bounded.
   const caches = createMatchCaches(options.cache);
 
-  /** The cache key of q: its significant terms, sorted, so a set of words always sums its scores in one order. */
+  const synonyms = createSynonyms(store.synonyms);
+
+  /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
     let key = caches.queries?.get(q);
     if (key === undefined) {
-      key = [...queryTerms(q)].sort().join(' ');
+      key = slotsKey(synonyms.slots(queryTerms(q)));
       caches.queries?.set(q, key);
     }
     return key;
+  }
+
+  /** The slots of a key, in key order: each token is a slot's own terms, joined by "+". */
+  function slotsOf(key: string): Slot[] {
+    return key.split(' ').map((token) => synonyms.slots(token.split('+'))[0]!);
   }
 
   async function match(q: string | undefined): Promise<Matches> {
@@ -83,15 +90,15 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
     if (key === '') return everything;
     const hit = caches.rankings?.get(key);
     if (hit) return hit;
-    const terms = key.split(' ');
-    // A Dutch word may also be found as its French equivalent (equivalents.ts): read both postings at once.
-    const others = terms.map((term) => alternativesOf(term));
-    const lists = await store.postings([...terms, ...others.flat()]);
-    let at = terms.length;
-    const alternatives = others.map((list) => list.map(() => ({ postings: lists[at++], weight: TRANSLATION_WEIGHT })));
-    const { docs: positions, scores } = scorer.score(terms, lists.slice(0, terms.length), alternatives);
+    const slots = slotsOf(key);
+    // A slot's synonyms are read with its own terms, in one batch.
+    const wanted = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
+    const lists = new Map(wanted.map((term, i) => [term, i]));
+    const loaded = await store.postings(wanted);
+    const input = slots.map((slot) => ({ options: slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })) }));
+    const { docs: positions, scores } = scorer.score(input, slots.reduce((n, slot) => n + slot.terms.length, 0));
     // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior.
-    const found = positions.length ? [...new Set([...terms, ...others.flat()])] : [];
+    const found = positions.length ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : [];
     const matches: Matches = { positions, scores: adjustScores(positions, scores, kinds), terms: found, hits: 0, order: undefined, totals: new Map() };
     caches.rankings?.set(key, matches);
     return matches;

@@ -7,6 +7,7 @@ import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
 import { decodeNumbers } from './number-code.ts';
 import { decodeListing, MAX_WORD_LENGTH, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
 import type { Postings } from './scorer.ts';
+import type { SynonymsArtefact } from './synonyms.ts';
 
 /** Reads a file by its path under the site root; null (or a throw) when it cannot. */
 export type ReadSearchFile = (path: string) => Promise<string | null>;
@@ -33,6 +34,8 @@ export interface ShardStore {
   manifest: SearchManifest;
   /** Kind index (low 4 bits) and region mask (high 4 bits) per listing position. */
   kindRegions: Uint8Array;
+  /** The build's synonyms (search/synonyms.json), read once. */
+  synonyms: SynonymsArtefact;
   /** The postings of each term (undefined for a term no record holds), reading their shards. */
   postings(terms: readonly string[]): Promise<(TermPostings | undefined)[]>;
   /** The [id, title, excerpt] of listing positions, reading their blocks. */
@@ -68,8 +71,11 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     if (body === null) throw new Error(`search file ${path} is missing`);
     return body;
   };
-  const [manifest, listing] = await Promise.all([text(SEARCH_PATHS.manifest), text(SEARCH_PATHS.listing)]).then(([m, l]) => [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile] as const);
-  if (manifest.version !== 3) throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 3`);
+  const [manifest, listing, synonyms] = await Promise.all([text(SEARCH_PATHS.manifest), text(SEARCH_PATHS.listing), text(SEARCH_PATHS.synonyms)]).then(
+    ([m, l, s]) => [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile, JSON.parse(s) as SynonymsArtefact] as const,
+  );
+  if (manifest.version !== 4) throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 4`);
+  if (synonyms.version !== 1 || !Array.isArray(synonyms.rules)) throw new Error(`search/synonyms.json has version ${String(synonyms.version)}, expected 1`);
   const kindRegions = decodeListing(listing);
   if (kindRegions.length !== manifest.records) throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
 
@@ -141,6 +147,7 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   return {
     manifest,
     kindRegions,
+    synonyms,
     postings(terms) {
       return Promise.all(terms.map(termPostings));
     },

@@ -6,7 +6,7 @@
 
 /** search/manifest.json: what BM25+ needs globally, and how the other files are cut. */
 export interface SearchManifest {
-  version: 3;
+  version: 4;
   /** Records in the listing (= MiniSearch's document count). */
   records: number;
   /** Indexed fields, in MiniSearch's field-id order. */
@@ -55,6 +55,7 @@ export const MAX_WORD_LENGTH = 24;
 export const SEARCH_PATHS = {
   manifest: 'search/manifest.json',
   listing: 'search/listing.json',
+  synonyms: 'search/synonyms.json',
   terms: (n: number) => `search/terms/${n}.json`,
   bigTerm: (n: number, k: number) => `search/terms/${n}-${k}.json`,
   docs: (n: number) => `search/docs/${n}.json`,

@@ -47,7 +47,7 @@ export interface SearchEngine {
   readonly size: number;
   search(query: FactsQuery): Promise<SearchPage>;
   facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Promise<Facets>;
-  /** Corrections of q's unknown words that find something with the same filters (see suggest.ts). */
+  /** When q finds nothing: corrections of its unknown words, else q without its fewest words, that find something with the same filters (suggest.ts). */
   suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Promise<Suggestion[]>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
@@ -140,6 +140,15 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
         known: async (terms) => (await store.postings(terms)).map((list) => list !== undefined),
         words: (lengths) => store.words(lengths),
         total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
+        best: async (shorter) => {
+          const { positions, scores } = await match(shorter);
+          const keep = positionFilter(kindRegions, { kind, region });
+          let best = 0;
+          positions.forEach((at, i) => {
+            if ((!keep || keep(at)) && scores![i]! > best) best = scores![i]!;
+          });
+          return best;
+        },
       });
     },
     cacheUsage: caches.usage,

@@ -2,6 +2,7 @@
 import { KINDS, REGIONS, type Kind, type Region } from '../schema/kinds-regions.ts';
 import { kindOf, positionFilter, regionBit, regionsOf } from './listing.ts';
 import { queryTerms } from './normalize.ts';
+import { PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { createScorer } from './scorer.ts';
 import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
 import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
@@ -17,6 +18,11 @@ export interface FactsQuery {
   region?: Region | undefined;
   limit: number;
   offset: number;
+  /**
+   * Search as you type (the site only, never the API): the last word, when q ends with it, also matches as the
+   * start of a longer word (prefix.ts). A submitted search leaves it out and follows the API's rules.
+   */
+  prefix?: boolean | undefined;
 }
 
 /** One result as a list shows it. */
@@ -46,7 +52,7 @@ export interface Facets {
 export interface SearchEngine {
   readonly size: number;
   search(query: FactsQuery): Promise<SearchPage>;
-  facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Promise<Facets>;
+  facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>): Promise<Facets>;
   /** When q finds nothing: corrections of its unknown words, else q without its fewest words, that find something with the same filters (suggest.ts). */
   suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Promise<Suggestion[]>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
@@ -80,17 +86,28 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
     return key;
   }
 
-  /** The slots of a key, in key order: each token is a slot's own terms, joined by "+". */
-  function slotsOf(key: string): Slot[] {
-    return key.split(' ').map((token) => synonyms.slots(token.split('+'))[0]!);
+  /** The key of q typed so far: its last slot becomes a prefix slot ("typed*") when q ends with a word that may grow. */
+  function typingKeyOf(q: string): string {
+    const key = keyOf(q);
+    const typed = typedPrefix(q);
+    if (typed === null) return key;
+    const slots = synonyms.slots(queryTerms(q));
+    const last = slots.at(-1);
+    if (!last || last.terms.length !== 1 || last.terms[0] !== typed.term) return key;
+    return slotsKey([...slots.slice(0, -1), { terms: [`${typed.folded}${PREFIX_MARK}`], options: [] }]);
   }
 
-  async function match(q: string | undefined): Promise<Matches> {
-    const key = q === undefined ? '' : keyOf(q);
+  /** The slots of a key, in key order: each token is a slot's own terms, joined by "+", or a prefix slot. */
+  function slotsOf(key: string): Promise<Slot[]> {
+    return Promise.all(key.split(' ').map((token) => (token.endsWith(PREFIX_MARK) ? prefixSlot(token.slice(0, -1), synonyms, store) : synonyms.slots(token.split('+'))[0]!)));
+  }
+
+  async function match(q: string | undefined, prefix = false): Promise<Matches> {
+    const key = q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q);
     if (key === '') return everything;
     const hit = caches.rankings?.get(key);
     if (hit) return hit;
-    const slots = slotsOf(key);
+    const slots = await slotsOf(key);
     // A slot's synonyms are read with its own terms, in one batch.
     const wanted = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
     const lists = new Map(wanted.map((term, i) => [term, i]));
@@ -104,8 +121,8 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
     return matches;
   }
 
-  async function search({ q, kind, region, limit, offset }: FactsQuery): Promise<SearchPage> {
-    const matches = await match(q);
+  async function search({ q, kind, region, limit, offset, prefix }: FactsQuery): Promise<SearchPage> {
+    const matches = await match(q, prefix === true);
     const keep = positionFilter(kindRegions, { kind, region });
     matches.hits += 1;
     // A query seen again pays once for its full ranking; then every page of it is a scan.
@@ -120,8 +137,8 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
   return {
     size: manifest.records,
     search,
-    async facets({ q, kind, region }) {
-      const { positions } = await match(q);
+    async facets({ q, kind, region, prefix }) {
+      const { positions } = await match(q, prefix === true);
       const kinds = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
       const regions = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
       const wantKind = kind === undefined ? -1 : KINDS.indexOf(kind);

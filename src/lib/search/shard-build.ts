@@ -13,7 +13,7 @@ import { foldText, processTerm, tokenize } from './normalize.ts';
 import { searchOptions, toSearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
 import { NO_SYNONYMS, type SynonymsArtefact } from './synonyms.ts';
-import { encodeListing, MAX_WORD_LENGTH, SEARCH_PATHS, termShard, type DocBlock, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
+import { encodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
 
 /** How the build cuts the index; defaults in SHARD_OPTIONS. */
 export interface ShardOptions {
@@ -47,6 +47,8 @@ export interface ShardFiles {
   docs: string[];
   /** Vocabulary files by stem length. */
   words: Map<number, string>;
+  /** Prefix files (search as you type) by their two letters. */
+  prefixes: Map<string, string>;
 }
 
 /** The word form written most often for each stem, with the stem's document frequency. */
@@ -129,7 +131,16 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     const block: DocBlock = sorted.slice(at, at + docsPerBlock).map((f) => [f.id, f.title, summarize(f.text)]);
     docs.push(JSON.stringify(block));
   }
-  const words = new Map([...vocabulary(sorted, documentFrequency)].map(([length, file]) => [length, JSON.stringify(file)]));
+  const byLength = vocabulary(sorted, documentFrequency);
+  const words = new Map([...byLength].map(([length, file]) => [length, JSON.stringify(file)]));
+  const byPrefix = new Map<string, WordFile>();
+  for (const entry of [...byLength.values()].flat()) {
+    const key = prefixKey(foldText(entry[1]));
+    if (key === null) continue;
+    if (!byPrefix.has(key)) byPrefix.set(key, []);
+    byPrefix.get(key)!.push(entry);
+  }
+  const prefixes = new Map([...byPrefix].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, file]) => [key, JSON.stringify(file.sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1)))]));
   const manifest: SearchManifest = {
     version: 4,
     records: sorted.length,
@@ -138,8 +149,9 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     termShards,
     docsPerBlock,
     wordLengths: [...words.keys()].sort((a, b) => a - b),
+    prefixes: [...prefixes.keys()],
   };
-  return { manifest, listing: JSON.stringify(encodeListing(kindRegions)), synonyms: JSON.stringify(synonyms), terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))), bigTerms, docs, words };
+  return { manifest, listing: JSON.stringify(encodeListing(kindRegions)), synonyms: JSON.stringify(synonyms), terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))), bigTerms, docs, words, prefixes };
 }
 
 /** Every file keyed by its path under the site root: what a reader (tests, the bench) serves. */
@@ -149,5 +161,6 @@ export function shardFileMap(files: ShardFiles): Map<string, string> {
   for (const [path, text] of files.bigTerms) map.set(path, text);
   files.docs.forEach((text, n) => map.set(SEARCH_PATHS.docs(n), text));
   for (const [length, text] of files.words) map.set(`search/words/${length}.json`, text);
+  for (const [key, text] of files.prefixes) map.set(SEARCH_PATHS.prefixes(key), text);
   return map;
 }

@@ -5,7 +5,7 @@
  */
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
 import { decodeNumbers } from './number-code.ts';
-import { decodeListing, MAX_WORD_LENGTH, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
+import { decodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
 import type { Postings } from './scorer.ts';
 import type { SynonymsArtefact } from './synonyms.ts';
 
@@ -42,6 +42,8 @@ export interface ShardStore {
   docs(positions: readonly number[]): Promise<DocBlock>;
   /** The vocabulary entries whose written forms (folded) have one of these lengths. */
   words(lengths: readonly number[]): Promise<WordFile>;
+  /** The vocabulary entries whose written forms (folded) start with the first two letters of `folded`, most frequent first. */
+  prefixes(folded: string): Promise<WordFile>;
 }
 
 /** Decodes one term's postings (see TermShard). */
@@ -87,6 +89,7 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   const bigTerms = boundedCache<Promise<TermPostings>>(limits.terms, (pending) => sizes.get(pending) ?? 64);
   const blocks = boundedCache<Promise<DocBlock>>(limits.docs, (pending) => sizes.get(pending) ?? 64);
   const wordFiles = new Map<number, Promise<WordFile>>();
+  const prefixFiles = boundedCache<Promise<WordFile>>(limits.docs, (pending) => sizes.get(pending) ?? 64);
 
   /** Loads a shard once; concurrent queries share the pending read; a failed read is forgotten. */
   function shard(n: number): Promise<Shard> {
@@ -169,6 +172,21 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
         return pending;
       }));
       return files.flat();
+    },
+    prefixes(folded) {
+      const key = prefixKey(folded);
+      if (key === null || !manifest.prefixes.includes(key)) return Promise.resolve([]);
+      let pending = prefixFiles.get(key);
+      if (!pending) {
+        const loading: Promise<WordFile> = text(SEARCH_PATHS.prefixes(key)).then((body) => {
+          sizes.set(loading, 2 * body.length);
+          if (prefixFiles.peek(key) === loading) prefixFiles.set(key, loading);
+          return JSON.parse(body) as WordFile;
+        });
+        loading.catch(() => prefixFiles.delete(key));
+        prefixFiles.set(key, (pending = loading));
+      }
+      return pending;
     },
   };
 }

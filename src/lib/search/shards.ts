@@ -19,6 +19,8 @@ export interface SearchManifest {
   docsPerBlock: number;
   /** Word lengths (folded) that have a vocabulary file. */
   wordLengths: number[];
+  /** First two letters (folded, a-z and 0-9) that have a prefix file. */
+  prefixes: string[];
 }
 
 /**
@@ -48,6 +50,15 @@ export type DocBlock = [id: string, title: string, excerpt: string][];
 /** A vocabulary file: [stem, the word form most often written, document frequency], for written forms of one length (folded). */
 export type WordFile = [stem: string, word: string, documents: number][];
 
+/** A prefix file: [stem, the word form most often written, document frequency] of the words starting with two letters, most frequent first. */
+export type PrefixFile = WordFile;
+
+/** The prefix file key of a folded word (its first two letters), or null when they are not a-z or 0-9. */
+export function prefixKey(folded: string): string | null {
+  const key = folded.slice(0, 2);
+  return /^[a-z0-9]{2}$/.test(key) ? key : null;
+}
+
 /** Longest word length with its own vocabulary file; longer words share it. */
 export const MAX_WORD_LENGTH = 24;
 
@@ -60,6 +71,7 @@ export const SEARCH_PATHS = {
   bigTerm: (n: number, k: number) => `search/terms/${n}-${k}.json`,
   docs: (n: number) => `search/docs/${n}.json`,
   words: (length: number) => `search/words/${Math.min(length, MAX_WORD_LENGTH)}.json`,
+  prefixes: (key: string) => `search/prefixes/${key}.json`,
 } as const;
 
 /** The shard of a term: FNV-1a over its UTF-16 code units, modulo the shard count. */

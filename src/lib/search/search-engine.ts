@@ -8,7 +8,7 @@ import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
 import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
 import { suggest, type Suggestion } from './suggest.ts';
-import { adjustScores } from './rank-adjust.ts';
+import { adjustForTitles, adjustScores } from './rank-adjust.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
 
 /** A /facts query once validated. */
@@ -75,6 +75,7 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
   const caches = createMatchCaches(options.cache);
 
   const synonyms = createSynonyms(store.synonyms);
+  const titleField = manifest.fields.indexOf('title');
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
@@ -116,7 +117,9 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
     const { docs: positions, scores } = scorer.score(input, slots.reduce((n, slot) => n + slot.terms.length, 0));
     // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior.
     const found = positions.length ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : [];
-    const matches: Matches = { positions, scores: adjustScores(positions, scores, kinds), terms: found, hits: 0, order: undefined, totals: new Map() };
+    const titles = slots.map((slot) => slot.options.map((o) => o.terms.map((t) => loaded[lists.get(t)!]?.[titleField]?.docs)));
+    const adjusted = adjustForTitles(positions, adjustScores(positions, scores, kinds), titles);
+    const matches: Matches = { positions, scores: adjusted, terms: found, hits: 0, order: undefined, totals: new Map() };
     caches.rankings?.set(key, matches);
     return matches;
   }

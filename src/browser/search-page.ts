@@ -145,8 +145,6 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
 }
 
 async function show(focusResults = false, typing = false): Promise<void> {
-  // With a search under way, a phone shows results rather than the help text (still the box's description).
-  form.toggleAttribute('data-active', isActive(state));
   if (!isActive(state)) {
     status.textContent = 'Tapez des mots ou choisissez un type ou une région.';
     results.replaceChildren();

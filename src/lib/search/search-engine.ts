@@ -87,15 +87,16 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
     return key;
   }
 
-  /** The key of q typed so far: its last slot becomes a prefix slot ("typed*") when q ends with a word that may grow. */
+  /** The key of q typed so far: the last word's slot becomes a prefix slot ("typed*") when q ends with a word that may grow. */
   function typingKeyOf(q: string): string {
     const key = keyOf(q);
     const typed = typedPrefix(q);
     if (typed === null) return key;
     const slots = synonyms.slots(queryTerms(q));
-    const last = slots.at(-1);
-    if (!last || last.terms.length !== 1 || last.terms[0] !== typed.term) return key;
-    return slotsKey([...slots.slice(0, -1), { terms: [`${typed.folded}${PREFIX_MARK}`], options: [] }]);
+    // The typed word's own slot (not part of a phrase entry) becomes the prefix slot.
+    const at = slots.findIndex((slot) => slot.terms.length === 1 && slot.terms[0] === typed.term);
+    if (at < 0) return key;
+    return slotsKey(slots.map((slot, i) => (i === at ? { terms: [`${typed.folded}${PREFIX_MARK}`], options: [] } : slot)));
   }
 
   /** The slots of a key, in key order: each token is a slot's own terms, joined by "+", or a prefix slot. */

@@ -149,7 +149,6 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     termShards,
     docsPerBlock,
     wordLengths: [...words.keys()].sort((a, b) => a - b),
-    prefixes: [...prefixes.keys()],
   };
   return { manifest, listing: JSON.stringify(encodeListing(kindRegions)), synonyms: JSON.stringify(synonyms), terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))), bigTerms, docs, words, prefixes };
 }

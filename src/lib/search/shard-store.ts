@@ -175,13 +175,15 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     },
     prefixes(folded) {
       const key = prefixKey(folded);
-      if (key === null || !manifest.prefixes.includes(key)) return Promise.resolve([]);
+      if (key === null) return Promise.resolve([]);
       let pending = prefixFiles.get(key);
       if (!pending) {
-        const loading: Promise<WordFile> = text(SEARCH_PATHS.prefixes(key)).then((body) => {
-          sizes.set(loading, 2 * body.length);
+        // Two letters no indexed word starts with have no file (the manifest stays small): no completion, as when
+        // the file cannot be read (search as you type then matches whole words only).
+        const loading: Promise<WordFile> = Promise.resolve(read(SEARCH_PATHS.prefixes(key))).catch(() => null).then((body) => {
+          sizes.set(loading, 2 * (body?.length ?? 0));
           if (prefixFiles.peek(key) === loading) prefixFiles.set(key, loading);
-          return JSON.parse(body) as WordFile;
+          return body === null ? [] : (JSON.parse(body) as WordFile);
         });
         loading.catch(() => prefixFiles.delete(key));
         prefixFiles.set(key, (pending = loading));

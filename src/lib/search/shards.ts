@@ -19,8 +19,6 @@ export interface SearchManifest {
   docsPerBlock: number;
   /** Word lengths (folded) that have a vocabulary file. */
   wordLengths: number[];
-  /** First two letters (folded, a-z and 0-9) that have a prefix file. */
-  prefixes: string[];
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * npm run bench:relevance [-- --no-pagefind] [-- --verbose] [-- --dist DIR]
- * Scores this API and Pagefind on the judged query set (bench/relevance/queries.yaml): recall@10, MRR and
- * nDCG@10 per category and overall, the issue's targets, and did-you-mean on the typo queries. Writes
+ * Scores, on the judged query set (bench/relevance/queries.yaml), what the site shows a person (the API's answer,
+ * or, when it finds nothing, its first suggestion's results, as the search page shows them), the API's raw answer,
+ * Pagefind and plain MiniSearch (prefix, fuzzy 0.2): recall@10, MRR, nDCG@10 and the share of queries showing
+ * nothing, per category and overall, the issue's targets, and did-you-mean on the typo queries. Writes
  * bench/results/relevance.md and relevance.json. By default it reads the test build (.cache/test-dist).
  */
 import { answerHelp } from './lib/cli-help.ts';
@@ -11,42 +13,54 @@ import { parseArgs } from 'node:util';
 import { ensureTestBuild } from '../tests/support/test-build.ts';
 import { readFullListing } from '../src/lib/search/shard-store.ts';
 import { CATEGORIES, readJudgments } from './bench/relevance/judgments.ts';
-import { evaluate, mean, type Figures } from './bench/relevance/metrics.ts';
+import { evaluate, mean } from './bench/relevance/metrics.ts';
 import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
 import { runPagefind } from './bench/relevance/pagefind-runner.ts';
-import { comparisonTargets, renderReport, type Row, type Target } from './bench/relevance/report.ts';
+import { ENGINES, relevanceTargets, renderReport, type Engine, type Row, type Target } from './bench/relevance/report.ts';
+import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
 
 answerHelp(`usage: npm run bench:relevance -- [--no-pagefind] [--verbose] [--dist DIR]
 
-Scores the API and Pagefind on the judged query set (bench/relevance/queries.yaml) and writes
+Scores the site, the API, Pagefind and plain MiniSearch on the judged query sets (bench/relevance/queries.yaml) and writes
 bench/results/relevance.md and relevance.json (docs/search.md#relevance).
-  --no-pagefind   score the API alone
+  --no-pagefind   skip Pagefind
   --verbose       print every query's results
   --dist DIR      score this build instead of the test build (.cache/test-dist)`);
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({ options: { 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' } } });
 
-const dist = args.dist ? resolve(args.dist) : (await ensureTestBuild()).DIST_DIR;
+const settings = await ensureTestBuild();
+const dist = args.dist ? resolve(args.dist) : settings.DIST_DIR;
 const listing = await readFullListing((path) => readFile(join(dist, path), 'utf8'));
 const queries = await readJudgments(join(ROOT, 'bench/relevance/queries.yaml'), new Set(listing.ids));
 
 const api = apiRunner(dist);
 const answers = new Map<string, ApiAnswer>();
-for (const query of queries) answers.set(query.id, await api(query));
-const pagefind = args['no-pagefind'] ? undefined : await runPagefind(dist, queries);
+const shown = new Map<string, string[]>();
+for (const query of queries) {
+  const answer = await api(query);
+  answers.set(query.id, answer);
+  // The search page shows the first suggestion's results at once when the query itself finds nothing.
+  shown.set(query.id, answer.total === 0 && answer.suggestions[0] !== undefined ? (await api({ ...query, q: answer.suggestions[0] })).ids : answer.ids);
+}
+const rankings: Partial<Record<Engine, Map<string, string[]> | undefined>> = {
+  site: shown,
+  api: new Map([...answers].map(([id, answer]) => [id, answer.ids])),
+  pagefind: args['no-pagefind'] ? undefined : await runPagefind(dist, queries),
+  minisearch: args.dist ? undefined : await runMiniSearch(settings.CONTENT_DIR, settings.SITE_URL, queries),
+};
+const pagefind = rankings.pagefind;
 
 const scored = queries.map((query) => ({
   query,
-  api: evaluate(answers.get(query.id)!.ids, query.relevant),
-  pagefind: pagefind ? evaluate(pagefind.get(query.id)!, query.relevant) : undefined,
+  figures: Object.fromEntries(ENGINES.filter((e) => rankings[e]).map((e) => [e, { ...evaluate(rankings[e]!.get(query.id)!, query.relevant), zero: rankings[e]!.get(query.id)!.length === 0 ? 1 : 0 }])) as Row['figures'],
 }));
 
 const rowOf = (category: string, of: typeof scored): Row => ({
   category,
   queries: of.length,
-  api: mean(of.map((s) => s.api)),
-  pagefind: pagefind ? mean(of.map((s) => s.pagefind!)) : undefined,
+  figures: Object.fromEntries(ENGINES.filter((e) => rankings[e]).map((e) => [e, { ...mean(of.map((s) => s.figures[e]!)), zero: of.reduce((n, s) => n + s.figures[e]!.zero, 0) / Math.max(1, of.length) }])) as Row['figures'],
 });
 const rows = [...CATEGORIES.map((c) => rowOf(c, scored.filter((s) => s.query.category === c))), rowOf('overall', scored)];
 
@@ -66,16 +80,16 @@ async function didYouMean(): Promise<{ target: Target; lines: string[] }> {
     lines.push(`did-you-mean "${query.q}" -> "${suggestion}" (meant "${query.correction}"): ${ok ? 'useful' : 'not useful'}`);
   }
   const name = 'typos: did-you-mean turns at least half of the typo queries into a useful suggestion';
-  if (!scored.some((s) => answers.get(s.query.id)!.suggestions.length > 0)) {
+  if (![...answers.values()].some((a) => a.suggestions.length > 0)) {
     return { target: { name, result: 'the API answer has no did-you-mean field yet', met: undefined }, lines };
   }
   return { target: { name, result: `${useful} of ${typos.length} useful (${offered} offered)`, met: useful * 2 >= typos.length }, lines };
 }
 
 const dym = await didYouMean();
-const targets: Target[] = pagefind ? [...comparisonTargets(rows), dym.target] : [dym.target];
+const targets: Target[] = [...relevanceTargets(rows), dym.target];
 const notes = [
-  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}.`,
+  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: the API's answer, or its first suggestion's when it finds nothing (what the search page shows); Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
   'recall@10 over judged records (capped at 10); MRR: first record graded 2 within 100; nDCG@10 with gains 2^grade - 1.',
   ...dym.lines,
 ];
@@ -83,19 +97,19 @@ const report = renderReport(rows, targets, notes);
 console.log(report);
 
 if (args.verbose) {
-  const fmt = (f: Figures | undefined) => (f ? `R ${f.recall10.toFixed(2)} MRR ${f.mrr.toFixed(2)}` : '');
+  const fmt = (f: Row['figures'][Engine]) => (f ? `R ${f.recall10.toFixed(2)} MRR ${f.mrr.toFixed(2)}` : '');
   for (const s of scored) {
     const mark = (ids: string[]) => ids.slice(0, 10).map((id) => `${id}${s.query.relevant[id] ? `(${s.query.relevant[id]})` : ''}`).join(' ');
-    console.log(`\n[${s.query.category}] ${s.query.id} "${s.query.q}" API ${fmt(s.api)} | Pagefind ${fmt(s.pagefind)}`);
-    console.log(`  api: ${mark(answers.get(s.query.id)!.ids)} (total ${answers.get(s.query.id)!.total})`);
-    if (pagefind) console.log(`  pf:  ${mark(pagefind.get(s.query.id)!)}`);
+    console.log(`\n[${s.query.category}] ${s.query.id} "${s.query.q}" ${ENGINES.filter((e) => rankings[e]).map((e) => `${e} ${fmt(s.figures[e])}`).join(' | ')}`);
+    console.log(`  api total ${answers.get(s.query.id)!.total}${answers.get(s.query.id)!.suggestions.length ? `, suggestions: ${answers.get(s.query.id)!.suggestions.join(' / ')}` : ''}`);
+    for (const e of ENGINES) if (rankings[e]) console.log(`  ${e.padEnd(10)} ${mark(rankings[e]!.get(s.query.id)!)}`);
   }
 }
 
 if (!args['no-pagefind'] && !args.dist) {
   await mkdir(join(ROOT, 'bench/results'), { recursive: true });
-  await writeFile(join(ROOT, 'bench/results/relevance.md'), `# Relevance: this API and Pagefind on bench/relevance/queries.yaml\n\n${report}`);
-  const perQuery = scored.map((s) => ({ id: s.query.id, category: s.query.category, api: s.api, pagefind: s.pagefind, apiTop10: answers.get(s.query.id)!.ids.slice(0, 10), pagefindTop10: pagefind?.get(s.query.id)!.slice(0, 10) }));
+  await writeFile(join(ROOT, 'bench/results/relevance.md'), `# Relevance on bench/relevance/queries.yaml: the site, the API, Pagefind, MiniSearch\n\n${report}`);
+  const perQuery = scored.map((s) => ({ id: s.query.id, category: s.query.category, figures: s.figures, top10: Object.fromEntries(ENGINES.filter((e) => rankings[e]).map((e) => [e, rankings[e]!.get(s.query.id)!.slice(0, 10)])) }));
   await writeFile(join(ROOT, 'bench/results/relevance.json'), `${JSON.stringify({ rows, targets, queries: perQuery }, null, 2)}\n`);
 }
 // Exit code 0 either way: targets are reported, not enforced (the lead re-measures on a quiet machine).

@@ -11,6 +11,7 @@ import type { Settings } from '../../src/lib/config.ts';
 import { staticHostHeaders } from '../../src/lib/security-headers.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { RecordError } from '../../src/lib/records/friendly-errors.ts';
+import { readSynonymsFile, SynonymsError } from '../../src/lib/search/synonyms-file.ts';
 import { finishOutput } from './output-files.ts';
 import { prepareFolders, removeLeftovers, swapIn } from './swap-dist.ts';
 
@@ -33,7 +34,7 @@ export interface BuildOptions {
 export async function buildSite(settings: Settings, options: BuildOptions = {}): Promise<string> {
   await removeLeftovers(resolve(settings.DIST_DIR));
   const folders = await prepareFolders(settings.DIST_DIR);
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: folders.work };
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, SYNONYMS_FILE: settings.SYNONYMS_FILE, DIST_DIR: folders.work };
   const inputs = await fingerprint(settings);
   const output: string[] = [];
   try {
@@ -67,16 +68,18 @@ export async function buildSite(settings: Settings, options: BuildOptions = {}):
 }
 
 /**
- * After a failed Astro build: the list of record problems (as check:records prints it) when record files caused the
+ * After a failed Astro build: the list of record problems (as check:records prints it) when record files (or the
+ * synonyms file) caused the
  * failure, else null. Astro reports the same list inside its error report and stack trace; the list alone is clearer,
  * and reading the records again costs nothing on a successful build.
  */
 async function recordProblems(settings: Settings): Promise<string | null> {
   try {
     await readRecords(settings.CONTENT_DIR, settings.SITE_URL);
+    await readSynonymsFile(settings.SYNONYMS_FILE);
     return null;
   } catch (error) {
-    return error instanceof RecordError ? error.message : null;
+    return error instanceof RecordError || error instanceof SynonymsError ? error.message : null;
   }
 }
 
@@ -88,7 +91,7 @@ function contentDigest(settings: Settings): string {
 /** A digest of every input file's path, size and mtime: any edit, addition or removal changes it. */
 async function fingerprint(settings: Settings): Promise<string> {
   const hash = createHash('sha256');
-  for (const input of [settings.CONTENT_DIR, ...INPUTS]) {
+  for (const input of [settings.CONTENT_DIR, settings.SYNONYMS_FILE, ...INPUTS]) {
     const info = await stat(input).catch(() => null);
     if (!info) continue;
     const files = info.isDirectory()

@@ -21,6 +21,8 @@ export interface WorkerEnv {
   ASSETS: AssetsBinding;
   QUOTA: DurableObjectNamespace<QuotaWindowStub>;
   RATE_LIMIT_PER_MINUTE?: string;
+  /** Bearer token of GET /api/v1/_zero-results (a secret: `wrangler secret put SEARCH_REPORT_TOKEN`); unset, no report. */
+  SEARCH_REPORT_TOKEN?: string;
   /** Origin of the 307 Location. Default: the SITE_URL the build was made with (its OpenAPI `servers`). */
   SITE_URL?: string;
 }
@@ -43,7 +45,8 @@ async function createServed(env: WorkerEnv): Promise<Served> {
   // One limiter for both: same Durable Object per client key, and one in-memory fallback while it is unreachable.
   const limiter = createDurableQuota(env.QUOTA, { limit: settings.RATE_LIMIT_PER_MINUTE });
   // No `compress`: Cloudflare compresses responses itself.
-  const api = createEdgeHandler({ fetchAsset, siteUrl, rateLimit: limiter, ...EDGE_CACHE_BOUNDS });
+  // Queries that found nothing are counted in this isolate's memory (bounded; lost when the isolate ends).
+  const api = createEdgeHandler({ fetchAsset, siteUrl, rateLimit: limiter, reportToken: env.SEARCH_REPORT_TOKEN, ...EDGE_CACHE_BOUNDS });
   let mcp: Promise<McpEndpoint> | undefined;
   const loadMcp = () => import('../lib/mcp/mcp-endpoint.ts').then(({ createMcpEndpoint }) => createMcpEndpoint({ limiter, siteUrl, api: () => api }));
   return { api, mcp: () => (mcp ??= loadMcp()) };

@@ -68,7 +68,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   const limiter = options.rateLimiter ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE });
   const log = options.log ?? console.log;
   const load = () => ({
-    api: createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress }),
+    api: createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
     files: staticFiles(settings.DIST_DIR, options.staticCache),
   });
   let current = load();

@@ -26,15 +26,15 @@ export function mismatch(expected: IntegrityEntry, bytes: Buffer): string | null
 }
 
 /**
- * Start-up check: the manifest exists, and the API's fixed artefacts (catalogue, OpenAPI, search manifest and
- * listing) are present and intact. Records, term shards, document blocks and vocabulary files are checked when
+ * Start-up check: the manifest exists, and the API's fixed artefacts (catalogue, OpenAPI, search manifest,
+ * listing and synonyms) are present and intact. Records, term shards, document blocks and vocabulary files are checked when
  * read, so this stays fast at any corpus size.
  * Returns the build id; throws one Error listing every problem.
  */
 export async function verifyDist(dir: string): Promise<string> {
   const root = resolve(dir);
   const manifest = await openIntegrity(root);
-  const fixed = [...Object.values(ARTEFACTS), SEARCH_PATHS.manifest, SEARCH_PATHS.listing];
+  const fixed = [...Object.values(ARTEFACTS), SEARCH_PATHS.manifest, SEARCH_PATHS.listing, SEARCH_PATHS.synonyms];
   const problems: string[] = [];
   for (const path of fixed) {
     const expected = await manifest.entry(path);

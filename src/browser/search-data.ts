@@ -12,9 +12,13 @@ export type { ResultCard };
 /** A page of results, with the counts the filters show and, when nothing matched, corrections. */
 export interface ResultPage {
   cards: ResultCard[];
+  /** Index terms that matched, for highlighting. */
+  terms: string[];
   total: number;
   facets: Facets & { allKinds: number; allRegions: number };
   suggestions: Suggestion[];
+  /** When the typed query found nothing and its first suggestion is shown instead: that suggestion. */
+  shown: Suggestion | undefined;
 }
 
 /** A question the page asks. */
@@ -24,6 +28,10 @@ export interface Question {
   region: Region | undefined;
   limit: number;
   offset: number;
+  /** Still typing: the last word also matches as a prefix (prefix.ts). */
+  typing: boolean;
+  /** The exact words were asked for: no suggestion is shown in their place. */
+  exact: boolean;
 }
 
 /** A loaded search backend. */
@@ -40,15 +48,23 @@ async function fetchText(path: string): Promise<string> {
 async function staticBackend(): Promise<SearchBackend> {
   const engine = await openSearchEngine(fetchText);
   return {
-    async run({ q, kind, region, limit, offset }) {
-      const [page, facets, allKinds, allRegions] = await Promise.all([
-        engine.search({ q, kind, region, limit, offset }),
-        engine.facets({ q, kind, region }),
-        engine.search({ q, region, limit: 0, offset: 0 }),
-        engine.search({ q, kind, limit: 0, offset: 0 }),
-      ]);
+    async run({ q, kind, region, limit, offset, typing, exact }) {
+      const prefix = typing;
+      const pageOf = async (text: string | undefined) => {
+        const [page, facets, allKinds, allRegions] = await Promise.all([
+          engine.search({ q: text, kind, region, limit, offset, prefix }),
+          engine.facets({ q: text, kind, region, prefix }),
+          engine.search({ q: text, region, limit: 0, offset: 0, prefix }),
+          engine.search({ q: text, kind, limit: 0, offset: 0, prefix }),
+        ]);
+        return { total: page.total, cards: page.cards, terms: page.terms, facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total } };
+      };
+      const page = await pageOf(q);
       const suggestions = page.total === 0 && q !== undefined ? await engine.suggest({ q, kind, region }) : [];
-      return { total: page.total, cards: page.cards, facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total }, suggestions };
+      // Nothing found: the best suggestion's results at once (the page says so and links to the exact words).
+      const shown = exact ? undefined : suggestions[0];
+      if (shown) return { ...(await pageOf(shown.q)), suggestions, shown };
+      return { ...page, suggestions, shown: undefined };
     },
   };
 }

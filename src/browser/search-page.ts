@@ -3,9 +3,7 @@ import { KIND_LABELS, REGION_LABELS } from '../lib/presentation/labels-fr.ts';
 import { KINDS, REGIONS } from '../lib/schema/kinds-regions.ts';
 import { recordPagePath } from '../lib/paths.ts';
 import { highlight } from '../lib/search/highlight.ts';
-import { prefetchSearchData, type ResultCard, type SearchBackend } from './search-data.ts';
-import type { Suggestion } from '../lib/search/suggest.ts';
-import { queryTerms } from '../lib/search/normalize.ts';
+import { prefetchSearchData, type ResultCard, type ResultPage, type SearchBackend } from './search-data.ts';
 import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
 
 // The message for browsers without JavaScript is plain content that only a running script can remove.
@@ -17,7 +15,11 @@ const results = document.querySelector<HTMLOListElement>('[data-search-results]'
 const pager = document.querySelector<HTMLElement>('[data-search-pager]')!;
 const heading = document.querySelector<HTMLElement>('[data-results-heading]')!;
 const suggestionBox = document.querySelector<HTMLElement>('[data-search-suggestions]')!;
+const filters = document.querySelector<HTMLDetailsElement>('[data-search-filters]')!;
+const filtersSummary = document.querySelector<HTMLElement>('[data-filters-summary]')!;
 let state: SearchState = readState(location.search).state;
+// Filters are folded on a phone, so that the first results are on the first screen; open on wider screens.
+if (matchMedia('(min-width: 48em)').matches) filters.open = true;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -55,46 +57,80 @@ function card(result: ResultCard, terms: string[]): HTMLLIElement {
   return item;
 }
 
-/** "Vouliez-vous dire … ?": links to corrected searches (same filters), shown when nothing matched. */
-function showSuggestions(suggestions: Suggestion[]): void {
+/** A link to another search with the same filters, followed in place. */
+function searchLink(text: string, next: SearchState): HTMLAnchorElement {
+  const link = element('a', text);
+  link.href = `${location.pathname}${writeState(next)}`;
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    go(next, true);
+    syncControls();
+    input.focus();
+  });
+  return link;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+
+/**
+ * The correction, first on the page: when the query found nothing and its best suggestion is shown instead,
+ * « Résultats pour … » and a link to the exact words; when the exact words were asked for, "Vouliez-vous dire …".
+ */
+function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown'>): void {
   suggestionBox.replaceChildren();
+  const { suggestions, shown } = page;
   suggestionBox.hidden = suggestions.length === 0;
   if (suggestions.length === 0) return;
+  if (shown) {
+    suggestionBox.append('Résultats pour « ', element('strong', shown.q), ' »');
+    if (shown.missing) suggestionBox.append(` (sans : ${shown.missing.join(', ')})`);
+    suggestionBox.append('. ', searchLink(`Rechercher exactement « ${state.q.trim()} »`, { ...state, page: 1, exact: true }));
+    const others = suggestions.filter((s) => s !== shown);
+    if (others.length) suggestionBox.append(' · Autres suggestions : ');
+    others.forEach((other, i) => suggestionBox.append(i > 0 ? ', ' : '', searchLink(other.q, { ...state, q: other.q, page: 1, exact: false }), ` (${plural(other.total, 'fiche')})`));
+    return;
+  }
   suggestionBox.append('Vouliez-vous dire ');
   suggestions.forEach((suggestion, i) => {
     if (i > 0) suggestionBox.append(i === suggestions.length - 1 ? ' ou ' : ', ');
-    const link = element('a', suggestion.q);
-    link.href = `${location.pathname}${writeState({ ...state, q: suggestion.q, page: 1 })}`;
-    link.addEventListener('click', (event) => {
-      event.preventDefault();
-      go({ ...state, q: suggestion.q, page: 1 }, true);
-      syncControls();
-    });
-    suggestionBox.append(link, ` (${suggestion.total} fiche${suggestion.total > 1 ? 's' : ''})`);
+    suggestionBox.append(searchLink(suggestion.q, { ...state, q: suggestion.q, page: 1, exact: false }), ` (${plural(suggestion.total, 'fiche')})`);
   });
   suggestionBox.append(' ?');
 }
 
-let latest = 0;
-
-async function render(backend: SearchBackend): Promise<void> {
-  const q = state.q.trim() ? state.q : undefined;
-  const generation = ++latest;
-  const page = await backend.run({ q, kind: state.kind, region: state.region, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE });
-  // Typing fast starts several searches; only the newest may draw.
-  if (generation !== latest) return;
-  const count = (selector: string, n: number) => (form.querySelector(selector)!.textContent = `(${n})`);
+/** Filter counts; a filter with no match is hidden unless it is the one chosen. */
+function showCounts(page: ResultPage): void {
+  const count = (selector: string, n: number) => {
+    const span = form.querySelector<HTMLElement>(selector)!;
+    span.textContent = `(${n})`;
+    const label = span.closest('label')!;
+    label.hidden = n === 0 && !label.querySelector('input')!.checked;
+  };
   for (const kind of KINDS) count(`[data-count-kind="${kind}"]`, page.facets.kinds[kind]);
   for (const region of REGIONS) count(`[data-count-region="${region}"]`, page.facets.regions[region]);
   count('[data-count-kind=""]', page.facets.allKinds);
   count('[data-count-region=""]', page.facets.allRegions);
+  const chosen = [state.kind && KIND_LABELS[state.kind].many, state.region && REGION_LABELS[state.region]].filter(Boolean);
+  filtersSummary.textContent = chosen.length ? `(${chosen.join(', ')})` : '';
+}
+
+let latest = 0;
+
+async function render(backend: SearchBackend, typing: boolean): Promise<void> {
+  const q = state.q.trim() ? state.q : undefined;
+  const generation = ++latest;
+  const page = await backend.run({ q, kind: state.kind, region: state.region, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE, typing, exact: state.exact });
+  // Typing fast starts several searches; only the newest may draw.
+  if (generation !== latest) return;
+  showCounts(page);
   const pages = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
+  const found = `${plural(page.total, 'fiche')} trouvée${page.total > 1 ? 's' : ''}${pages > 1 ? ` · page ${state.page} sur ${pages}` : ''}`;
+  // The live region says what is shown, the suggested query included.
   status.textContent = page.total === 0
     ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
-    : `${page.total} fiche${page.total > 1 ? 's' : ''} trouvée${page.total > 1 ? 's' : ''}${pages > 1 ? ` · page ${state.page} sur ${pages}` : ''}.`;
-  showSuggestions(page.suggestions);
-  const terms = q ? queryTerms(q) : [];
-  results.replaceChildren(...page.cards.map((result) => card(result, terms)));
+    : page.shown ? `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : ${found}.` : `${found}.`;
+  showSuggestions(page);
+  results.replaceChildren(...page.cards.map((result) => card(result, page.terms)));
   pager.replaceChildren();
   if (pages > 1) {
     const turn = (label: string, page: number) => {
@@ -108,42 +144,43 @@ async function render(backend: SearchBackend): Promise<void> {
   }
 }
 
-async function show(focusResults = false): Promise<void> {
+async function show(focusResults = false, typing = false): Promise<void> {
   if (!isActive(state)) {
     status.textContent = 'Tapez des mots ou choisissez un type ou une région.';
     results.replaceChildren();
     pager.replaceChildren();
-    showSuggestions([]);
+    showSuggestions({ suggestions: [], shown: undefined });
     if (!document.documentElement.dataset.searchLoaded) return;
   }
   try {
     const backend = await prefetchSearchData();
     document.documentElement.dataset.searchLoaded = 'true';
-    await render(backend);
+    await render(backend, typing);
     if (focusResults) heading.focus();
   } catch {
     status.textContent = "L'index de recherche n'a pas pu être chargé. Réessayez, ou parcourez les fiches par type ou par région.";
   }
 }
 
-function go(next: SearchState, push: boolean, focusResults = false): void {
+function go(next: SearchState, push: boolean, focusResults = false, typing = false): void {
   state = next;
   const url = `${location.pathname}${writeState(state)}`;
   if (push) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
-  void show(focusResults);
+  void show(focusResults, typing);
 }
 
 let typing: ReturnType<typeof setTimeout> | undefined;
 input.addEventListener('focus', () => void prefetchSearchData(), { once: true });
 input.addEventListener('input', () => {
   clearTimeout(typing);
-  typing = setTimeout(() => go({ ...state, q: input.value, page: 1 }, false), 200);
+  // Search as you type: the last word also matches as the start of a word (prefix.ts).
+  typing = setTimeout(() => go({ ...state, q: input.value, page: 1, exact: false }, false, false, true), 200);
 });
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   clearTimeout(typing);
-  go({ ...state, q: input.value, page: 1 }, true);
+  go({ ...state, q: input.value, page: 1, exact: false }, true);
 });
 form.addEventListener('change', (event) => {
   const radio = event.target as HTMLInputElement;

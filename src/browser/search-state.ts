@@ -11,6 +11,8 @@ export interface SearchState {
   kind: Kind | undefined;
   region: Region | undefined;
   page: number;
+  /** The exact words only: no suggestion shown in their place (?exact=1). */
+  exact: boolean;
 }
 
 /** Reads the state from a query string; unknown filter values are dropped and reported. */
@@ -31,6 +33,7 @@ export function readState(search: string): { state: SearchState; ignored: string
       kind: pick('kind', KINDS),
       region: pick('region', REGIONS),
       page: Number.isInteger(page) && page >= 1 ? page : 1,
+      exact: params.get('exact') === '1',
     },
     ignored,
   };
@@ -43,6 +46,7 @@ export function writeState(state: SearchState): string {
   if (state.kind) params.set('kind', state.kind);
   if (state.region) params.set('region', state.region);
   if (state.page > 1) params.set('page', String(state.page));
+  if (state.exact && state.q.trim()) params.set('exact', '1');
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -1,7 +1,14 @@
-/** Build-time: the sharded search index, computed once and written by the /search/* endpoints. */
+/** Build-time: the sharded search index and the compiled synonyms, computed once and written by the /search/* endpoints. */
 import { getFacts } from './facts.ts';
 import { buildShards, type ShardFiles } from '../lib/search/shard-build.ts';
+import { readSynonymsFile } from '../lib/search/synonyms-file.ts';
+import { readSettings } from '../lib/config.ts';
 import { versioned } from './content-version.ts';
 
-/** Builds every search file once per build (and once per content reload under `npm run dev`). */
-export const getSearchArtefacts: () => Promise<ShardFiles> = versioned(() => getFacts().then((facts) => buildShards(facts)));
+/**
+ * Builds every search file once per build (and once per content reload under `npm run dev`); an invalid synonyms
+ * file stops the build with its line.
+ */
+export const getSearchArtefacts: () => Promise<ShardFiles> = versioned(() =>
+  Promise.all([getFacts(), readSynonymsFile(readSettings(process.env).SYNONYMS_FILE)]).then(([facts, synonyms]) => buildShards(facts, { synonyms })),
+);

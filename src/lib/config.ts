@@ -21,6 +21,12 @@ export const SettingsSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of the server whose X-Forwarded-For hops are trusted; 0 uses the socket address'),
   CONTENT_DIR: z.string().min(1).default('content/records').describe('Directory of record files'),
   DIST_DIR: z.string().min(1).default('dist').describe('Build output directory'),
+  SYNONYMS_FILE: z.string().min(1).default('content/synonyms.yaml').describe("The publisher's synonyms, read at build time (docs/search.md)"),
+  SEARCH_REPORT_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('Bearer token of GET /api/v1/_zero-results, the queries that found nothing (npm run search:report); unset, the route does not exist'),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(10).describe('On SIGTERM/SIGINT, how long requests in flight may finish before every connection is closed'),
 });
 /** Settings once defaults are applied: SITE_URL is always set. */

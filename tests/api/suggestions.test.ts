@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { get, testHandler } from '../support/api.ts';
 
 const api = testHandler();
-type Body = { results: { id: string }[]; total: number; limit: number; offset: number; suggestions?: { q: string; total: number }[] };
+type Body = { results: { id: string }[]; total: number; limit: number; offset: number; suggestions?: { q: string; total: number; missing?: string[] }[] };
 const facts = async (query: string) => {
   const response = await get(api, `/api/v1/facts?po_live=1&${query}`);
   expect(response.status).toBe(200);
@@ -42,10 +42,23 @@ describe('GET /facts "did you mean" suggestions', () => {
     }
   });
 
-  it('suggests nothing when every word is known but no record holds them all (the AND rule stays)', async () => {
+  it('when every word is known but no record holds them all, keeps the AND rule and suggests the query without the fewest words', async () => {
     const body = await facts(`q=${encodeURIComponent('tracteur zyrkel')}`);
+    expect(body).toMatchObject({ results: [], total: 0 });
+    for (const suggestion of body.suggestions!) {
+      expect(suggestion.missing).toHaveLength(1);
+      expect(['tracteur', 'zyrkel']).toEqual(expect.arrayContaining([suggestion.q, suggestion.missing![0]]));
+      expect(suggestion.total).toBe((await facts(`q=${suggestion.q}`)).total);
+    }
+  });
+
+  it('answers a question whose words are not all in the answer with the question less the missing words', async () => {
+    const q = 'que risque-t-on en roulant avec un permis expiré';
+    const body = await facts(`q=${encodeURIComponent(q)}`);
     expect(body.total).toBe(0);
-    expect(body.suggestions).toBeUndefined();
+    const [best] = body.suggestions!;
+    expect(best!.missing).toEqual(['roulant']);
+    expect((await facts(`q=${encodeURIComponent(best!.q)}`)).results.map((r) => r.id)).toContain('fait-9568182f4c73388c');
   });
 });
 

@@ -8,8 +8,8 @@ test('the index loads only when a search box is used', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect(loaded).toEqual([]);
   await page.getByLabel('Rechercher une fiche').first().focus();
-  // Opening search reads the manifest and the listing only; term shards wait for words.
-  await expect.poll(() => loaded.sort()).toEqual(['/search/listing.json', '/search/manifest.json']);
+  // Opening search reads the manifest, the listing and the synonyms only; term shards wait for words.
+  await expect.poll(() => loaded.sort()).toEqual(['/search/listing.json', '/search/manifest.json', '/search/synonyms.json']);
 });
 
 test('search ignores accents and case and highlights the matched words', async ({ page }) => {
@@ -66,10 +66,11 @@ test('search can be operated with the keyboard alone', async ({ page }) => {
   await waitForResults(page);
   await expect(page).toHaveURL(/\?q=zyrkel$/);
   await page.keyboard.press('Tab'); // the submit button
+  await page.keyboard.press('Tab'); // the filters' summary (open on a wide screen)
   await page.keyboard.press('Tab'); // first kind radio ("Tous")
-  await page.keyboard.press('ArrowDown'); // next kind: facts, which have no "zyrkel"
-  await expect(page).toHaveURL(/kind=fact/);
-  await expect(page.locator('[data-search-status]')).toHaveText('Aucune fiche ne contient tous ces mots avec ces filtres.');
+  await page.keyboard.press('ArrowDown'); // next kind with a match (kinds without "zyrkel" are hidden)
+  await expect(page).toHaveURL(/kind=/);
+  await expect(page.locator('[data-search-status]')).toHaveText(/^\d+ fiches? trouvées?\.$/);
   await page.keyboard.press('ArrowUp'); // back to "Tous"
   await expect(page).toHaveURL(/\?q=zyrkel$/);
   await expect.poll(() => shownIds(page)).toContain('offer-eac50d71e5361c97');
@@ -104,4 +105,50 @@ test('with JavaScript, the no-JavaScript message is gone', async ({ page }) => {
   await page.goto('/recherche/?q=permis');
   await waitForResults(page);
   await expect(page.locator('[data-no-js]')).toHaveCount(0);
+});
+
+test('filters with no match are hidden, the chosen one stays', async ({ page }) => {
+  await page.goto('/recherche/?q=zyrkel');
+  await waitForResults(page);
+  await expect(page.locator('[data-count-kind=offer]')).toBeVisible();
+  await expect(page.locator('label:has([data-count-kind=fact])')).toBeHidden();
+  await page.goto('/recherche/?q=zyrkel&kind=fact');
+  await waitForResults(page);
+  await expect(page.locator('label:has([data-count-kind=fact])')).toBeVisible();
+});
+
+test('a question whose words are not all in the answer shows the answer, saying which words were left out', async ({ page }) => {
+  await page.goto('/recherche/');
+  await page.getByLabel('Mots recherchés').fill('que risque-t-on en roulant avec un permis expiré');
+  await page.keyboard.press('Enter');
+  await waitForResults(page);
+  await expect(page.locator('[data-search-suggestions]')).toContainText('(sans : roulant)');
+  expect((await shownIds(page)).slice(0, 3)).toContain('fait-9568182f4c73388c');
+});
+
+test('search as you type: the last word matches as a prefix while typing, and focus stays in the box; a submitted search follows the API', async ({ page, request }) => {
+  await page.goto('/recherche/');
+  const box = page.getByLabel('Mots recherchés');
+  await box.focus();
+  await page.keyboard.type('permis prov');
+  await expect(page.locator('[data-search-status]')).toHaveText(/^\d+ fiches trouvées/);
+  await expect.poll(() => shownIds(page)).toContain('fait-8efdda7b6fcc5437');
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Enter');
+  await waitForResults(page);
+  const api = (await (await request.get('/api/v1/facts?po_live=1&limit=20&q=permis%20prov')).json()) as { results: { id: string }[]; total: number; suggestions?: { q: string }[] };
+  const expected = api.total > 0 ? api.results.map((r) => r.id) : (await apiIds(request, `q=${encodeURIComponent(api.suggestions![0]!.q)}`)).ids.slice(0, 20);
+  await expect.poll(() => shownIds(page)).toEqual(expected);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the correction and the first results are on the first screen, the filters folded', async ({ page }) => {
+    await page.goto('/recherche/?q=provisiore');
+    await waitForResults(page);
+    await expect(page.locator('[data-search-filters]')).not.toHaveAttribute('open');
+    const top = await page.locator('[data-search-results] li').first().evaluate((li) => li.getBoundingClientRect().top);
+    expect(top).toBeLessThan(844);
+    await expect(page.locator('[data-search-suggestions]')).toBeInViewport();
+  });
 });

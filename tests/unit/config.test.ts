@@ -7,7 +7,7 @@ import { FIXTURES_DIR } from '../support/test-build.ts';
 describe('settings', () => {
   it('has documented defaults', () => {
     expect(readSettings({})).toEqual({
-      PORT: 4321, HOST: 'localhost', SITE_URL: 'http://localhost:4321', RATE_LIMIT_PER_MINUTE: 120, RATE_LIMIT_IPV6_PREFIX: 64, TRUST_PROXY: 0, CONTENT_DIR: 'content/records', DIST_DIR: 'dist', SHUTDOWN_DEADLINE_SECONDS: 10,
+      PORT: 4321, HOST: 'localhost', SITE_URL: 'http://localhost:4321', RATE_LIMIT_PER_MINUTE: 120, RATE_LIMIT_IPV6_PREFIX: 64, TRUST_PROXY: 0, CONTENT_DIR: 'content/records', DIST_DIR: 'dist', SYNONYMS_FILE: 'content/synonyms.yaml', SHUTDOWN_DEADLINE_SECONDS: 10,
     });
   });
 

@@ -5,11 +5,12 @@ import { toSearchDocument } from '../../src/lib/search/search-options.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
 import { testSettings } from '../support/test-build.ts';
-import { kindPrior } from '../../src/lib/search/rank-adjust.ts';
+import { kindPrior, TITLE_COVERAGE_BONUS } from '../../src/lib/search/rank-adjust.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 import { builtEngine, engineFor } from '../support/search.ts';
 import { queryTerms } from '../../src/lib/search/normalize.ts';
-import { alternativesOf, TRANSLATION_WEIGHT } from '../../src/lib/search/equivalents.ts';
+import { createSynonyms, type SynonymsArtefact } from '../../src/lib/search/synonyms.ts';
+import { readBuilt } from '../support/search.ts';
 
 let n = 0;
 function record(fields: Record<string, unknown>, body: string) {
@@ -90,33 +91,47 @@ describe('search determinism', () => {
 });
 
 describe('the engine on the built shards and MiniSearch', () => {
-  it('rank the test build identically: same matches, same scores order (MiniSearch BM25+, translations composed from its scores, times the kind prior), ties by id', async () => {
+  it('rank the test build identically: same matches, same scores order (MiniSearch BM25+, synonyms composed from its scores, times the kind prior and the title coverage factor), ties by id', async () => {
     const facts = await readRecords(testSettings.CONTENT_DIR, testSettings.SITE_URL);
     const raw = buildIndex(facts.map(toSearchDocument));
     // The engine adjusts BM25+ after scoring (rank-adjust.ts); MiniSearch's scores get the same documented prior.
     const kindOf = new Map(facts.map((f) => [f.id, KINDS.indexOf(f.kind)]));
     const prior = (results: { id: string; score: number }[]) => results.map((r) => ({ ...r, score: r.score * kindPrior(kindOf.get(r.id)!) }));
-    // A Dutch word with French equivalents (equivalents.ts) is composed from MiniSearch's own single-term scores:
-    // per query term, the best of its score and each translation's score times TRANSLATION_WEIGHT; then MiniSearch's
-    // AND (every term, scores added in query order, times the term count).
+    // A query with synonyms (the build's search/synonyms.json) is composed from MiniSearch's own single-term scores:
+    // per slot, per option the sum of its terms' scores (each term required) times the option's weight, the best
+    // option counting; then MiniSearch's AND (every slot, scores added in slot order, times the term count).
+    const synonyms = createSynonyms(JSON.parse(await readBuilt('search/synonyms.json')) as SynonymsArtefact);
     const single = (term: string) => new Map(raw.search(term, { processTerm: (t: string) => t }).map((r) => [r.id, r.score]));
+    const and = (maps: Map<string, number>[]) => maps.reduce((total, next) => new Map([...next].filter(([id]) => total.has(id)).map(([id, score]) => [id, total.get(id)! + score])));
     const composed = (q: string) => {
-      const terms = queryTerms(q);
-      let total: Map<string, number> | undefined;
-      for (const term of terms) {
-        const slot = single(term);
-        for (const alternative of alternativesOf(term)) {
-          for (const [id, score] of single(alternative)) slot.set(id, Math.max(slot.get(id) ?? 0, TRANSLATION_WEIGHT * score));
+      const slots = synonyms.slots(queryTerms(q)).sort((a, b) => (a.terms.join('+') < b.terms.join('+') ? -1 : 1));
+      const perSlot = slots.map((slot) => {
+        const best = new Map<string, number>();
+        for (const option of slot.options) {
+          for (const [id, score] of and(option.terms.map(single))) best.set(id, Math.max(best.get(id) ?? 0, option.weight === 1 ? score : option.weight * score));
         }
-        total = total === undefined ? slot : new Map([...slot].filter(([id]) => total!.has(id)).map(([id, score]) => [id, total!.get(id)! + score]));
-      }
-      return [...(total ?? [])].map(([id, score]) => ({ id, score: score * terms.length }));
+        return best;
+      });
+      const quality = slots.reduce((n, s) => n + s.terms.length, 0);
+      return [...and(perSlot)].map(([id, score]) => ({ id, score: score * quality }));
     };
-    const reference = { search: (q: string) => prior(queryTerms(q).some((t) => alternativesOf(t).length > 0) ? composed(q) : raw.search(q)) };
+    const plain = (q: string) => synonyms.slots(queryTerms(q)).every((slot) => slot.options.length === 1);
+    // Then the title coverage factor (rank-adjust.ts): the share of slots that some option holds wholly in the title.
+    const inTitle = (term: string) => new Set(raw.search(term, { fields: ['title'], processTerm: (t: string) => t }).map((r) => r.id as string));
+    const titles = (q: string) => (results: { id: string; score: number }[]) => {
+      const slots = synonyms.slots(queryTerms(q));
+      const holders = slots.map((slot) => slot.options.map((o) => o.terms.map(inTitle)));
+      return results.map((r) => {
+        const share = holders.filter((options) => options.some((sets) => sets.every((set) => set.has(r.id)))).length / slots.length;
+        return { ...r, score: r.score * (1 + TITLE_COVERAGE_BONUS * share * share) };
+      });
+    };
+    const reference = { search: (q: string) => titles(q)(prior(plain(q) ? raw.search(q) : composed(q))) };
     const engine = await builtEngine({ cache: { rankings: { entries: 0, bytes: 0 } } });
     const queries = ['permis', 'examen théorique', "l'aptitude médicale", 'permis provisoire bruxelles', 'rijbewijs', 'alcool volant',
       'échange permis étranger', 'tracteur', 'moto', 'code 96', 'zyrkel', 'quorvex zyrkel', 'catégorie b remorque', 'inexistantissime',
-      'conduite accompagnée', 'conduire accompagné', 'provisoires', 'begeleider', 'voorlopig rijbewijs', 'theorie-examen', 'begeleider bruxelles'];
+      'conduite accompagnée', 'conduire accompagné', 'provisoires', 'begeleider', 'voorlopig rijbewijs', 'theorie-examen', 'begeleider bruxelles',
+      'mobylette', 'gsm au volant', 'examen du code', 'pneus neige hiver', 'permis poids lourd', 'rijschool brussel', 'examen théorique wallonie'];
     for (const q of queries) {
       const expected = reference.search(q).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => r.id);
       const page = await engine.search({ q, limit: 10_000, offset: 0 });

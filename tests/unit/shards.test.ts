@@ -45,12 +45,12 @@ describe('the sharded index', () => {
     expect(own).toBeGreaterThan(10);
   });
 
-  it('reads only the manifest, the listing, the shards of the query terms and the blocks of the results shown', async () => {
+  it('reads only the manifest, the listing, the synonyms, the shards of the query terms and the blocks of the results shown', async () => {
     const shards = memoryShards(facts, { shardChars: 4_000, ownFileChars: 1_000, docsPerBlock: 8 });
     const manifest = JSON.parse(shards.files.get(SEARCH_PATHS.manifest)!) as SearchManifest;
     expect(manifest.termShards).toBeGreaterThan(50);
     const engine = await openSearchEngine(shards.read);
-    expect(shards.reads.sort()).toEqual([SEARCH_PATHS.listing, SEARCH_PATHS.manifest]);
+    expect(shards.reads.sort()).toEqual([SEARCH_PATHS.listing, SEARCH_PATHS.manifest, SEARCH_PATHS.synonyms]);
     shards.reads.length = 0;
     const page = await engine.search({ q: 'examen théorique', limit: 3, offset: 0 });
     const wanted = new Set(queryTerms('examen théorique').flatMap((t) => {

@@ -1,3 +1,4 @@
+import { processTerm } from '../../src/lib/search/normalize.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corrections, editDistance, suggest } from '../../src/lib/search/suggest.ts';
@@ -45,8 +46,31 @@ describe('corrections', () => {
       known: async (terms: readonly string[]) => terms.map((t) => vocabulary.some(([stem]) => stem === t)),
       words: async () => vocabulary,
       total: async (q: string) => (q.includes('provision') ? 0 : 7),
+      best: async () => 1,
     };
     expect(await suggest('Permis provisiore', source)).toEqual([{ q: 'Permis provisoire', total: 7 }]);
-    expect(await suggest('permis moto', source)).toEqual([]);
+    expect(await suggest('permis provisiore', { ...source, total: async () => 0 })).toEqual([]);
+  });
+
+  it('when no correction finds anything, leaves out the fewest words, best partial match first, and says which', async () => {
+    // Records hold two words each; a query finds the records holding all its words; a record's score is the sum of
+    // its words' weights (delta weighs most).
+    const records = [['alpha', 'bravo'], ['bravo', 'charly'], ['charly', 'delta']];
+    const weight: Record<string, number> = { alpha: 1, bravo: 1, charly: 1, delta: 5 };
+    const matching = (q: string) => records.filter((r) => q.split(' ').every((w) => r.includes(w)));
+    const source = {
+      known: async (terms: readonly string[]) => terms.map((t) => records.flat().some((w) => processTerm(w) === t)),
+      words: async () => [],
+      total: async (q: string) => matching(q).length,
+      best: async (q: string) => Math.max(0, ...matching(q).map((r) => r.reduce((sum, w) => sum + weight[w]!, 0))),
+    };
+    expect(await suggest('bravo charly delta', source)).toEqual([
+      { q: 'charly delta', total: 1, missing: ['bravo'] },
+      { q: 'bravo charly', total: 1, missing: ['delta'] },
+    ]);
+    // Two words must go when no single one is enough; one word alone is never shortened.
+    expect((await suggest('alpha charly zulu', source))[0]).toMatchObject({ missing: expect.arrayContaining(['zulu']) });
+    expect((await suggest('alpha charly zulu', source))[0]!.missing).toHaveLength(2);
+    expect(await suggest('zulu', source)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { KINDS, REGIONS } from '../../../src/lib/schema/vocabulary.ts';
 
 /** Query categories, in report order. */
-export const CATEGORIES = ['keywords', 'no-accents', 'forms', 'questions', 'dutch', 'typos', 'filtered'] as const;
+export const CATEGORIES = ['keywords', 'no-accents', 'forms', 'questions', 'dutch', 'typos', 'filtered', 'synonyms', 'everyday'] as const;
 
 const Judged = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),

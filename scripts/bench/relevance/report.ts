@@ -1,12 +1,16 @@
-/** The relevance report: per-category figures of both engines side by side, and the issue's targets. */
+/** The relevance report: per-category figures of every engine side by side, zero-result rates, and the issue's targets. */
 import type { Figures } from './metrics.ts';
 
-/** Figures of one category (or "overall") for each engine. */
+/** The engines compared, in report order: what the site shows, the API's raw answer, Pagefind, plain MiniSearch. */
+export const ENGINES = ['site', 'api', 'pagefind', 'minisearch'] as const;
+/** One engine. */
+export type Engine = (typeof ENGINES)[number];
+
+/** Figures of one category (or "overall") for each engine that ran; `zero` is the share of queries showing nothing. */
 export interface Row {
   category: string;
   queries: number;
-  api: Figures;
-  pagefind: Figures | undefined;
+  figures: Partial<Record<Engine, Figures & { zero: number }>>;
 }
 
 /** A target line: what was measured and whether it is met. */
@@ -17,34 +21,45 @@ export interface Target {
 }
 
 const f2 = (n: number) => n.toFixed(2);
+const pct = (n: number) => `${Math.round(n * 100)} %`;
 
-/** Above Pagefind, or both at the 1.00 ceiling (nothing is above a perfect score). */
-export const beats = (api: number, pagefind: number) => api > pagefind + 1e-9 || (api >= 1 - 1e-9 && pagefind >= 1 - 1e-9);
+/** Above the other, or both at the 1.00 ceiling (nothing is above a perfect score). */
+export const beats = (ours: number, theirs: number) => ours > theirs + 1e-9 || (ours >= 1 - 1e-9 && theirs >= 1 - 1e-9);
 
-/** The comparison targets: MRR and recall@10 above Pagefind overall and in every category but typos. */
-export function comparisonTargets(rows: readonly Row[]): Target[] {
-  return rows
-    .filter((row) => row.category !== 'typos' && row.pagefind)
-    .flatMap((row) =>
-      (['mrr', 'recall10'] as const).map((key) => ({
-        name: `${row.category}: ${key === 'mrr' ? 'MRR' : 'recall@10'} above Pagefind`,
-        result: `${f2(row.api[key])} vs ${f2(row.pagefind![key])}`,
-        met: beats(row.api[key], row.pagefind![key]),
-      })),
-    );
+/** The issue's targets (issue 20) from the rows. */
+export function relevanceTargets(rows: readonly Row[]): Target[] {
+  const targets: Target[] = [];
+  for (const row of rows) {
+    const site = row.figures.site!;
+    for (const other of ['pagefind', 'minisearch'] as const) {
+      const theirs = row.figures[other];
+      if (!theirs) continue;
+      for (const key of ['recall10', 'mrr'] as const) {
+        targets.push({ name: `${row.category}: site ${key === 'mrr' ? 'MRR' : 'recall@10'} above ${other}`, result: `${f2(site[key])} vs ${f2(theirs[key])}`, met: beats(site[key], theirs[key]) });
+      }
+    }
+  }
+  const overall = rows.find((r) => r.category === 'overall')!;
+  const { api, pagefind, site } = overall.figures;
+  if (pagefind) {
+    for (const key of ['recall10', 'mrr'] as const) targets.push({ name: `overall: API raw ${key === 'mrr' ? 'MRR' : 'recall@10'} above pagefind`, result: `${f2(api![key])} vs ${f2(pagefind[key])}`, met: beats(api![key], pagefind[key]) });
+  }
+  targets.push({ name: 'the site shows 0 results for at most 3 % of the queries', result: pct(site!.zero), met: site!.zero <= 0.03 + 1e-9 });
+  const synonyms = rows.find((r) => r.category === 'synonyms');
+  if (synonyms) targets.push({ name: 'synonyms: site recall@10 at least 0.7', result: f2(synonyms.figures.site!.recall10), met: synonyms.figures.site!.recall10 >= 0.7 - 1e-9 });
+  return targets;
 }
 
-/** The report as Markdown. */
+/** The report as Markdown: one table per figure, engines as columns. */
 export function renderReport(rows: readonly Row[], targets: readonly Target[], notes: readonly string[]): string {
-  const lines = [
-    '| category | queries | API recall@10 | Pagefind recall@10 | API MRR | Pagefind MRR | API nDCG@10 | Pagefind nDCG@10 |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ];
-  const pf = (f: Figures | undefined, key: keyof Figures) => (f ? f2(f[key]) : '–');
-  for (const r of rows) {
-    lines.push(`| ${r.category} | ${r.queries} | ${f2(r.api.recall10)} | ${pf(r.pagefind, 'recall10')} | ${f2(r.api.mrr)} | ${pf(r.pagefind, 'mrr')} | ${f2(r.api.ndcg10)} | ${pf(r.pagefind, 'ndcg10')} |`);
+  const engines = ENGINES.filter((e) => rows[0]?.figures[e]);
+  const lines: string[] = [];
+  for (const [key, title, fmt] of [['recall10', 'recall@10', f2], ['mrr', 'MRR', f2], ['ndcg10', 'nDCG@10', f2], ['zero', 'zero results', pct]] as const) {
+    lines.push(`**${title}**`, '', `| category | queries | ${engines.join(' | ')} |`, `|---|---:|${engines.map(() => '---:').join('|')}|`);
+    for (const r of rows) lines.push(`| ${r.category} | ${r.queries} | ${engines.map((e) => fmt(r.figures[e]![key])).join(' | ')} |`);
+    lines.push('');
   }
-  lines.push('', '| target | result | |', '|---|---|---|');
+  lines.push('| target | result | |', '|---|---|---|');
   for (const t of targets) lines.push(`| ${t.name} | ${t.result} | ${t.met === undefined ? 'not measurable yet' : t.met ? 'met' : 'missed'} |`);
   if (notes.length) lines.push('', ...notes.map((n) => `- ${n}`));
   return `${lines.join('\n')}\n`;

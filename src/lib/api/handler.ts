@@ -12,6 +12,8 @@ import { createReplyCache, REPLY_CACHE_BOUNDS } from './reply-cache.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorReply, toResponse, type ApiReply } from './responses.ts';
 import { matchRoute, poLiveRule } from './routes.ts';
+import { createZeroResultLog, type ZeroResultLog } from '../search/zero-results.ts';
+import { zeroResultsReply, ZERO_RESULTS_PATH } from './zero-results-route.ts';
 
 /** Defaults of the handler's options, in one place (docs/api.md and OpenAPI describe the same). */
 export const API_DEFAULTS = {
@@ -50,6 +52,13 @@ export interface ApiHandlerOptions {
   searchFiles?: Partial<ShardStoreBounds>;
   /** Where unexpected errors are reported. Default console.error. */
   logError?: (error: unknown) => void;
+  /** Counts of the queries that found nothing. Default: a new bounded log (zero-results.ts) per handler. */
+  zeroResults?: ZeroResultLog;
+  /**
+   * Bearer token of GET /api/v1/_zero-results (SEARCH_REPORT_TOKEN). Unset, the route does not exist (404), as it
+   * does for a wrong or missing token.
+   */
+  reportToken?: string | undefined;
 }
 
 /** Per-request facts that a Request does not carry. */
@@ -73,12 +82,15 @@ export interface ApiRequest {
 export interface ApiHandler {
   (request: Request, info?: RequestInfo): Promise<Response>;
   reply(request: ApiRequest, info?: RequestInfo): Promise<ApiReply>;
+  /** The queries that found nothing, counted by this handler. */
+  zeroResults: ZeroResultLog;
 }
 
 /** Builds the handler: rate limit, method, route, po_live redirect, the route's entity, then its negotiated reply. */
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const limiter = options.rateLimit && 'hit' in options.rateLimit ? options.rateLimit : createRateLimiter(options.rateLimit);
-  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, options.searchFiles ?? API_DEFAULTS.searchFiles), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache) };
+  const zeroResults = options.zeroResults ?? createZeroResultLog();
+  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, options.searchFiles ?? API_DEFAULTS.searchFiles), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache), zeroResults };
   const trustProxy = options.trustProxy ?? API_DEFAULTS.trustProxy;
   const ipv6Prefix = options.ipv6Prefix ?? API_DEFAULTS.ipv6Prefix;
   const siteOrigin = options.siteUrl === undefined ? undefined : new URL(options.siteUrl).origin;
@@ -106,6 +118,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (request.method !== 'GET') {
         throw new HttpError(405, 'method_not_allowed', `method ${request.method} is not allowed; use GET`, { allow: 'GET' });
       }
+      if (url.pathname === ZERO_RESULTS_PATH) {
+        const answer = zeroResultsReply(request, options.reportToken, zeroResults);
+        if (answer) return answer;
+      }
       const route = url.pathname.startsWith(API_BASE) ? matchRoute(url.pathname) : null;
       if (!route) throw new HttpError(404, 'route_not_found', `no API route at ${quote(url.pathname)}; see ${API_BASE}/ for the routes`);
       return poLiveRule(url, route, siteOrigin ?? url.origin) ?? (await entityReply(await route.run(url, context), request, options.compress));
@@ -117,5 +133,5 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   }
 
   const handleApiRequest = async (request: Request, info?: RequestInfo) => toResponse(await reply(request, info));
-  return Object.assign(handleApiRequest, { reply });
+  return Object.assign(handleApiRequest, { reply, zeroResults });
 }

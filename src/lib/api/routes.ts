@@ -8,12 +8,18 @@ import { HttpError, quote } from './http-error.ts';
 import { singleParams } from './query-params.ts';
 import { factsKey, type ReplyCache } from './reply-cache.ts';
 import { redirect, type ApiReply } from './responses.ts';
+import type { ZeroResultLog } from '../search/zero-results.ts';
 
 /** What routes read: the build artefacts and the /facts answer cache (null when turned off). */
 export interface RouteContext {
   data: Artefacts;
   replies: ReplyCache | null;
+  /** Counts the queries that found nothing (zero-results.ts). */
+  zeroResults: ZeroResultLog;
 }
+
+/** /facts answers of queries that found nothing: a cached one is counted again when served. */
+const zeroAnswers = new WeakSet<Entity>();
 
 /** A matched route: whether it takes part in the po_live redirect, and what it answers. */
 export interface Route {
@@ -75,11 +81,14 @@ function listBody(records: Entity[], tail: string): Uint8Array {
 const facts: Route = {
   name: '/facts',
   redirects: true,
-  async run(url, { data, replies }) {
+  async run(url, { data, replies, zeroResults }) {
     const query = parseFactsQuery(url.searchParams);
     const key = replies ? factsKey(query) : '';
     const cached = replies?.get(key);
-    if (cached) return cached;
+    if (cached) {
+      if (query.q !== undefined && zeroAnswers.has(cached)) zeroResults.record(query.q);
+      return cached;
+    }
     const engine = await data.engine();
     const page = await engine.search(query);
     const records = await Promise.all(page.ids.map((id) => data.record(id)));
@@ -92,6 +101,10 @@ const facts: Route = {
     // tail determine it, so the answer's ETag hashes that short text instead of the whole body.
     const parts = await Promise.all((records as Entity[]).map((record) => record.etag()));
     const entity = new Entity(listBody(records as Entity[], tail), undefined, `list\n${parts.join('\n')}\n${tail}`);
+    if (page.total === 0 && query.q !== undefined) {
+      zeroResults.record(query.q);
+      zeroAnswers.add(entity);
+    }
     replies?.offer(key, entity);
     return entity;
   },

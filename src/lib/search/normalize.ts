@@ -1,7 +1,6 @@
-/** Text normalisation shared by the index, the API and the browser: case, accents, ligatures, elisions, stems, equivalents. */
+/** Text normalisation shared by the index, the API and the browser: case, accents, ligatures, elisions, stems. */
 import { STOP_WORDS } from './stop-words.ts';
 import { stem } from './stem.ts';
-import { canonicalTerm } from './equivalents.ts';
 
 const LIGATURES: Record<string, string> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss' };
 
@@ -25,11 +24,11 @@ export function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
-/** The index term for one word (its stem, or its group's term in equivalents.ts), or null for a stop word: what both documents and queries go through. */
+/** The index term for one word (its stem), or null for a stop word: what both documents and queries go through. */
 export function processTerm(word: string): string | null {
   const folded = foldText(word);
   if (folded.length === 0 || STOP_WORDS.has(folded)) return null;
-  return canonicalTerm(stem(folded));
+  return stem(folded);
 }
 
 /** The significant terms of a query, deduplicated, in order of appearance. */

@@ -22,22 +22,27 @@ export interface Scored {
   scores: Float64Array;
 }
 
-/** Another index term that may stand for a query term (equivalents.ts), and the share of its score it gets. */
-export interface Alternative {
-  /** Its postings per field id, or undefined when no document holds it. */
-  postings: (Postings | undefined)[] | undefined;
+/** One option of a query slot (synonyms.ts): the postings of each of its terms (all required), and its weight. */
+export interface OptionPostings {
+  /** Per term, its postings per field id, or undefined when no document holds it. */
+  lists: readonly ((Postings | undefined)[] | undefined)[];
   weight: number;
+}
+
+/** A query slot: a word or phrase and its synonyms, each an option (the slot's own terms first, weight 1). */
+export interface SlotPostings {
+  options: readonly OptionPostings[];
 }
 
 /** Scores AND queries over postings the caller has loaded. */
 export interface Scorer {
   /**
-   * Documents holding every term (already processed), with MiniSearch's score (times the term count).
-   * `lists[i]` holds the postings of `terms[i]`. `alternatives[i]`, when given, lists terms that may stand for
-   * `terms[i]`: a document holding one of them holds the term, and gets the best of the term's own score and
-   * each alternative's score times its weight (a disjunction-max, so a word and its translation do not add up).
+   * Documents holding every slot, with MiniSearch's score times `quality` (the query's term count). A document holds a
+   * slot when it holds every term of one of its options; the slot scores the best option's sum of term scores times
+   * its weight (a disjunction-max, so a word and its synonym do not add up). Slot scores add up in slot order, as
+   * MiniSearch's AND adds term scores: a query of single-word slots without synonyms gets MiniSearch's own scores.
    */
-  score(terms: readonly string[], lists: readonly ((Postings | undefined)[] | undefined)[], alternatives?: readonly (readonly Alternative[])[]): Scored;
+  score(slots: readonly SlotPostings[], quality: number): Scored;
 }
 
 /** Builds a scorer from the manifest's global figures. */
@@ -47,16 +52,21 @@ export function createScorer(manifest: Pick<SearchManifest, 'records' | 'fields'
   const size = manifest.records;
   const documentCount = manifest.records;
 
-  // Scratch buffers reused across queries: scoring is synchronous, so one query runs at a time.
+  // Scratch buffers reused across queries: scoring is synchronous, so one query runs at a time. Stamps avoid
+  // clearing: a buffer entry is valid only when its stamp holds the current mark.
   const total = new Float64Array(size);
+  const matched = new Int32Array(size); // how many leading slots a document has matched
+  const slotScore = new Float64Array(size);
+  const slotStamp = new Int32Array(size);
+  const optionScore = new Float64Array(size);
+  const optionCount = new Int32Array(size); // how many leading terms of the current option a document holds
+  const optionStamp = new Int32Array(size);
   const termScore = new Float64Array(size);
-  const matched = new Int32Array(size); // how many leading terms a document has matched
-  const stamp = new Int32Array(size); // term number + 1 whose score termScore holds
-  const altScore = new Float64Array(size);
-  const altStamp = new Int32Array(size); // alternative number + 1 whose score altScore holds
+  const termStamp = new Int32Array(size);
+  let mark = 0;
 
-  /** Adds one term's field contributions (in field order, as in MiniSearch's termResults) for documents that matched `t` earlier terms. */
-  function accumulate(postings: (Postings | undefined)[], t: number, into: Float64Array, stamps: Int32Array, mark: number, touched: number[]): void {
+  /** One term's score (fields added in field order, as in MiniSearch's termResults) for the documents `accept` lets through. */
+  function termPass(postings: (Postings | undefined)[], accept: (doc: number) => boolean, termMark: number, touched: number[]): void {
     for (const { id, boost } of fields) {
       const list = postings[id];
       if (!list) continue;
@@ -65,53 +75,66 @@ export function createScorer(manifest: Pick<SearchManifest, 'records' | 'fields'
       const idf = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
       for (let i = 0; i < matching; i++) {
         const doc = list.docs[i]!;
-        if (matched[doc] !== t) continue; // AND: the document must hold every earlier term
+        if (termStamp[doc] !== termMark && !accept(doc)) continue;
         const freq = list.freqs[i]!;
         const length = list.lengths[i]!;
         const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / average)));
         const weighted = 1 * 1 * boost * 1 * raw;
-        if (stamps[doc] !== mark) {
-          stamps[doc] = mark;
-          into[doc] = weighted;
+        if (termStamp[doc] !== termMark) {
+          termStamp[doc] = termMark;
+          termScore[doc] = weighted;
           touched.push(doc);
-        } else into[doc] = into[doc]! + weighted;
+        } else termScore[doc] = termScore[doc]! + weighted;
       }
     }
   }
 
   return {
-    score(terms, lists, alternatives) {
-      const present = (t: number) => lists[t] !== undefined || (alternatives?.[t] ?? []).some((a) => a.postings !== undefined);
-      if (terms.length === 0 || !terms.every((_, t) => present(t))) return { docs: new Int32Array(0), scores: new Float64Array(0) };
+    score(slots, quality) {
+      const holds = (option: OptionPostings) => option.lists.length > 0 && option.lists.every((l) => l !== undefined);
+      if (slots.length === 0 || !slots.every((slot) => slot.options.some(holds))) return { docs: new Int32Array(0), scores: new Float64Array(0) };
       matched.fill(0);
-      stamp.fill(0);
-      if (alternatives) altStamp.fill(0);
+      if (mark > 1e9) {
+        mark = 0;
+        for (const stamps of [slotStamp, optionStamp, termStamp]) stamps.fill(0);
+      }
       let candidates: number[] = [];
-      let altMark = 0;
-      for (let t = 0; t < terms.length; t++) {
-        const touched: number[] = [];
-        if (lists[t]) accumulate(lists[t]!, t, termScore, stamp, t + 1, touched);
-        for (const { postings, weight } of alternatives?.[t] ?? []) {
-          if (!postings) continue;
-          const reached: number[] = [];
-          accumulate(postings, t, altScore, altStamp, (altMark += 1), reached);
+      for (let t = 0; t < slots.length; t++) {
+        const slotMark = (mark += 1);
+        const inSlot: number[] = [];
+        for (const option of slots[t]!.options) {
+          if (!holds(option)) continue;
+          const optionMark = (mark += 1);
+          let reached: number[] = [];
+          option.lists.forEach((postings, j) => {
+            const termMark = (mark += 1);
+            const touched: number[] = [];
+            // AND: earlier slots, then earlier terms of this option.
+            const accept = j === 0 ? (doc: number) => matched[doc] === t : (doc: number) => optionStamp[doc] === optionMark && optionCount[doc] === j;
+            termPass(postings!, accept, termMark, touched);
+            for (const doc of touched) {
+              optionScore[doc] = j === 0 ? termScore[doc]! : optionScore[doc]! + termScore[doc]!;
+              optionStamp[doc] = optionMark;
+              optionCount[doc] = j + 1;
+            }
+            reached = touched;
+          });
           for (const doc of reached) {
-            const weighted = weight * altScore[doc]!;
-            if (stamp[doc] !== t + 1) {
-              stamp[doc] = t + 1;
-              termScore[doc] = weighted;
-              touched.push(doc);
-            } else if (weighted > termScore[doc]!) termScore[doc] = weighted;
+            const weighted = option.weight === 1 ? optionScore[doc]! : option.weight * optionScore[doc]!;
+            if (slotStamp[doc] !== slotMark) {
+              slotStamp[doc] = slotMark;
+              slotScore[doc] = weighted;
+              inSlot.push(doc);
+            } else if (weighted > slotScore[doc]!) slotScore[doc] = weighted;
           }
         }
-        // Across terms, scores add up in query order, as in MiniSearch's AND combinator.
-        for (const doc of touched) {
-          total[doc] = t === 0 ? termScore[doc]! : total[doc]! + termScore[doc]!;
+        // Across slots, scores add up in query order, as in MiniSearch's AND combinator.
+        for (const doc of inSlot) {
+          total[doc] = t === 0 ? slotScore[doc]! : total[doc]! + slotScore[doc]!;
           matched[doc] = t + 1;
         }
-        candidates = touched;
+        candidates = inSlot;
       }
-      const quality = terms.length;
       const docs = Int32Array.from(candidates);
       return { docs, scores: Float64Array.from(candidates, (doc) => total[doc]! * quality) };
     },

@@ -2,13 +2,14 @@
 import { KINDS, REGIONS, type Kind, type Region } from '../schema/kinds-regions.ts';
 import { kindOf, positionFilter, regionBit, regionsOf } from './listing.ts';
 import { queryTerms } from './normalize.ts';
+import { PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { createScorer } from './scorer.ts';
 import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
 import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
 import { suggest, type Suggestion } from './suggest.ts';
-import { adjustScores } from './rank-adjust.ts';
-import { alternativesOf, TRANSLATION_WEIGHT } from './equivalents.ts';
+import { adjustForTitles, adjustScores } from './rank-adjust.ts';
+import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -17,6 +18,11 @@ export interface FactsQuery {
   region?: Region | undefined;
   limit: number;
   offset: number;
+  /**
+   * Search as you type (the site only, never the API): the last word, when q ends with it, also matches as the
+   * start of a longer word (prefix.ts). A submitted search leaves it out and follows the API's rules.
+   */
+  prefix?: boolean | undefined;
 }
 
 /** One result as a list shows it. */
@@ -46,8 +52,8 @@ export interface Facets {
 export interface SearchEngine {
   readonly size: number;
   search(query: FactsQuery): Promise<SearchPage>;
-  facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Promise<Facets>;
-  /** Corrections of q's unknown words that find something with the same filters (see suggest.ts). */
+  facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>): Promise<Facets>;
+  /** When q finds nothing: corrections of its unknown words, else q without its fewest words, that find something with the same filters (suggest.ts). */
   suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Promise<Suggestion[]>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
@@ -68,37 +74,59 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
   // share an entry. Raw query strings map to that key in a second, smaller LRU. Both are bounded.
   const caches = createMatchCaches(options.cache);
 
-  /** The cache key of q: its significant terms, sorted, so a set of words always sums its scores in one order. */
+  const synonyms = createSynonyms(store.synonyms);
+  const titleField = manifest.fields.indexOf('title');
+
+  /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
     let key = caches.queries?.get(q);
     if (key === undefined) {
-      key = [...queryTerms(q)].sort().join(' ');
+      key = slotsKey(synonyms.slots(queryTerms(q)));
       caches.queries?.set(q, key);
     }
     return key;
   }
 
-  async function match(q: string | undefined): Promise<Matches> {
-    const key = q === undefined ? '' : keyOf(q);
+  /** The key of q typed so far: the last word's slot becomes a prefix slot ("typed*") when q ends with a word that may grow. */
+  function typingKeyOf(q: string): string {
+    const key = keyOf(q);
+    const typed = typedPrefix(q);
+    if (typed === null) return key;
+    const slots = synonyms.slots(queryTerms(q));
+    // The typed word's own slot (not part of a phrase entry) becomes the prefix slot.
+    const at = slots.findIndex((slot) => slot.terms.length === 1 && slot.terms[0] === typed.term);
+    if (at < 0) return key;
+    return slotsKey(slots.map((slot, i) => (i === at ? { terms: [`${typed.folded}${PREFIX_MARK}`], options: [] } : slot)));
+  }
+
+  /** The slots of a key, in key order: each token is a slot's own terms, joined by "+", or a prefix slot. */
+  function slotsOf(key: string): Promise<Slot[]> {
+    return Promise.all(key.split(' ').map((token) => (token.endsWith(PREFIX_MARK) ? prefixSlot(token.slice(0, -1), synonyms, store) : synonyms.slots(token.split('+'))[0]!)));
+  }
+
+  async function match(q: string | undefined, prefix = false): Promise<Matches> {
+    const key = q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q);
     if (key === '') return everything;
     const hit = caches.rankings?.get(key);
     if (hit) return hit;
-    const terms = key.split(' ');
-    // A Dutch word may also be found as its French equivalent (equivalents.ts): read both postings at once.
-    const others = terms.map((term) => alternativesOf(term));
-    const lists = await store.postings([...terms, ...others.flat()]);
-    let at = terms.length;
-    const alternatives = others.map((list) => list.map(() => ({ postings: lists[at++], weight: TRANSLATION_WEIGHT })));
-    const { docs: positions, scores } = scorer.score(terms, lists.slice(0, terms.length), alternatives);
+    const slots = await slotsOf(key);
+    // A slot's synonyms are read with its own terms, in one batch.
+    const wanted = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
+    const lists = new Map(wanted.map((term, i) => [term, i]));
+    const loaded = await store.postings(wanted);
+    const input = slots.map((slot) => ({ options: slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })) }));
+    const { docs: positions, scores } = scorer.score(input, slots.reduce((n, slot) => n + slot.terms.length, 0));
     // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior.
-    const found = positions.length ? [...new Set([...terms, ...others.flat()])] : [];
-    const matches: Matches = { positions, scores: adjustScores(positions, scores, kinds), terms: found, hits: 0, order: undefined, totals: new Map() };
+    const found = positions.length ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : [];
+    const titles = slots.map((slot) => slot.options.map((o) => o.terms.map((t) => loaded[lists.get(t)!]?.[titleField]?.docs)));
+    const adjusted = adjustForTitles(positions, adjustScores(positions, scores, kinds), titles);
+    const matches: Matches = { positions, scores: adjusted, terms: found, hits: 0, order: undefined, totals: new Map() };
     caches.rankings?.set(key, matches);
     return matches;
   }
 
-  async function search({ q, kind, region, limit, offset }: FactsQuery): Promise<SearchPage> {
-    const matches = await match(q);
+  async function search({ q, kind, region, limit, offset, prefix }: FactsQuery): Promise<SearchPage> {
+    const matches = await match(q, prefix === true);
     const keep = positionFilter(kindRegions, { kind, region });
     matches.hits += 1;
     // A query seen again pays once for its full ranking; then every page of it is a scan.
@@ -113,8 +141,8 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
   return {
     size: manifest.records,
     search,
-    async facets({ q, kind, region }) {
-      const { positions } = await match(q);
+    async facets({ q, kind, region, prefix }) {
+      const { positions } = await match(q, prefix === true);
       const kinds = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
       const regions = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
       const wantKind = kind === undefined ? -1 : KINDS.indexOf(kind);
@@ -133,6 +161,15 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
         known: async (terms) => (await store.postings(terms)).map((list) => list !== undefined),
         words: (lengths) => store.words(lengths),
         total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
+        best: async (shorter) => {
+          const { positions, scores } = await match(shorter);
+          const keep = positionFilter(kindRegions, { kind, region });
+          let best = 0;
+          positions.forEach((at, i) => {
+            if ((!keep || keep(at)) && scores![i]! > best) best = scores![i]!;
+          });
+          return best;
+        },
       });
     },
     cacheUsage: caches.usage,

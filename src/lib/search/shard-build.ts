@@ -12,7 +12,8 @@ import { regionBit } from './listing.ts';
 import { foldText, processTerm, tokenize } from './normalize.ts';
 import { searchOptions, toSearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
-import { encodeListing, MAX_WORD_LENGTH, SEARCH_PATHS, termShard, type DocBlock, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
+import { NO_SYNONYMS, type SynonymsArtefact } from './synonyms.ts';
+import { encodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
 
 /** How the build cuts the index; defaults in SHARD_OPTIONS. */
 export interface ShardOptions {
@@ -22,6 +23,8 @@ export interface ShardOptions {
   ownFileChars: number;
   /** Records per document block. */
   docsPerBlock: number;
+  /** The compiled synonyms (synonyms-file.ts), written as search/synonyms.json; none by default. */
+  synonyms: SynonymsArtefact;
 }
 
 /**
@@ -29,12 +32,14 @@ export interface ShardOptions {
  * a query never downloads another term's large postings; 4 records a block, because a page of 20 results spread
  * over the listing reads about 20 blocks (at 50,000 records, 16 a block cost about 38 KB a first search, 4 about 15 KB).
  */
-export const SHARD_OPTIONS: ShardOptions = { shardChars: 32_000, ownFileChars: 8_000, docsPerBlock: 4 };
+export const SHARD_OPTIONS: ShardOptions = { shardChars: 32_000, ownFileChars: 8_000, docsPerBlock: 4, synonyms: NO_SYNONYMS };
 
 /** Every file of the sharded index, as text. */
 export interface ShardFiles {
   manifest: SearchManifest;
   listing: string;
+  /** search/synonyms.json. */
+  synonyms: string;
   /** Hash shards, by number. */
   terms: string[];
   /** Files of the large terms, by path (SEARCH_PATHS.bigTerm). */
@@ -42,6 +47,8 @@ export interface ShardFiles {
   docs: string[];
   /** Vocabulary files by stem length. */
   words: Map<number, string>;
+  /** Prefix files (search as you type) by their two letters. */
+  prefixes: Map<string, string>;
 }
 
 /** The word form written most often for each stem, with the stem's document frequency. */
@@ -75,7 +82,7 @@ function vocabulary(facts: readonly Fact[], documentFrequency: Map<string, numbe
 
 /** Builds every search file from the published records. */
 export function buildShards(facts: readonly Fact[], options: Partial<ShardOptions> = {}): ShardFiles {
-  const { shardChars, ownFileChars, docsPerBlock } = { ...SHARD_OPTIONS, ...options };
+  const { shardChars, ownFileChars, docsPerBlock, synonyms } = { ...SHARD_OPTIONS, ...options };
   const sorted = [...facts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const js = buildIndex(sorted.map(toSearchDocument)).toJSON();
   const position = new Map(sorted.map((f, i) => [f.id, i]));
@@ -124,9 +131,18 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     const block: DocBlock = sorted.slice(at, at + docsPerBlock).map((f) => [f.id, f.title, summarize(f.text)]);
     docs.push(JSON.stringify(block));
   }
-  const words = new Map([...vocabulary(sorted, documentFrequency)].map(([length, file]) => [length, JSON.stringify(file)]));
+  const byLength = vocabulary(sorted, documentFrequency);
+  const words = new Map([...byLength].map(([length, file]) => [length, JSON.stringify(file)]));
+  const byPrefix = new Map<string, WordFile>();
+  for (const entry of [...byLength.values()].flat()) {
+    const key = prefixKey(foldText(entry[1]));
+    if (key === null) continue;
+    if (!byPrefix.has(key)) byPrefix.set(key, []);
+    byPrefix.get(key)!.push(entry);
+  }
+  const prefixes = new Map([...byPrefix].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, file]) => [key, JSON.stringify(file.sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1)))]));
   const manifest: SearchManifest = {
-    version: 3,
+    version: 4,
     records: sorted.length,
     fields: Object.entries(js.fieldIds).sort(([, a], [, b]) => a - b).map(([name]) => name),
     averageFieldLength: js.averageFieldLength,
@@ -134,15 +150,16 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     docsPerBlock,
     wordLengths: [...words.keys()].sort((a, b) => a - b),
   };
-  return { manifest, listing: JSON.stringify(encodeListing(kindRegions)), terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))), bigTerms, docs, words };
+  return { manifest, listing: JSON.stringify(encodeListing(kindRegions)), synonyms: JSON.stringify(synonyms), terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))), bigTerms, docs, words, prefixes };
 }
 
 /** Every file keyed by its path under the site root: what a reader (tests, the bench) serves. */
 export function shardFileMap(files: ShardFiles): Map<string, string> {
-  const map = new Map<string, string>([['search/manifest.json', JSON.stringify(files.manifest)], ['search/listing.json', files.listing]]);
+  const map = new Map<string, string>([['search/manifest.json', JSON.stringify(files.manifest)], ['search/listing.json', files.listing], [SEARCH_PATHS.synonyms, files.synonyms]]);
   files.terms.forEach((text, n) => map.set(SEARCH_PATHS.terms(n), text));
   for (const [path, text] of files.bigTerms) map.set(path, text);
   files.docs.forEach((text, n) => map.set(SEARCH_PATHS.docs(n), text));
   for (const [length, text] of files.words) map.set(`search/words/${length}.json`, text);
+  for (const [key, text] of files.prefixes) map.set(SEARCH_PATHS.prefixes(key), text);
   return map;
 }

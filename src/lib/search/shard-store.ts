@@ -5,8 +5,9 @@
  */
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
 import { decodeNumbers } from './number-code.ts';
-import { decodeListing, MAX_WORD_LENGTH, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
+import { decodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
 import type { Postings } from './scorer.ts';
+import type { SynonymsArtefact } from './synonyms.ts';
 
 /** Reads a file by its path under the site root; null (or a throw) when it cannot. */
 export type ReadSearchFile = (path: string) => Promise<string | null>;
@@ -33,12 +34,16 @@ export interface ShardStore {
   manifest: SearchManifest;
   /** Kind index (low 4 bits) and region mask (high 4 bits) per listing position. */
   kindRegions: Uint8Array;
+  /** The build's synonyms (search/synonyms.json), read once. */
+  synonyms: SynonymsArtefact;
   /** The postings of each term (undefined for a term no record holds), reading their shards. */
   postings(terms: readonly string[]): Promise<(TermPostings | undefined)[]>;
   /** The [id, title, excerpt] of listing positions, reading their blocks. */
   docs(positions: readonly number[]): Promise<DocBlock>;
   /** The vocabulary entries whose written forms (folded) have one of these lengths. */
   words(lengths: readonly number[]): Promise<WordFile>;
+  /** The vocabulary entries whose written forms (folded) start with the first two letters of `folded`, most frequent first. */
+  prefixes(folded: string): Promise<WordFile>;
 }
 
 /** Decodes one term's postings (see TermShard). */
@@ -68,8 +73,11 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     if (body === null) throw new Error(`search file ${path} is missing`);
     return body;
   };
-  const [manifest, listing] = await Promise.all([text(SEARCH_PATHS.manifest), text(SEARCH_PATHS.listing)]).then(([m, l]) => [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile] as const);
-  if (manifest.version !== 3) throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 3`);
+  const [manifest, listing, synonyms] = await Promise.all([text(SEARCH_PATHS.manifest), text(SEARCH_PATHS.listing), text(SEARCH_PATHS.synonyms)]).then(
+    ([m, l, s]) => [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile, JSON.parse(s) as SynonymsArtefact] as const,
+  );
+  if (manifest.version !== 4) throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 4`);
+  if (synonyms.version !== 1 || !Array.isArray(synonyms.rules)) throw new Error(`search/synonyms.json has version ${String(synonyms.version)}, expected 1`);
   const kindRegions = decodeListing(listing);
   if (kindRegions.length !== manifest.records) throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
 
@@ -81,6 +89,7 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   const bigTerms = boundedCache<Promise<TermPostings>>(limits.terms, (pending) => sizes.get(pending) ?? 64);
   const blocks = boundedCache<Promise<DocBlock>>(limits.docs, (pending) => sizes.get(pending) ?? 64);
   const wordFiles = new Map<number, Promise<WordFile>>();
+  const prefixFiles = boundedCache<Promise<WordFile>>(limits.docs, (pending) => sizes.get(pending) ?? 64);
 
   /** Loads a shard once; concurrent queries share the pending read; a failed read is forgotten. */
   function shard(n: number): Promise<Shard> {
@@ -141,6 +150,7 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   return {
     manifest,
     kindRegions,
+    synonyms,
     postings(terms) {
       return Promise.all(terms.map(termPostings));
     },
@@ -162,6 +172,23 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
         return pending;
       }));
       return files.flat();
+    },
+    prefixes(folded) {
+      const key = prefixKey(folded);
+      if (key === null) return Promise.resolve([]);
+      let pending = prefixFiles.get(key);
+      if (!pending) {
+        // Two letters no indexed word starts with have no file (the manifest stays small): no completion, as when
+        // the file cannot be read (search as you type then matches whole words only).
+        const loading: Promise<WordFile> = Promise.resolve(read(SEARCH_PATHS.prefixes(key))).catch(() => null).then((body) => {
+          sizes.set(loading, 2 * (body?.length ?? 0));
+          if (prefixFiles.peek(key) === loading) prefixFiles.set(key, loading);
+          return body === null ? [] : (JSON.parse(body) as WordFile);
+        });
+        loading.catch(() => prefixFiles.delete(key));
+        prefixFiles.set(key, (pending = loading));
+      }
+      return pending;
     },
   };
 }

@@ -6,7 +6,7 @@
 
 /** search/manifest.json: what BM25+ needs globally, and how the other files are cut. */
 export interface SearchManifest {
-  version: 3;
+  version: 4;
   /** Records in the listing (= MiniSearch's document count). */
   records: number;
   /** Indexed fields, in MiniSearch's field-id order. */
@@ -48,6 +48,15 @@ export type DocBlock = [id: string, title: string, excerpt: string][];
 /** A vocabulary file: [stem, the word form most often written, document frequency], for written forms of one length (folded). */
 export type WordFile = [stem: string, word: string, documents: number][];
 
+/** A prefix file: [stem, the word form most often written, document frequency] of the words starting with two letters, most frequent first. */
+export type PrefixFile = WordFile;
+
+/** The prefix file key of a folded word (its first two letters), or null when they are not a-z or 0-9. */
+export function prefixKey(folded: string): string | null {
+  const key = folded.slice(0, 2);
+  return /^[a-z0-9]{2}$/.test(key) ? key : null;
+}
+
 /** Longest word length with its own vocabulary file; longer words share it. */
 export const MAX_WORD_LENGTH = 24;
 
@@ -55,10 +64,12 @@ export const MAX_WORD_LENGTH = 24;
 export const SEARCH_PATHS = {
   manifest: 'search/manifest.json',
   listing: 'search/listing.json',
+  synonyms: 'search/synonyms.json',
   terms: (n: number) => `search/terms/${n}.json`,
   bigTerm: (n: number, k: number) => `search/terms/${n}-${k}.json`,
   docs: (n: number) => `search/docs/${n}.json`,
   words: (length: number) => `search/words/${Math.min(length, MAX_WORD_LENGTH)}.json`,
+  prefixes: (key: string) => `search/prefixes/${key}.json`,
 } as const;
 
 /** The shard of a term: FNV-1a over its UTF-16 code units, modulo the shard count. */

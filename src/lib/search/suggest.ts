@@ -2,15 +2,23 @@
  * "Did you mean": when a query finds nothing, corrections of its unknown words from the index's own
  * vocabulary: written forms within an edit distance of 1 (words of up to four letters) or 2 of the
  * typed word, case and accents ignored, ranked by distance, then by how many records hold the word.
+ * When no correction finds anything, the query without the fewest of its words that does ("Missing: …"); among
+ * those, the one whose best record scores highest (the best partial match, as a ranking over all the words would
+ * put first: leaving out a common word loses little score, a rare one much).
  */
 import { foldText, processTerm, WORD } from './normalize.ts';
 import type { WordFile } from './shards.ts';
 
-/** A corrected query and how many records it finds (with the same filters). */
+/** A corrected or shortened query and how many records it finds (with the same filters). */
 export interface Suggestion {
   q: string;
   total: number;
+  /** The words of the typed query left out of `q`, as typed (only for a shortened query). */
+  missing?: string[];
 }
+
+/** Most shortened queries tried (each one is a search): a question of 8 words tries its 8 + 28 shorter forms at most. */
+export const MAX_DROP_TRIES = 40;
 
 /** Most suggestions offered, and candidates tried per unknown word. */
 export const MAX_SUGGESTIONS = 3;
@@ -63,6 +71,8 @@ export interface SuggestSource {
   words(lengths: readonly number[]): Promise<WordFile>;
   /** How many records a query finds, with the caller's filters. */
   total(q: string): Promise<number>;
+  /** The score of the best record a query finds with the caller's filters (0 when none). */
+  best(q: string): Promise<number>;
 }
 
 /**
@@ -74,7 +84,19 @@ export async function suggest(q: string, source: SuggestSource): Promise<Suggest
   const significant = words.filter((w) => w.term !== null);
   const known = await source.known(significant.map((w) => w.term!));
   const unknown = significant.filter((_, i) => !known[i]);
-  if (unknown.length === 0) return [];
+  const corrected = unknown.length === 0 ? [] : await correct(q, unknown, source);
+  return corrected.length > 0 ? corrected : shorten(significant, source);
+}
+
+/** A word of the typed query: where it starts, as typed, and its index term (null for a stop word). */
+interface Word {
+  at: number;
+  text: string;
+  term: string | null;
+}
+
+/** Corrections of the unknown words that find something. */
+async function correct(q: string, unknown: readonly Word[], source: SuggestSource): Promise<Suggestion[]> {
   const options = await Promise.all(unknown.map(async (w) => {
     const folded = foldText(w.text);
     const max = maxDistance(folded);
@@ -95,4 +117,33 @@ export async function suggest(q: string, source: SuggestSource): Promise<Suggest
   }
   const found = await Promise.all([...queries].map(async (s) => ({ q: s, total: await source.total(s) })));
   return found.filter((s) => s.total > 0);
+}
+
+/** Subsets of `count` indices of 0..n-1 of the given size, in lexicographic order. */
+function* subsets(n: number, size: number, from = 0): Generator<number[]> {
+  if (size === 0) return yield [];
+  for (let i = from; i <= n - size; i++) for (const rest of subsets(n, size - 1, i + 1)) yield [i, ...rest];
+}
+
+/**
+ * The query without the fewest words that makes it find something: every way of leaving out one word, then two…
+ * (at most MAX_DROP_TRIES searches). Among the ways that find something, the one whose best record scores highest
+ * comes first; ties keep the typed order.
+ */
+async function shorten(significant: readonly Word[], source: SuggestSource): Promise<Suggestion[]> {
+  const words = significant.filter((w, i) => significant.findIndex((o) => o.term === w.term) === i);
+  if (words.length < 2) return [];
+  let tries = 0;
+  for (let size = 1; size < words.length && tries < MAX_DROP_TRIES; size++) {
+    const found: { q: string; total: number; missing: string[]; best: number }[] = [];
+    for (const dropped of subsets(words.length, size)) {
+      if (tries++ >= MAX_DROP_TRIES) break;
+      const gone = new Set(dropped.map((i) => words[i]!.term));
+      const kept = significant.filter((w) => !gone.has(w.term)).map((w) => w.text).join(' ');
+      const total = await source.total(kept);
+      if (total > 0) found.push({ q: kept, total, missing: dropped.map((i) => words[i]!.text), best: await source.best(kept) });
+    }
+    if (found.length) return found.sort((a, b) => b.best - a.best).slice(0, MAX_SUGGESTIONS).map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing }));
+  }
+  return [];
 }

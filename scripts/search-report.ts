@@ -1,0 +1,36 @@
+/**
+ * npm run search:report [-- --url http://127.0.0.1:4321] [-- --file report.json] [-- --top 20]
+ * Lists the queries that found nothing (most counted first), read from a running server's protected route
+ * GET /api/v1/_zero-results (SEARCH_REPORT_TOKEN in the environment) or from a saved answer (--file), with
+ * candidate synonym entries where a record holds a close word (the build in DIST_DIR gives the vocabulary).
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultSiteUrl, readSettings } from '../src/lib/config.ts';
+import { ZERO_RESULTS_PATH } from '../src/lib/api/zero-results-route.ts';
+import type { WordFile } from '../src/lib/search/shards.ts';
+import type { ZeroResultCount } from '../src/lib/search/zero-results.ts';
+import { renderSearchReport } from './lib/search-report.ts';
+
+const settings = readSettings(process.env);
+const { values: args } = parseArgs({ options: { url: { type: 'string' }, file: { type: 'string' }, top: { type: 'string', default: '20' } } });
+const top = Number(args.top);
+if (!Number.isInteger(top) || top < 1) throw new Error(`--top must be a positive integer, got ${JSON.stringify(args.top)}`);
+
+async function load(): Promise<{ queries: ZeroResultCount[] }> {
+  if (args.file) return JSON.parse(await readFile(args.file, 'utf8')) as { queries: ZeroResultCount[] };
+  const token = settings.SEARCH_REPORT_TOKEN;
+  if (!token) throw new Error('set SEARCH_REPORT_TOKEN (the server\'s own) to read the report, or pass --file');
+  const url = new URL(ZERO_RESULTS_PATH, args.url ?? defaultSiteUrl(settings.HOST, settings.PORT));
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} (is SEARCH_REPORT_TOKEN the server's?)`);
+  return (await response.json()) as { queries: ZeroResultCount[] };
+}
+
+const { queries } = await load();
+const wordsDir = join(settings.DIST_DIR, 'search/words');
+const vocabulary: WordFile = [];
+for (const name of (await readdir(wordsDir).catch(() => [])).filter((n) => n.endsWith('.json'))) vocabulary.push(...(JSON.parse(await readFile(join(wordsDir, name), 'utf8')) as WordFile));
+if (vocabulary.length === 0) console.error(`no vocabulary under ${wordsDir}: run npm run build for candidate synonyms`);
+process.stdout.write(renderSearchReport(queries.slice(0, top), vocabulary));

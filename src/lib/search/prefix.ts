@@ -1,0 +1,43 @@
+/**
+ * Search as you type (the site only): while a person types, the last word, when the query ends with it, also
+ * matches the index words that start with it ("permis prov" finds "provisoire"). It becomes a slot (synonyms.ts)
+ * whose options are the word itself with its synonyms, and its most frequent completions at PREFIX_WEIGHT, read
+ * from search/prefixes/<two letters>.json. A submitted search never uses it: it follows the API's rules.
+ */
+import { foldText, processTerm, WORD } from './normalize.ts';
+import type { ShardStore } from './shard-store.ts';
+import type { Slot, Synonyms } from './synonyms.ts';
+
+/** Fewest letters a last word needs before it is completed. */
+export const PREFIX_MIN_LETTERS = 2;
+/** Most completions of the last word, the most frequent words first. */
+export const PREFIX_COMPLETIONS = 8;
+/** What a record found through a completion scores, relative to a record holding the typed word itself. */
+export const PREFIX_WEIGHT = 0.8;
+/** Marks a prefix slot in a cache key (no index term holds it). */
+export const PREFIX_MARK = '*';
+
+/** The last word of q when q ends with it (no space or punctuation after it) and it may grow; else null. */
+export function typedPrefix(q: string): { folded: string; term: string } | null {
+  const words = [...q.matchAll(WORD)];
+  const last = words.at(-1);
+  if (!last || last.index + last[0].length !== q.length) return null;
+  const folded = foldText(last[0]);
+  const term = processTerm(last[0]);
+  return term === null || folded.length < PREFIX_MIN_LETTERS ? null : { folded, term };
+}
+
+/** The slot of a typed last word: itself and its synonyms, then its completions. */
+export async function prefixSlot(folded: string, synonyms: Synonyms, store: Pick<ShardStore, 'prefixes'>): Promise<Slot> {
+  const term = processTerm(folded)!;
+  const own = synonyms.slots([term])[0]!;
+  const taken = new Set(own.options.map((o) => o.terms.join(' ')));
+  const completions: Slot['options'] = [];
+  for (const [stem, word] of await store.prefixes(folded)) {
+    if (completions.length >= PREFIX_COMPLETIONS) break;
+    if (taken.has(stem) || !(foldText(word).startsWith(folded) || stem.startsWith(folded))) continue;
+    taken.add(stem);
+    completions.push({ terms: [stem], weight: PREFIX_WEIGHT });
+  }
+  return { terms: [term], options: [...own.options, ...completions] };
+}

@@ -1,0 +1,90 @@
+/**
+ * Synonyms at query time, from the one built file search/synonyms.json (compiled from content/synonyms.yaml by
+ * synonyms-file.ts), read alike by the server, the edge worker, the MCP tools and the browser.
+ *
+ * A query is cut into slots: the terms of an entry's phrase, when the query holds them all (in any order, so that
+ * the same words always give the same ranking), form one slot, longest phrase first; every other term is its own slot. A slot is a disjunction of options, each a conjunction of index terms with a
+ * weight: the slot's own terms (weight 1) and each synonym (its entry's weight). A record holds the slot when it
+ * holds every term of one option, and the slot scores the best of its options' weighted scores (a disjunction-max:
+ * a word and its synonym never add up). Every slot is required (the AND rule), and slot scores add up. So a slot
+ * is a weighted alternative posting list for the query words: its upper bound is the largest weight × the sum of
+ * its terms' bounds, which is what a top-k evaluation with exact pruning needs.
+ */
+import { processTerm, tokenize } from './normalize.ts';
+
+/** The default weight of a synonym (content/synonyms.yaml may set another per entry); see docs/search.md. */
+export const SYNONYM_WEIGHT = 0.5;
+
+/** One alternative of a phrase: its index terms (all required) and its weight. */
+export interface SynonymOption {
+  terms: string[];
+  weight: number;
+}
+
+/** search/synonyms.json: each rule maps a phrase (index terms, in order) to its alternatives. */
+export interface SynonymsArtefact {
+  version: 1;
+  rules: { from: string[]; to: SynonymOption[] }[];
+}
+
+/** The artefact of a build without synonyms. */
+export const NO_SYNONYMS: SynonymsArtefact = { version: 1, rules: [] };
+
+/** A slot of a query: its own terms, and the options that may stand for them (its own terms first, weight 1). */
+export interface Slot {
+  terms: string[];
+  options: SynonymOption[];
+}
+
+/** The index terms of a written phrase, stop words dropped (empty when it has no significant word). */
+export function phraseTerms(phrase: string): string[] {
+  return [...new Set(tokenize(phrase).map(processTerm).filter((t): t is string => t !== null))];
+}
+
+/** A compiled lookup: rules by each of their terms, longest phrase first. */
+export interface Synonyms {
+  readonly artefact: SynonymsArtefact;
+  /** Cuts query terms (deduplicated) into slots; the result does not depend on their order. */
+  slots(terms: readonly string[]): Slot[];
+}
+
+/** Builds the lookup over an artefact; rules with the same phrase are merged (best weight per alternative). */
+export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
+  const merged = new Map<string, { from: string[]; to: Map<string, SynonymOption> }>();
+  for (const rule of artefact.rules) {
+    const key = rule.from.join(' ');
+    let entry = merged.get(key);
+    if (!entry) merged.set(key, (entry = { from: rule.from, to: new Map() }));
+    for (const option of rule.to) {
+      const alternative = option.terms.join(' ');
+      if (alternative === key) continue;
+      const seen = entry.to.get(alternative);
+      if (!seen || seen.weight < option.weight) entry.to.set(alternative, option);
+    }
+  }
+  // Longest phrase first, then by its text: which rule takes a term never depends on the query's word order.
+  const rules = [...merged.values()].sort((a, b) => b.from.length - a.from.length || (a.from.join(' ') < b.from.join(' ') ? -1 : 1));
+  const byTerm = new Map<string, typeof rules>();
+  for (const rule of rules) for (const term of new Set(rule.from)) byTerm.set(term, [...(byTerm.get(term) ?? []), rule]);
+  return {
+    artefact,
+    slots(terms) {
+      const remaining = new Set(terms);
+      const slots: Slot[] = [];
+      for (const term of [...remaining].sort()) {
+        if (!remaining.has(term)) continue;
+        const rule = byTerm.get(term)?.find((r) => r.from.every((t) => remaining.has(t)));
+        const own = rule ? rule.from : [term];
+        for (const t of own) remaining.delete(t);
+        const others = rule ? [...rule.to.values()].sort((a, b) => b.weight - a.weight || (a.terms.join(' ') < b.terms.join(' ') ? -1 : 1)) : [];
+        slots.push({ terms: own, options: [{ terms: own, weight: 1 }, ...others] });
+      }
+      return slots;
+    },
+  };
+}
+
+/** The cache key of a query's slots: order-independent, so the same words always score in one order. */
+export function slotsKey(slots: readonly Slot[]): string {
+  return slots.map((s) => s.terms.join('+')).sort().join(' ');
+}

@@ -1,4 +1,4 @@
-/** `npm run corpus:stats`: prints the corpus figures as markdown tables (the README shows this output). */
+/** `npm run corpus:stats`: prints the corpus figures as markdown tables (docs/publishing.md shows this output). */
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
 import { corpusStats } from '../src/lib/records/corpus-stats.ts';

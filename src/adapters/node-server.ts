@@ -63,7 +63,7 @@ function plainRequest(req: IncomingMessage): PlainRequest {
   return { method: req.method ?? 'GET', target: req.url ?? '/', header, clientAddress: req.socket.remoteAddress };
 }
 
-/** The site server. A new build swapped into DIST_DIR is picked up without a restart (see README, Deployment). */
+/** The site server. A new build swapped into DIST_DIR is picked up without a restart (see docs/operating.md). */
 export function createSiteServer(settings: Settings, options: SiteServerOptions = {}): SiteServer {
   const limiter = options.rateLimiter ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE });
   const log = options.log ?? console.log;

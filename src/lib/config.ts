@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-/** Every setting, its default, and what it is for (the README's configuration table says the same). */
+/** Every setting, its default, and what it is for (the configuration table of docs/operating.md says the same). */
 export const SettingsSchema = z.object({
   PORT: port.default(4321).describe('Port the server listens on'),
   HOST: z.string().min(1).default('localhost').describe('Interface the server listens on (0.0.0.0 for all)'),

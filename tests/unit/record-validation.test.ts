@@ -85,7 +85,7 @@ describe('record files', () => {
 
   it('refuses unknown frontmatter fields instead of dropping them', async () => {
     expect(await problems({ 'a.md': recordSource(factFrontmatter({ titel: 'typo' })) })).toEqual([
-      'a.md: titel: unknown field; check its spelling against docs/writing-records.md',
+      'a.md: titel: unknown field; check its spelling against docs/publishing.md',
     ]);
   });
 

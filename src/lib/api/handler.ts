@@ -13,7 +13,7 @@ import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorReply, toResponse, type ApiReply } from './responses.ts';
 import { matchRoute, poLiveRule } from './routes.ts';
 
-/** Defaults of the handler's options, in one place (the README and OpenAPI describe the same). */
+/** Defaults of the handler's options, in one place (docs/api.md and OpenAPI describe the same). */
 export const API_DEFAULTS = {
   trustProxy: 0,
   ipv6Prefix: CLIENT_ADDRESS_DEFAULTS.ipv6Prefix,

@@ -15,7 +15,7 @@ import { readBounded, discard } from '../http/body.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { isRequest, rateLimitedError } from './rate-limited.ts';
 
-/** Defaults of createMcpEndpoint, in one place (README "MCP server" describes the same). */
+/** Defaults of createMcpEndpoint, in one place (docs/mcp.md describes the same). */
 export const MCP_DEFAULTS = {
   /** Largest JSON-RPC body accepted, in bytes (a tool call is a few hundred). */
   maxBodyBytes: 64 * 1024,

@@ -20,7 +20,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]): string[] {
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => `${file}: ${formatPath([...issue.path, key])}: unknown field; check its spelling against docs/writing-records.md`);
+      return issue.keys.map((key) => `${file}: ${formatPath([...issue.path, key])}: unknown field; check its spelling against docs/publishing.md`);
     }
     const field = formatPath(issue.path) || '(frontmatter)';
     const input = 'input' in issue ? issue.input : undefined;

@@ -2,7 +2,7 @@
 
 /**
  * Every error.code the API sends. The spec leaves the list open; these are our decision,
- * documented in the README and the OpenAPI description.
+ * documented in docs/api.md and the OpenAPI description.
  */
 export const ERROR_CODES = {
   invalid_parameter: 'A query parameter has a bad value (400)',

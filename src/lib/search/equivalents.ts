@@ -1,6 +1,6 @@
 /**
  * Words the domain uses for the same thing, in two small, closed lists (measured with npm run bench:relevance,
- * README, Relevance):
+ * docs/search.md, Relevance):
  *
  * - EQUIVALENT_WORDS, joined into one index term after stemming, in documents and queries alike: the API's
  *   regions (wallonie, bruxelles, flandre, belgique) with their French adjectives and Dutch names, since records

@@ -7,7 +7,7 @@
  * people and professionals (in the bundled corpus, fictional examples and commercial packages) 0.7.
  * So a rule leads an offer when their scores are within 30 % of each other, and an offer that matches
  * much better still comes first (`auto-école` with kind=organization is unaffected: one kind, one weight).
- * Measured on bench/relevance/queries.yaml (npm run bench:relevance); see the README's Relevance section.
+ * Measured on bench/relevance/queries.yaml (npm run bench:relevance); see docs/search.md, Relevance.
  */
 import { KINDS, type Kind } from '../schema/kinds-regions.ts';
 

@@ -16,7 +16,7 @@ export interface SearchDocument {
 /**
  * Query-time rules: every significant word must match (AND), exact terms, title boosted. Linked context
  * (other records' titles and summaries) weighs a quarter of the text: it says what a record links to,
- * not what it is about. Boosts measured with npm run bench:relevance (README, Relevance).
+ * not what it is about. Boosts measured with npm run bench:relevance (docs/search.md, Relevance).
  */
 export const querySearchOptions = {
   combineWith: 'AND',

@@ -92,6 +92,7 @@ describe('sitemap and robots', () => {
     const sitemap = await (await fetch(`${base}${files[0]}`)).text();
     const ids = await builtIds(async (path) => (await fetch(`${base}/${path}`)).text());
     for (const id of ids) expect(sitemap).toContain(`<loc>${testSettings.SITE_URL}/fiches/${id}/</loc>`);
+    for (const path of ['/fiches/', '/themes/', '/themes/permis-etranger/']) expect(sitemap).toContain(`<loc>${testSettings.SITE_URL}${path}</loc>`);
   });
 });
 

@@ -45,7 +45,7 @@ describe('topics file', () => {
   });
 
   it('refuses unknown fields, a topic with neither records nor searches, a repeated slug or record, and bad YAML', async () => {
-    expect(await problemsOf({ topics: [topic({ titel: 'x' })] })).toEqual(['topics.yaml: topics[0].titel: unknown field; check its spelling against docs/writing-records.md']);
+    expect(await problemsOf({ topics: [topic({ titel: 'x' })] })).toEqual(['topics.yaml: topics[0].titel: unknown field; check its spelling against docs/publishing.md']);
     expect(await problemsOf({ topics: [topic({ records: [] })] })).toEqual(['topics.yaml: topics[0].records: a topic needs at least one record or one search']);
     expect(await problemsOf({ topics: [topic(), topic()] })).toEqual(['topics.yaml: topics[1].slug: "passer-le-permis" is used by an earlier topic; each topic needs its own slug']);
     expect(await problemsOf({ topics: [topic({ records: ['fait-0000000000000001', 'fait-0000000000000001'] })] })).toEqual(['topics.yaml: topics[0].records: the same record is listed twice (topic "passer-le-permis")']);

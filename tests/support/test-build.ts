@@ -18,6 +18,10 @@ export const testSettings: Settings = readSettings({
   TOPICS_FILE: process.env.TEST_CONTENT_DIR ? undefined : join(ROOT, 'content/topics.yaml'),
   ERROR_REPORT_URL: TEST_ERROR_REPORT_URL,
 });
+/** The test build's settings as environment variables, for child processes (npm start, mcp, edge) that must find it current. */
+export const testBuildEnv: Record<string, string> = Object.fromEntries(
+  (['SITE_URL', 'CONTENT_DIR', 'DIST_DIR', 'TOPICS_FILE', 'ERROR_REPORT_URL'] as const).flatMap((name) => (testSettings[name] ? [[name, String(testSettings[name])]] : [])),
+);
 /** The worker bundle that the workerd test project builds once per run. */
 export const TEST_BUNDLE = join(ROOT, '.cache/edge/test-worker.js');
 /** Fixture records added to the corpus for tests (a rich record, a hostile one). */

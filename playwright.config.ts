@@ -13,6 +13,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
+  // Screenshot baselines, committed: tests/e2e/screenshots/<name>.png (one browser, one platform: no suffix).
+  snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.001 } },
   use: {
     baseURL: `http://127.0.0.1:${TEST_PORT}`,
     locale: 'fr-BE',

@@ -12,6 +12,7 @@ import { staticHostHeaders } from '../../src/lib/security-headers.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { RecordError } from '../../src/lib/records/friendly-errors.ts';
 import { readSynonymsFile, SynonymsError } from '../../src/lib/search/synonyms-file.ts';
+import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
 import { finishOutput } from './output-files.ts';
 import { prepareFolders, removeLeftovers, swapIn } from './swap-dist.ts';
 
@@ -34,7 +35,11 @@ export interface BuildOptions {
 export async function buildSite(settings: Settings, options: BuildOptions = {}): Promise<string> {
   await removeLeftovers(resolve(settings.DIST_DIR));
   const folders = await prepareFolders(settings.DIST_DIR);
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, SYNONYMS_FILE: settings.SYNONYMS_FILE, DIST_DIR: folders.work };
+  // Settings the pages read are passed explicitly; '' stands for unset (readSettings ignores empty values).
+  const env = {
+    ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: folders.work,
+    SYNONYMS_FILE: settings.SYNONYMS_FILE, TOPICS_FILE: settings.TOPICS_FILE ?? '', ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? '',
+  };
   const inputs = await fingerprint(settings);
   const output: string[] = [];
   try {
@@ -58,7 +63,7 @@ export async function buildSite(settings: Settings, options: BuildOptions = {}):
     if (!options.quiet && output.length > 0) process.stderr.write(output.join(''));
     await writeFile(join(folders.work, '_headers'), staticHostHeaders());
     await finishOutput(folders.work);
-    await writeFile(join(folders.work, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: contentDigest(settings), inputs }));
+    await writeFile(join(folders.work, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: contentDigest(settings), ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? null, inputs }));
     if (options.signal?.aborted) throw Object.assign(new Error('build interrupted'), { output: output.join('') });
     await swapIn(folders);
     return output.join('');
@@ -68,18 +73,18 @@ export async function buildSite(settings: Settings, options: BuildOptions = {}):
 }
 
 /**
- * After a failed Astro build: the list of record problems (as check:records prints it) when record files (or the
- * synonyms file) caused the
- * failure, else null. Astro reports the same list inside its error report and stack trace; the list alone is clearer,
- * and reading the records again costs nothing on a successful build.
+ * After a failed Astro build: the list of record, synonym or topic problems (as check:records prints it) when those
+ * files caused the failure, else null. Astro reports the same list inside its error report and stack trace; the list
+ * alone is clearer, and reading the records again costs nothing on a successful build.
  */
 async function recordProblems(settings: Settings): Promise<string | null> {
   try {
-    await readRecords(settings.CONTENT_DIR, settings.SITE_URL);
+    const facts = await readRecords(settings.CONTENT_DIR, settings.SITE_URL);
     await readSynonymsFile(settings.SYNONYMS_FILE);
+    await readTopics(topicsFileOf(settings), new Set(facts.map((f) => f.id)));
     return null;
   } catch (error) {
-    return error instanceof RecordError || error instanceof SynonymsError ? error.message : null;
+    return error instanceof RecordError || error instanceof SynonymsError || error instanceof TopicError ? error.message : null;
   }
 }
 
@@ -91,7 +96,7 @@ function contentDigest(settings: Settings): string {
 /** A digest of every input file's path, size and mtime: any edit, addition or removal changes it. */
 async function fingerprint(settings: Settings): Promise<string> {
   const hash = createHash('sha256');
-  for (const input of [settings.CONTENT_DIR, settings.SYNONYMS_FILE, ...INPUTS]) {
+  for (const input of [settings.CONTENT_DIR, settings.SYNONYMS_FILE, topicsFileOf(settings).path, ...INPUTS]) {
     const info = await stat(input).catch(() => null);
     if (!info) continue;
     const files = info.isDirectory()
@@ -110,5 +115,6 @@ export async function staleReason(settings: Settings): Promise<string | null> {
   const stamp = await readFile(join(settings.DIST_DIR, STAMP), 'utf8').then(JSON.parse).catch(() => null);
   if (!stamp) return 'no build yet';
   if (stamp.SITE_URL !== settings.SITE_URL || stamp.CONTENT_DIR !== contentDigest(settings)) return 'SITE_URL or CONTENT_DIR changed';
+  if (stamp.ERROR_REPORT_URL !== (settings.ERROR_REPORT_URL ?? null)) return 'ERROR_REPORT_URL changed';
   return stamp.inputs === (await fingerprint(settings)) ? null : 'sources changed since the last build';
 }

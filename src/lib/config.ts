@@ -27,8 +27,26 @@ export const SettingsSchema = z.object({
     .min(16, 'must be at least 16 characters')
     .optional()
     .describe('Bearer token of GET /api/v1/_zero-results, the queries that found nothing (npm run search:report); unset, the route does not exist'),
+  TOPICS_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('YAML file of the topics (entry by task) the home page offers; default topics.yaml beside CONTENT_DIR, and none when that file is absent'),
+  ERROR_REPORT_URL: z
+    .string()
+    .refine(isReportAddress, { message: 'must be a mailto: address (mailto:corrections@example.be) or an https:// form URL' })
+    .optional()
+    .describe('Where readers report an error in a record: a mailto: address or an https form URL; unset, record pages show no report link'),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(10).describe('On SIGTERM/SIGINT, how long requests in flight may finish before every connection is closed'),
 });
+/** A mailto: URL with one address, or an absolute https URL with a host. */
+function isReportAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.protocol === 'mailto:') return /^[^@\s,]+@[^@\s,]+\.[^@\s,]+$/.test(decodeURIComponent(url.pathname));
+  return url.protocol === 'https:' && url.hostname !== '';
+}
+
 /** Settings once defaults are applied: SITE_URL is always set. */
 export type Settings = Omit<z.infer<typeof SettingsSchema>, 'SITE_URL'> & { SITE_URL: string };
 

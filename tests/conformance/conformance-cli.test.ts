@@ -1,7 +1,7 @@
 /** `npm run conformance -- <base_url>` against `npm start` (scripts/start.ts over the test build), as CI runs it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PORT, testSettings } from '../support/test-build.ts';
+import { TEST_PORT, testBuildEnv } from '../support/test-build.ts';
 
 /** Runs a Node script to its end; resolves with its exit code and output. */
 function runScript(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -20,7 +20,7 @@ let origin = '';
 // The API redirects to SITE_URL, so npm start must listen where the test build's SITE_URL points: TEST_PORT,
 // which Playwright only uses after Vitest has finished (npm test runs them one after the other).
 beforeAll(async () => {
-  const env = { ...process.env, SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, PORT: String(TEST_PORT), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '120' };
+  const env = { ...process.env, ...testBuildEnv, PORT: String(TEST_PORT), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '120' };
   server = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   origin = await new Promise<string>((resolve, reject) => {
     let output = '';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { testSettings } from '../support/test-build.ts';
+import { testBuildEnv, testSettings } from '../support/test-build.ts';
 
 /** Runs `node scripts/edge.ts` with `env`; `whenReady` gets the served origin, then the process is stopped. */
 function runEdge(env: Record<string, string>, whenReady: (origin: string) => Promise<void>): Promise<{ code: number | null; output: string }> {
@@ -30,7 +30,7 @@ describe('npm run edge', () => {
   });
 
   it('serves a current build in workerd without rebuilding: the API rules, the Durable Object quota and the site', async () => {
-    const env = { SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '3' };
+    const env = { ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '3' };
     const { code, output } = await runEdge(env, async (origin) => {
       const redirect = await fetch(`${origin}/api/v1/facts?q=permis`, { redirect: 'manual' });
       expect(redirect.status).toBe(307);

@@ -81,7 +81,7 @@ describe('/fiches/', () => {
     while (path) {
       const html = await text(path);
       found.push(...[...html.matchAll(/href="\/fiches\/((?:[a-z]+-)+[a-f0-9]{16})\/"/g)].map((m) => m[1]!).filter((id, i, all) => all.indexOf(id) === i));
-      path = /<a href="([^"]+)" rel="next">/.exec(html)?.[1];
+      path = /<a href="([^"]+)" rel="next"/.exec(html)?.[1];
     }
     expect(found.sort()).toEqual([...(await allIds())].sort());
   });

@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../src/adapters/node-server.ts';
-import { testSettings } from '../support/test-build.ts';
+import { testBuildEnv, testSettings } from '../support/test-build.ts';
 
 let base = '';
 const { server } = createSiteServer({ ...testSettings, RATE_LIMIT_PER_MINUTE: 1_000_000 });
@@ -92,6 +92,7 @@ describe('sitemap and robots', () => {
     const sitemap = await (await fetch(`${base}${files[0]}`)).text();
     const ids = await builtIds(async (path) => (await fetch(`${base}/${path}`)).text());
     for (const id of ids) expect(sitemap).toContain(`<loc>${testSettings.SITE_URL}/fiches/${id}/</loc>`);
+    for (const path of ['/fiches/', '/themes/', '/themes/permis-etranger/']) expect(sitemap).toContain(`<loc>${testSettings.SITE_URL}${path}</loc>`);
   });
 });
 
@@ -133,7 +134,7 @@ describe('npm start', () => {
   });
 
   it('serves an existing current build without rebuilding and reports its readiness', async () => {
-    const env = { SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, PORT: '0', HOST: '127.0.0.1' };
+    const env = { ...testBuildEnv, PORT: '0', HOST: '127.0.0.1' };
     const { output } = await runStart(env, /ready in \d+ ms/);
     expect(output).not.toContain('Building the site first');
     expect(output).toMatch(/permis-facts: \d+ records, ready in \d+ ms on http:\/\/127\.0\.0\.1:\d+\//);

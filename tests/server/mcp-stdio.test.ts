@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { testSettings } from '../support/test-build.ts';
+import { testBuildEnv, testSettings } from '../support/test-build.ts';
 
 type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, any> };
 
@@ -12,7 +12,7 @@ async function startMcp(env: Record<string, string> = {}): Promise<{ client: Cli
   const transport = new StdioClientTransport({
     command: 'npm',
     args: ['run', 'mcp'],
-    env: { ...(process.env as Record<string, string>), SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, ...env },
+    env: { ...(process.env as Record<string, string>), ...testBuildEnv, ...env },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -78,7 +78,7 @@ describe('npm run mcp (stdio)', () => {
   it('answers every request written before stdin closes, refusing a batch line, then exits 0 (a shell pipe)', async () => {
     const child = spawn(process.execPath, ['scripts/mcp.ts'], {
       cwd: resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR },
+      env: { ...process.env, ...testBuildEnv },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

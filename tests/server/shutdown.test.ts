@@ -4,7 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { closeGracefully } from '../../src/adapters/shutdown.ts';
 import { SERVER_OPTIONS } from '../../src/adapters/node-server.ts';
-import { testSettings } from '../support/test-build.ts';
+import { testBuildEnv } from '../support/test-build.ts';
 
 /** A server whose answers take `delayMs`, listening on a free port. */
 async function slowServer(delayMs: number) {
@@ -58,7 +58,7 @@ describe('graceful shutdown', () => {
   });
 
   it('npm start stops within SHUTDOWN_DEADLINE_SECONDS on SIGTERM although a slow client is connected', async () => {
-    const env = { ...process.env, SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DEADLINE_SECONDS: '1' };
+    const env = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DEADLINE_SECONDS: '1' };
     const child = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const port = await new Promise<number>((resolve, reject) => {

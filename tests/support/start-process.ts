@@ -1,6 +1,6 @@
 /** `node scripts/start.ts` as a child process over the test build (no rebuild), for multi-process tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { testSettings } from './test-build.ts';
+import { testBuildEnv } from './test-build.ts';
 
 /** A running `npm start`: its base URL, everything it printed, and a way to stop it. */
 export interface StartedServer {
@@ -12,7 +12,7 @@ export interface StartedServer {
 
 /** Starts scripts/start.ts on a free port of 127.0.0.1 with `env` added, and waits for its ready line. */
 export async function startServerProcess(env: Record<string, string>): Promise<StartedServer> {
-  const fullEnv = { ...process.env, SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, PORT: '0', HOST: '127.0.0.1', ...env };
+  const fullEnv = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', ...env };
   const child = spawn(process.execPath, ['scripts/start.ts'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));

@@ -7,12 +7,21 @@ import { buildSite, staleReason } from '../../scripts/lib/build-site.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Port the Playwright server uses (TEST_PORT, default 4330; the static server takes the next one); record urls in the test build point there. */
 export const TEST_PORT = Number(process.env.TEST_PORT ?? 4330);
+/** The error-report address of the test build (record pages carry the link). */
+export const TEST_ERROR_REPORT_URL = 'mailto:corrections@permis.example';
 /** Settings of the test build. */
 export const testSettings: Settings = readSettings({
   SITE_URL: `http://127.0.0.1:${TEST_PORT}`,
   CONTENT_DIR: join(ROOT, '.cache/test-content'),
   DIST_DIR: join(ROOT, '.cache/test-dist'),
+  // The bundled topics name records of the bundled corpus; another corpus (TEST_CONTENT_DIR) gets none.
+  TOPICS_FILE: process.env.TEST_CONTENT_DIR ? undefined : join(ROOT, 'content/topics.yaml'),
+  ERROR_REPORT_URL: TEST_ERROR_REPORT_URL,
 });
+/** The test build's settings as environment variables, for child processes (npm start, mcp, edge) that must find it current. */
+export const testBuildEnv: Record<string, string> = Object.fromEntries(
+  (['SITE_URL', 'CONTENT_DIR', 'DIST_DIR', 'TOPICS_FILE', 'ERROR_REPORT_URL'] as const).flatMap((name) => (testSettings[name] ? [[name, String(testSettings[name])]] : [])),
+);
 /** The worker bundle that the workerd test project builds once per run. */
 export const TEST_BUNDLE = join(ROOT, '.cache/edge/test-worker.js');
 /** Fixture records added to the corpus for tests (a rich record, a hostile one). */

@@ -7,6 +7,7 @@ import type { Kind } from '../schema/vocabulary.ts';
 import { DEMO_NOTICE_FR } from './catalogue.ts';
 import { KIND_LABELS, REGION_LABELS, VALUE_LABELS } from '../presentation/labels-fr.ts';
 import { summarize } from '../records/summarize.ts';
+import { breadcrumbId, breadcrumbJsonLd, TRAILS } from './breadcrumbs.ts';
 
 type Node = Record<string, unknown>;
 
@@ -32,10 +33,11 @@ export function siteIds(siteUrl: string) {
   return { site: `${siteUrl}/`, publisher: `${siteUrl}/#publisher`, license: `${siteUrl}/reutilisation/` };
 }
 
-/** The JSON-LD document of a record's page. */
+/** The JSON-LD document of a record's page, with its breadcrumb (kind list, then the record). */
 export function recordJsonLd(fact: Fact, siteUrl: string): Node {
   const ids = siteIds(siteUrl);
   const entityId = `${fact.url}#record`;
+  const recordPath = TRAILS.record(fact).at(-1)!.path;
   const publisher = { '@id': ids.publisher };
   const places = fact.regions.map((r) => ({ '@type': r === 'belgique' ? 'Country' : 'AdministrativeArea', name: REGION_LABELS[r] }));
   const fictional = [fact.organization_data, fact.person_data, fact.offer_data, fact.professional_data].some((d) => d?.fictional);
@@ -56,6 +58,7 @@ export function recordJsonLd(fact: Fact, siteUrl: string): Node {
     inLanguage: 'fr-BE',
     isPartOf: { '@type': 'WebSite', '@id': ids.site, name: 'permis-facts', url: ids.site },
     mainEntity: { '@id': entityId },
+    breadcrumb: { '@id': breadcrumbId(siteUrl, recordPath) },
     publisher,
     ...dates,
     ...(fact.verified_at ? { lastReviewed: fact.verified_at } : {}),
@@ -85,7 +88,7 @@ export function recordJsonLd(fact: Fact, siteUrl: string): Node {
     : { ...dataEntity(fact, common, places), mainEntityOfPage: fact.url };
 
   const site = { '@type': 'Organization', '@id': ids.publisher, name: 'permis-facts', url: ids.site };
-  return { '@context': 'https://schema.org', '@graph': [page, entity, site] };
+  return { '@context': 'https://schema.org', '@graph': [page, entity, site, breadcrumbJsonLd(TRAILS.record(fact), siteUrl)] };
 }
 
 /** The entity of an organization, offer, person or professional record, from its data object. */

@@ -1,0 +1,49 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { readSettings } from '../../src/lib/config.ts';
+import { buildSite } from '../../scripts/lib/build-site.ts';
+import { factFrontmatter, recordSource, writeCorpus } from '../support/records.ts';
+
+const ID = 'fait-0000000000000001';
+
+describe('topics and the error-report link in a build', () => {
+  it('stops on a topic naming a record that does not exist, naming the file and the field, and keeps the last good output', async () => {
+    const dir = await writeCorpus({ 'good.md': recordSource(factFrontmatter({ id: ID })) });
+    const work = await writeCorpus({});
+    const topics = join(work, 'topics.yaml');
+    await writeFile(topics, stringify({ topics: [{ slug: 'theme', title: 'Un thème', summary: 'Texte.', records: [ID, 'fait-00000000000000ff'] }] }));
+    const dist = join(work, 'dist');
+    await mkdir(dist);
+    await writeFile(join(dist, 'last-good.txt'), 'kept');
+    const failure = await buildSite(readSettings({ CONTENT_DIR: dir, DIST_DIR: dist, TOPICS_FILE: topics }), { quiet: true }).then(
+      () => null,
+      (error: Error & { output?: string }) => error,
+    );
+    expect(failure?.message).toBe(`Invalid topics file (1 problem):\n  - ${topics}: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "theme")`);
+    expect(await readdir(dist)).toEqual(['last-good.txt']);
+  }, 180_000);
+
+  it('without ERROR_REPORT_URL or a topics file, record pages have no report link and the home page no topics', async () => {
+    const dir = join(await writeCorpus({}), 'records');
+    await mkdir(dir);
+    await writeFile(join(dir, 'good.md'), recordSource(factFrontmatter({ id: ID })));
+    const dist = join(dir, '..', 'dist');
+    // ERROR_REPORT_URL set in the parent environment must not leak into a build whose settings leave it unset.
+    process.env.ERROR_REPORT_URL = 'mailto:leak@permis.example';
+    try {
+      await buildSite(readSettings({ CONTENT_DIR: dir, DIST_DIR: dist }), { quiet: true });
+    } finally {
+      delete process.env.ERROR_REPORT_URL;
+    }
+    const record = await readFile(join(dist, `fiches/${ID}/index.html`), 'utf8');
+    expect(record).toContain('Cette fiche en JSON');
+    expect(record).not.toContain('Signaler une erreur');
+    expect(record).not.toContain('mailto:leak');
+    const home = await readFile(join(dist, 'index.html'), 'utf8');
+    expect(home).toContain('Par type');
+    expect(home).not.toContain('Que voulez-vous faire');
+    expect(await readFile(join(dist, 'themes/index.html'), 'utf8')).toContain("Aucun thème n'est publié.");
+  }, 180_000);
+});

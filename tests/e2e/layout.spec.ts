@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ALL_PAGES, RECORDS, WIDTHS } from './page-types.ts';
+import { waitForResults } from './support.ts';
+
+/** How far the page scrolls sideways: the body's width beyond the viewport, in CSS pixels. */
+async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth);
+}
+
+for (const width of [WIDTHS.narrowest, WIDTHS.phone, WIDTHS.tablet]) {
+  test(`no page type scrolls sideways at ${width} px`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 800 });
+    const wide: string[] = [];
+    for (const [name, path] of Object.entries(ALL_PAGES)) {
+      await page.goto(path);
+      if (name === 'search') await waitForResults(page);
+      const overflow = await sidewaysScroll(page);
+      if (overflow > 0) {
+        const culprits = await page.evaluate((limit) => [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > limit + 1).slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${el.className}`), width);
+        wide.push(`${name} (${path}): ${overflow} px too wide, e.g. ${culprits.join(', ')}`);
+      }
+    }
+    expect(wide).toEqual([]);
+  });
+}
+
+test('on a phone, the verification box stacks each label above its value, whole words kept', async ({ page }) => {
+  await page.setViewportSize({ width: WIDTHS.phone, height: 800 });
+  await page.goto(`/fiches/${RECORDS.offer}/`);
+  const box = page.locator('section[aria-labelledby=verification] dl');
+  const [dt, dd] = [box.locator('dt').first(), box.locator('dd').first()];
+  const [dtBox, ddBox] = [(await dt.boundingBox())!, (await dd.boundingBox())!];
+  expect(ddBox.x).toBe(dtBox.x);
+  expect(ddBox.y).toBeGreaterThanOrEqual(dtBox.y + dtBox.height - 1);
+  // The value gets the box's whole width, so no word is cut (the issue saw "d'obtentio / n").
+  expect(ddBox.width).toBeGreaterThan(WIDTHS.phone * 0.7);
+});
+
+test('on a desktop, the verification box keeps labels and values side by side', async ({ page }) => {
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 800 });
+  await page.goto(`/fiches/${RECORDS.offer}/`);
+  const box = page.locator('section[aria-labelledby=verification] dl');
+  const [dtBox, ddBox] = [(await box.locator('dt').first().boundingBox())!, (await box.locator('dd').first().boundingBox())!];
+  expect(ddBox.x).toBeGreaterThan(dtBox.x + dtBox.width - 1);
+  expect(Math.abs(ddBox.y - dtBox.y)).toBeLessThan(4);
+});
+
+test('on a phone, the API reference tables scroll inside their own box, which the keyboard can reach', async ({ page }) => {
+  await page.setViewportSize({ width: WIDTHS.phone, height: 800 });
+  await page.goto('/api/');
+  const boxes = page.locator('.table-scroll:has(table.wide)');
+  expect(await boxes.count()).toBeGreaterThan(3);
+  const first = boxes.first();
+  const sizes = await first.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(sizes.scroll).toBeGreaterThan(sizes.client);
+  await expect(first).toHaveAttribute('tabindex', '0');
+  await expect(first).toHaveAccessibleName(/^Paramètres de GET /);
+  expect(await sidewaysScroll(page)).toBe(0);
+});

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { dev } from 'astro';
-import { devIntegration } from '../src/adapters/dev-integration.ts';
+import { devIntegration } from './lib/dev-integration.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 
 if (process.argv.includes('--help')) {

@@ -1,9 +1,9 @@
 /** The import: walk a deployment, turn each record into a file, write what changed, report every count. */
 import { rm } from 'node:fs/promises';
 import { createClient } from '../../src/client/index.ts';
-import { checkRecord, fileSlug, publishedSummaries, recordFileSource } from '../../src/lib/import/record-source.ts';
-import { pacedFetch, type PacedFetchOptions } from '../../src/lib/import/paced-fetch.ts';
-import { walkDeployment } from '../../src/lib/import/walk-deployment.ts';
+import { checkRecord, fileSlug, publishedSummaries, recordFileSource } from './import/record-source.ts';
+import { pacedFetch, type PacedFetchOptions } from './import/paced-fetch.ts';
+import { walkDeployment } from './import/walk-deployment.ts';
 import type { Fact } from '../../src/lib/schema/fact.ts';
 import { indexFolder, inside, newName, writeAtomically } from './import-folder.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatSummary, runImport } from '../../scripts/lib/run-import.ts';
-import { pacedFetch } from '../../src/lib/import/paced-fetch.ts';
+import { pacedFetch } from '../../scripts/lib/import/paced-fetch.ts';
 import { fakeFact, startFakeDeployment, type FakeDeployment } from '../support/fake-deployment.ts';
 
 let fake: FakeDeployment | undefined;

@@ -3,9 +3,9 @@
  * the results read, deduplicated by id, and, when `total` is more than offsets up to 10,000 can reach, narrowed by kind
  * and then by kind and region so that no record is missed. Guards against sources that lie or loop.
  */
-import type { PermisFactsClient } from '../../client/index.ts';
-import { QUERY_LIMITS } from '../schema/limits.ts';
-import { KINDS, REGIONS } from '../schema/vocabulary.ts';
+import type { PermisFactsClient } from '../../../src/client/index.ts';
+import { QUERY_LIMITS } from '../../../src/lib/schema/limits.ts';
+import { KINDS, REGIONS } from '../../../src/lib/schema/vocabulary.ts';
 import { recordLabel } from './record-source.ts';
 
 /** What a walk filters on. */

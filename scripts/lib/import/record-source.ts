@@ -1,11 +1,11 @@
 /** Turns a published record (the API's JSON) back into a record file of this project: frontmatter + markdown body. */
 import { stringify } from 'yaml';
-import { FactSchema, type Fact } from '../schema/fact.ts';
-import { RecordFrontmatterSchema } from '../schema/record-file.ts';
-import { describeIssues, formatPath } from '../records/friendly-errors.ts';
-import { decodeRecordFile, MAX_RECORD_BYTES } from '../records/file-limits.ts';
-import { parseRecordFile } from '../records/parse-record-file.ts';
-import { summarize } from '../records/summarize.ts';
+import { FactSchema, type Fact } from '../../../src/lib/schema/fact.ts';
+import { RecordFrontmatterSchema } from '../../../src/lib/schema/record-file.ts';
+import { describeIssues, formatPath } from '../../../src/lib/records/friendly-errors.ts';
+import { decodeRecordFile, MAX_RECORD_BYTES } from '../../../src/lib/records/file-limits.ts';
+import { parseRecordFile } from '../../../src/lib/records/parse-record-file.ts';
+import { summarize } from '../../../src/lib/records/summarize.ts';
 
 /** The frontmatter fields, in the order the files show them. */
 const ORDER = [

@@ -7,10 +7,10 @@
 import { dirname, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { AstroIntegration } from 'astro';
-import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
-import { writeReply } from './raw-request.ts';
-import { bumpContentVersion, contentVersion } from '../data/content-version.ts';
-import type { Settings } from '../lib/config.ts';
+import { createApiHandler, type ApiHandler } from '../../src/lib/api/handler.ts';
+import { writeReply } from '../../src/adapters/raw-request.ts';
+import { bumpContentVersion, contentVersion } from '../../src/data/content-version.ts';
+import type { Settings } from '../../src/lib/config.ts';
 
 /** Marks the handler's own reads, which the dev server's pages and endpoints answer. */
 const ARTEFACT_HEADER = 'x-permis-dev-artefact';

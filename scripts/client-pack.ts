@@ -2,10 +2,16 @@
  * `npm run client:pack [-- <destination>]`: builds the client package (packages/client) and packs it with `npm pack`
  * into <destination> (default packages/client/); prints the tarball's path.
  */
+import { answerHelp } from './lib/cli-help.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildClientPackage, CLIENT_PACKAGE, distFiles } from './lib/client-package.ts';
+
+answerHelp(`usage: npm run client:pack [-- DESTINATION]
+
+Builds the TypeScript client package (packages/client: ESM JavaScript and .d.ts) and packs it with npm pack into
+DESTINATION (default packages/client/); prints the tarball's path (docs/api.md#typescript-client).`);
 
 const destination = resolve(process.argv[2] ?? CLIENT_PACKAGE);
 mkdirSync(destination, { recursive: true });

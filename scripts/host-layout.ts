@@ -2,8 +2,16 @@
  * `npm run layout:netlify` / `npm run layout:vercel`: lays the build in DIST_DIR out for that host (run after
  * `npm run build`; netlify.toml and vercel.json do both): build/netlify/, or .vercel/output/ (Build Output API).
  */
+import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { staticLayout, vercelLayout } from './lib/host-layout.ts';
+
+answerHelp(`usage: npm run layout:netlify | npm run layout:vercel   (node scripts/host-layout.ts netlify|vercel)
+
+Lays the build in DIST_DIR out for that host, after npm run build: build/netlify/ (the publish folder of
+netlify.toml) or .vercel/output/ (Vercel's Build Output API v3) (docs/publishing.md#deploying).
+
+${settingsHelp(['DIST_DIR'])}`);
 
 const host = process.argv[2];
 const settings = settingsOrExit(process.env);

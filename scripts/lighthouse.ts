@@ -3,12 +3,23 @@
  * (performance, accessibility, best practices, SEO) for the home, a record, the list and the search page.
  * A measurement, not a test: figures vary with the machine's load. Chromium: CHROME_PATH, default /usr/bin/chromium.
  */
+import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createSiteServer } from '../src/adapters/node-server.ts';
 import { ensureBuild } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
+
+answerHelp(`usage: npm run lighthouse
+
+Builds if needed, serves the site on an ephemeral port and prints Lighthouse's mobile scores (performance,
+accessibility, best practices, SEO) of the home, a record, the list, a topic and the search page (docs/site.md).
+A measurement, not a test: figures vary with the load of the machine.
+  CHROME_PATH        the Chromium to drive (default /usr/bin/chromium)
+  LIGHTHOUSE_RECORD  the record page's id (default: a record of the bundled corpus)
+
+${settingsHelp(['SITE_URL', 'CONTENT_DIR', 'DIST_DIR'])}`);
 
 /** Pages measured, and the record page's id (any record of the corpus will do; the bundled one by default). */
 const PAGES = [

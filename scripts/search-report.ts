@@ -4,6 +4,7 @@
  * GET /api/v1/_zero-results (SEARCH_REPORT_TOKEN in the environment) or from a saved answer (--file), with
  * candidate synonym entries where a record holds a close word (the build in DIST_DIR gives the vocabulary).
  */
+import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,16 @@ import { ZERO_RESULTS_PATH } from '../src/lib/api/zero-results-route.ts';
 import type { WordFile } from '../src/lib/search/shards.ts';
 import type { ZeroResultCount } from '../src/lib/search/zero-results.ts';
 import { renderSearchReport } from './lib/search-report.ts';
+
+answerHelp(`usage: npm run search:report -- [--url BASE_URL] [--file SAVED.json] [--top N]
+
+Lists the searches that found nothing, most counted first, with candidate entries for content/synonyms.yaml where
+a record holds a close word (docs/search.md#what-people-could-not-find).
+  --url BASE_URL   read GET /api/v1/_zero-results of that server (default: SITE_URL), with SEARCH_REPORT_TOKEN
+  --file FILE      read a saved answer of that route instead
+  --top N          how many queries to list (default 20)
+
+${settingsHelp(['SITE_URL', 'SEARCH_REPORT_TOKEN', 'DIST_DIR'])}`);
 
 const settings = readSettings(process.env);
 const { values: args } = parseArgs({ options: { url: { type: 'string' }, file: { type: 'string' }, top: { type: 'string', default: '20' } } });

@@ -5,6 +5,7 @@
  * (120 requests a minute), and imported with `npm run import`'s code: time and requests.
  * Prints figures; nothing is asserted (the machine may be shared, so figures are noisy).
  */
+import { answerHelp } from '../lib/cli-help.ts';
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,12 @@ import { buildSite } from '../lib/build-site.ts';
 import { runImport } from '../lib/run-import.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { startServer } from './measure-server.ts';
+
+answerHelp(`usage: npm run bench -- --publisher [--import-size N] [--edits K]   (or node scripts/bench/publisher-loop.ts)
+
+The publisher's loop: npm run dev over a copy of the bundled corpus, K record edits under Chromium timed until the
+open page shows them (default 5); then a synthetic deployment of N records (default 10000) served with the default
+quota and imported with npm run import's code: time and requests (docs/performance.md).`);
 
 const ROOT = join(import.meta.dirname, '../..');
 

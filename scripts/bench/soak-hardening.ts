@@ -220,6 +220,13 @@ export function formatHardening(f: HardeningFigures): string {
 
 // Alone: `node scripts/bench/soak-hardening.ts [rotation|hops|redis]`, on the soak's build of the bundled corpus.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Help here, not at the top: the soak imports this module, and its own --help must win.
+  const { answerHelp } = await import('../lib/cli-help.ts');
+  answerHelp(`usage: node scripts/bench/soak-hardening.ts [rotation|hops|redis]
+
+The soak's hardening runs alone (all three by default), against npm start's server on the soak's build of the
+bundled corpus (bench/tmp/dist-355): a blocked client under 100,000 rotating addresses, long X-Forwarded-For hops
+with TRUST_PROXY=2, and a real redis-server paused by SIGSTOP (docs/operating.md#reliability-guarantees).`);
   const { readSettings } = await import('../../src/lib/config.ts');
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const settings = readSettings({ CONTENT_DIR: join(root, 'content/records'), DIST_DIR: join(root, 'bench/tmp/dist-355'), SITE_URL: 'http://127.0.0.1:4399' });

@@ -19,7 +19,7 @@ describe('the configuration table of docs/operating.md', () => {
   });
 
   it('every variable in it is read: a valid value of it changes the settings', () => {
-    const candidates = ['7', 'http://example.test', 'redis://example.test:6379', 'elsewhere'];
+    const candidates = ['7', 'http://example.test', 'https://example.test/report', 'redis://example.test:6379', 'elsewhere', 'a-bearer-token-of-32-characters!'];
     const base = readSettings({}) as unknown as Record<string, unknown>;
     for (const { name } of rows) {
       const changed = candidates.some((value) => {

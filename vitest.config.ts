@@ -22,6 +22,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'workerd',
+          // Each file starts workerd processes: on a loaded 2-core machine that alone has taken most of 30 s.
+          testTimeout: 60_000,
           include: [...HTTP_API_TESTS, 'tests/edge/**/*.test.ts'],
           env: { API_TARGET: 'worker' },
           globalSetup: ['tests/support/global-setup-worker.ts'],
@@ -33,6 +35,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name,
+          testTimeout: 60_000,
           include: [...HTTP_API_TESTS, 'tests/runtimes/**/*.test.ts'],
           env: { API_TARGET: name },
           globalSetup: ['tests/support/global-setup-runtime.ts'],

@@ -1,5 +1,6 @@
 /** The human API reference (/api/), read from the OpenAPI document so that the two never disagree. */
 import { ERROR_CODES, type ErrorCode } from '../schema/error-codes.ts';
+import type { McpDescription } from '../schema/catalogue.ts';
 
 type Json = Record<string, any>;
 
@@ -13,10 +14,8 @@ export interface RouteDoc { method: string; path: string; operationId: string; s
 export interface ErrorCodeDoc { code: string; meaning: string }
 /** One field of a schema. */
 export interface FieldDoc { name: string; required: boolean; rules: string[]; description: string }
-/** The MCP endpoint, as the document's x-mcp extension describes it. */
-export interface McpDoc { url: string; protocol: string; transport: string; quota: string; tools: { name: string; description: string }[] }
 /** Everything the page shows. */
-export interface ApiReference { title: string; version: string; openapi: string; base: string; routes: RouteDoc[]; errorCodes: ErrorCodeDoc[]; schemas: { name: string; fields: FieldDoc[] }[]; mcp: McpDoc | null }
+export interface ApiReference { title: string; version: string; openapi: string; base: string; routes: RouteDoc[]; errorCodes: ErrorCodeDoc[]; schemas: { name: string; fields: FieldDoc[] }[]; mcp: McpDescription | null }
 
 /** Example query of each operation, for its curl command (the path's {id} takes a real record id). */
 const EXAMPLE_QUERY: Record<string, string> = { searchFacts: '?q=examen%20th%C3%A9orique&region=wallonie&limit=5' };
@@ -70,6 +69,6 @@ export function apiReference(doc: Json, exampleId: string): ApiReference {
     title: doc.info.title, version: doc.info.version, openapi: doc.openapi, base, routes,
     errorCodes: codes.map((code) => ({ code, meaning: ERROR_CODES[code as ErrorCode] ?? '' })),
     schemas,
-    mcp: (doc['x-mcp'] as McpDoc | undefined) ?? null,
+    mcp: (doc['x-mcp'] as McpDescription | undefined) ?? null,
   };
 }

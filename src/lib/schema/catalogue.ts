@@ -31,6 +31,16 @@ export const McpDescriptionSchema = z
     tools: z
       .array(z.object({ name: z.string().describe('Tool name, as tools/call takes it'), description: z.string().describe('What the tool does and answers') }))
       .describe('The tools the server offers'),
+    resources: z
+      .object({
+        uri_template: z.string().describe('RFC 6570 template of a record resource: the record\'s own API address'),
+        description: z.string().describe('What resources/read answers and how resources/list pages'),
+      })
+      .describe('Each record as a resource'),
+    prompts: z
+      .array(z.object({ name: z.string().describe('Prompt name, as prompts/get takes it'), description: z.string().describe('What the prompt asks the assistant to do') }))
+      .describe('The prompts the server offers'),
+    completions: z.string().describe('The arguments completion/complete answers'),
     quota: z.string().describe('How MCP requests count against the API quota, and what comes past it'),
     documentation: z.url().describe('Human documentation of the MCP server'),
   })

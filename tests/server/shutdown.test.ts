@@ -78,5 +78,5 @@ describe('graceful shutdown', () => {
     expect(Date.now() - started).toBeLessThan(4000);
     expect(output).toContain('SIGTERM, finishing requests in flight (at most 1 s)');
     expect(output).toContain('connections still open were closed at the deadline');
-  }, 20_000);
+  }, 60_000); // npm start verifies the whole build before it is ready: slow on a loaded machine
 });

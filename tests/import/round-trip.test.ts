@@ -9,7 +9,7 @@ import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { readDist } from '../../src/adapters/read-dist.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
-import { testSettings } from '../support/test-build.ts';
+import { testBuildEnv, testSettings } from '../support/test-build.ts';
 import { builtIds } from '../support/search.ts';
 
 /** Searches whose ids, in order, must be the same before and after the round trip. */
@@ -71,7 +71,8 @@ describe('the round trip: import a deployment, build from the import', () => {
 
   it('imports the same files from npm run edge as from npm start', async () => {
     const edgeOut = join(await mkdtemp(join(tmpdir(), 'permis-roundtrip-edge-')), 'records');
-    const env = { ...process.env, SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR, PORT: '0', HOST: '127.0.0.1' };
+    // Every setting of the test build (a missing one would make npm run edge rebuild it under the other tests).
+    const env = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1' };
     const child = spawn(process.execPath, ['scripts/edge.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const origin = await new Promise<string>((resolve, reject) => {

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSiteServer, type RunningServer } from '../support/site-server.ts';
-import { testSettings } from '../support/test-build.ts';
+import { testBuildEnv, testSettings } from '../support/test-build.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const INSPECTOR = resolve(ROOT, 'node_modules/@modelcontextprotocol/inspector/cli/build/cli.js');
@@ -52,8 +52,9 @@ describe('the MCP Inspector CLI, offline', () => {
   }, 240_000);
 
   it('lists tools, resources, resource templates and prompts over stdio (scripts/mcp.ts, what npm run mcp runs), and calls each', async () => {
-    const env = { SITE_URL: testSettings.SITE_URL, CONTENT_DIR: testSettings.CONTENT_DIR, DIST_DIR: testSettings.DIST_DIR };
-    const envArgs = Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
+    // Every setting the test build was made with: the Inspector's child gets only these, and a missing one (the topics
+    // file, the error-report address) would make scripts/mcp.ts rebuild the shared test build under the other tests.
+    const envArgs = Object.entries(testBuildEnv).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
     await checkAll([...envArgs, process.execPath, resolve(ROOT, 'scripts/mcp.ts')], testSettings.SITE_URL);
   }, 240_000);
 });

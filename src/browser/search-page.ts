@@ -20,6 +20,7 @@ const filtersSummary = document.querySelector<HTMLElement>('[data-filters-summar
 let state: SearchState = readState(location.search).state;
 // Filters are folded on a phone, so that the first results are on the first screen; open on wider screens.
 if (matchMedia('(min-width: 48em)').matches) filters.open = true;
+delete filters.dataset.beforeScript;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);

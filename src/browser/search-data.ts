@@ -40,13 +40,24 @@ export interface SearchBackend {
 }
 
 async function fetchText(path: string): Promise<string> {
-  const response = await fetch(`/${path}`, { credentials: 'omit', headers: { accept: 'application/json' } });
+  // Same-origin credentials (the site sets no cookie), as the page's <link rel=preload crossorigin> asks: so they match.
+  const response = await fetch(`/${path}`, { credentials: 'same-origin', headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`/${path}: HTTP ${response.status}`);
   return response.text();
 }
 
+/**
+ * Lets the browser paint and answer input between the steps of a search, so that no step makes one long task
+ * (Lighthouse's Total Blocking Time): scheduler.yield() where the browser has it, else a macrotask.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resume) => setTimeout(resume, 0));
+}
+
 async function staticBackend(): Promise<SearchBackend> {
   const engine = await openSearchEngine(fetchText);
+  await yieldToMain();
   return {
     async run({ q, kind, region, limit, offset, typing, exact }) {
       const prefix = typing;
@@ -60,10 +71,14 @@ async function staticBackend(): Promise<SearchBackend> {
         return { total: page.total, cards: page.cards, terms: page.terms, facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total } };
       };
       const page = await pageOf(q);
+      if (page.total === 0 && q !== undefined) await yieldToMain();
       const suggestions = page.total === 0 && q !== undefined ? await engine.suggest({ q, kind, region }) : [];
       // Nothing found: the best suggestion's results at once (the page says so and links to the exact words).
       const shown = exact ? undefined : suggestions[0];
-      if (shown) return { ...(await pageOf(shown.q)), suggestions, shown };
+      if (shown) {
+        await yieldToMain();
+        return { ...(await pageOf(shown.q)), suggestions, shown };
+      }
       return { ...page, suggestions, shown: undefined };
     },
   };

@@ -3,7 +3,7 @@ import { KIND_LABELS, REGION_LABELS } from '../lib/presentation/labels-fr.ts';
 import { KINDS, REGIONS } from '../lib/schema/kinds-regions.ts';
 import { recordPagePath } from '../lib/paths.ts';
 import { highlight } from '../lib/search/highlight.ts';
-import { prefetchSearchData, type ResultCard, type ResultPage, type SearchBackend } from './search-data.ts';
+import { prefetchSearchData, yieldToMain, type ResultCard, type ResultPage, type SearchBackend } from './search-data.ts';
 import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
 
 // The message for browsers without JavaScript is plain content that only a running script can remove.
@@ -20,6 +20,7 @@ const filtersSummary = document.querySelector<HTMLElement>('[data-filters-summar
 let state: SearchState = readState(location.search).state;
 // Filters are folded on a phone, so that the first results are on the first screen; open on wider screens.
 if (matchMedia('(min-width: 48em)').matches) filters.open = true;
+delete filters.dataset.beforeScript;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -120,6 +121,8 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
   const q = state.q.trim() ? state.q : undefined;
   const generation = ++latest;
   const page = await backend.run({ q, kind: state.kind, region: state.region, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE, typing, exact: state.exact });
+  // Searching and drawing in separate tasks; the whole answer is then drawn at once, in one frame.
+  await yieldToMain();
   // Typing fast starts several searches; only the newest may draw.
   if (generation !== latest) return;
   showCounts(page);

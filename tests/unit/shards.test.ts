@@ -83,6 +83,19 @@ describe('the sharded index', () => {
     }
   });
 
+  it('decodes only the terms a query asks for: a damaged code in a shard fails the query of that term, not of its neighbours', async () => {
+    const shards = memoryShards(facts);
+    const manifest = JSON.parse(shards.files.get(SEARCH_PATHS.manifest)!) as SearchManifest;
+    const n = termShard('permis', manifest.termShards);
+    const shard = JSON.parse(shards.files.get(SEARCH_PATHS.terms(n))!) as TermShard;
+    const neighbour = Object.keys(shard).find((term) => term !== 'permis' && typeof shard[term] === 'string')!;
+    shards.files.set(SEARCH_PATHS.terms(n), JSON.stringify({ ...shard, [neighbour]: `${String(shard[neighbour])}\u00e9` }));
+    const engine = await openSearchEngine(shards.read);
+    const intact = await openSearchEngine(memoryShards(facts).read);
+    expect(await engine.search({ q: 'permis', limit: 50, offset: 0 })).toEqual(await intact.search({ q: 'permis', limit: 50, offset: 0 }));
+    await expect(engine.search({ q: neighbour, limit: 1, offset: 0 })).rejects.toThrow('postings: unexpected character');
+  });
+
   it('answers 503-worthy errors when a file is missing, naming it', async () => {
     const shards = memoryShards(facts);
     shards.files.delete(SEARCH_PATHS.terms(0));

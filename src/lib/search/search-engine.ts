@@ -104,11 +104,24 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
     return Promise.all(key.split(' ').map((token) => (token.endsWith(PREFIX_MARK) ? prefixSlot(token.slice(0, -1), synonyms, store) : synonyms.slots(token.split('+'))[0]!)));
   }
 
-  async function match(q: string | undefined, prefix = false): Promise<Matches> {
+  // Rankings being computed, by key: the page, the facets and the filter counts of one search ask for the same key at
+  // once, before the first has reached the cache, and each used to score it again (on a phone's main thread).
+  const computing = new Map<string, Promise<Matches>>();
+
+  function match(q: string | undefined, prefix = false): Promise<Matches> {
     const key = q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q);
-    if (key === '') return everything;
+    if (key === '') return Promise.resolve(everything);
     const hit = caches.rankings?.get(key);
-    if (hit) return hit;
+    if (hit) return Promise.resolve(hit);
+    let pending = computing.get(key);
+    if (!pending) {
+      pending = rank(key).finally(() => computing.delete(key));
+      computing.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function rank(key: string): Promise<Matches> {
     const slots = await slotsOf(key);
     // A slot's synonyms are read with its own terms, in one batch.
     const wanted = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];

@@ -82,8 +82,11 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   if (kindRegions.length !== manifest.records) throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
 
   // A shard maps its terms to decoded postings, or to the number of a large term's own file.
-  type Shard = Map<string, TermPostings | number>;
-  // A pending file counts as small; once decoded it is stored again under its real size (12 bytes a posting).
+  // A term's postings stay in their compact code until a query asks for that term: decoding a whole shard when one of
+  // its hundreds of terms is wanted cost a phone's main thread over 100 ms on the first search (docs/performance.md).
+  type Shard = Map<string, TermPostings | number | string>;
+  // A pending file counts as small; once read it is stored again under its size: 6 bytes a character of the shard,
+  // the code's own 2 and at most 4 for its decoded postings (12 bytes a posting, written in 3 characters or more).
   const sizes = new WeakMap<Promise<unknown>, number>();
   const shards = boundedCache<Promise<Shard>>(limits.terms, (pending) => sizes.get(pending) ?? 64);
   const bigTerms = boundedCache<Promise<TermPostings>>(limits.terms, (pending) => sizes.get(pending) ?? 64);
@@ -97,10 +100,10 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     let pending = shards.get(key);
     if (!pending) {
       const loading: Promise<Shard> = text(SEARCH_PATHS.terms(n)).then((body) => {
-        const decoded: Shard = new Map(Object.entries(JSON.parse(body) as TermShard).map(([term, code]) => [term, typeof code === 'number' ? code : decode(code)]));
-        sizes.set(loading, [...decoded.values()].reduce<number>((sum, fields) => sum + (typeof fields === 'number' ? 16 : postingBytes(fields)), 64));
+        const entries: Shard = new Map(Object.entries(JSON.parse(body) as TermShard));
+        sizes.set(loading, 64 + 6 * body.length);
         if (shards.peek(key) === loading) shards.set(key, loading);
-        return decoded;
+        return entries;
       });
       loading.catch(() => shards.delete(key));
       shards.set(key, (pending = loading));
@@ -128,8 +131,13 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   /** A term's postings: from its shard, or from its own file when the shard names one. */
   async function termPostings(term: string): Promise<TermPostings | undefined> {
     const n = termShard(term, manifest.termShards);
-    const found = (await shard(n)).get(term);
-    return typeof found === 'number' ? bigTerm(n, found) : found;
+    const entries = await shard(n);
+    const found = entries.get(term);
+    if (typeof found === 'number') return bigTerm(n, found);
+    if (typeof found !== 'string') return found;
+    const decoded = decode(found);
+    entries.set(term, decoded);
+    return decoded;
   }
 
   function block(n: number): Promise<DocBlock> {

@@ -1,15 +1,16 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import { KINDS, REGIONS, type Kind, type Region } from '../schema/kinds-regions.ts';
 import { kindOf, positionFilter, regionBit, regionsOf } from './listing.ts';
-import { queryTerms } from './normalize.ts';
+import { queryTerms, WORD } from './normalize.ts';
 import { PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { createScorer } from './scorer.ts';
 import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
 import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
-import { suggest, type Suggestion } from './suggest.ts';
+import { suggest, WORD_UNITS, type Suggestion } from './suggest.ts';
 import { adjustForTitles, adjustScores } from './rank-adjust.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
+import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -54,7 +55,7 @@ export interface SearchEngine {
   search(query: FactsQuery): Promise<SearchPage>;
   facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>): Promise<Facets>;
   /** When q finds nothing: corrections of its unknown words, else q without its fewest words, that find something with the same filters (suggest.ts). */
-  suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Promise<Suggestion[]>;
+  suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>, budget?: WorkBudget): Promise<Suggestion[]>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
 }
@@ -64,7 +65,8 @@ export interface SearchEngine {
  * by MiniSearch's BM25+ score (title boosted) times the kind prior of rank-adjust.ts, ties broken by id,
  * so every page walk is deterministic.
  */
-export function createSearchEngine(store: ShardStore, options: { cache?: Partial<SearchCacheBounds> } = {}): SearchEngine {
+export function createSearchEngine(store: ShardStore, options: { cache?: Partial<SearchCacheBounds>; work?: Partial<WorkLimits> } = {}): SearchEngine {
+  const work = { ...WORK_LIMITS, ...options.work };
   const { manifest, kindRegions } = store;
   const scorer = createScorer(manifest);
   const kinds = Uint8Array.from(kindRegions, (byte) => byte & 0x0f);
@@ -102,6 +104,24 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
   /** The slots of a key, in key order: each token is a slot's own terms, joined by "+", or a prefix slot. */
   function slotsOf(key: string): Promise<Slot[]> {
     return Promise.all(key.split(' ').map((token) => (token.endsWith(PREFIX_MARK) ? prefixSlot(token.slice(0, -1), synonyms, store) : synonyms.slots(token.split('+'))[0]!)));
+  }
+
+  /**
+   * The work units of searching q (work-budget.ts): its words and slots, plus the postings of its terms when every
+   * slot can match (else the scorer stops before reading any). Depends on the index and q only, never on what is cached.
+   */
+  async function workOf(q: string): Promise<number> {
+    const words = WORD_UNITS * (q.match(WORD)?.length ?? 0);
+    const key = keyOf(q);
+    if (key === '') return words + 1;
+    const slots = await slotsOf(key);
+    const terms = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
+    const loaded = new Map((await store.postings(terms)).map((list, i) => [terms[i]!, list]));
+    const holds = slots.every((slot) => slot.options.some((o) => o.terms.every((t) => loaded.get(t) !== undefined)));
+    if (!holds) return words + slots.length + terms.length;
+    let postings = 0;
+    for (const list of loaded.values()) for (const field of list ?? []) postings += field ? field.docs.length : 0;
+    return words + slots.length + Math.ceil(postings / POSTINGS_PER_UNIT);
   }
 
   async function match(q: string | undefined, prefix = false): Promise<Matches> {
@@ -155,9 +175,10 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
       }
       return { kinds, regions };
     },
-    suggest({ q, kind, region }) {
+    suggest({ q, kind, region }, budget = createWorkBudget(work.suggest)) {
       if (q === undefined) return Promise.resolve([]);
       return suggest(q, {
+        cost: workOf,
         known: async (terms) => (await store.postings(terms)).map((list) => list !== undefined),
         words: (lengths) => store.words(lengths),
         total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
@@ -170,13 +191,13 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
           });
           return best;
         },
-      });
+      }, budget);
     },
     cacheUsage: caches.usage,
   };
 }
 
 /** Opens the engine over files read by `read` (site-root paths): what the server, the edge and the browser call. */
-export async function openSearchEngine(read: ReadSearchFile, options: { cache?: Partial<SearchCacheBounds>; shards?: Partial<ShardStoreBounds> } = {}): Promise<SearchEngine> {
+export async function openSearchEngine(read: ReadSearchFile, options: { cache?: Partial<SearchCacheBounds>; shards?: Partial<ShardStoreBounds>; work?: Partial<WorkLimits> } = {}): Promise<SearchEngine> {
   return createSearchEngine(await openShardStore(read, options.shards), options);
 }

@@ -34,7 +34,7 @@ export async function measureHostile(engine: SearchEngine, rounds = 20): Promise
   const figures: HostileFigure[] = [];
   for (const [name, q] of Object.entries(HOSTILE_QUERIES)) {
     const times: number[] = [];
-    let last: Omit<HostileFigure, 'name' | 'cpuMs'> | undefined;
+    let last: Omit<HostileFigure, 'name' | 'cpuMs' | 'worstCpuMs'> | undefined;
     for (let round = 0; round <= rounds; round++) {
       const budget = createWorkBudget(WORK_LIMITS.suggest);
       const started = process.cpuUsage();

@@ -10,6 +10,7 @@ import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBo
 import { suggest, WORD_UNITS, type Suggestion } from './suggest.ts';
 import { adjustForTitles, adjustScores } from './rank-adjust.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
+import { createTopK, type Evaluation } from './top-k.ts';
 import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
 
 /** A /facts query once validated. */
@@ -60,13 +61,36 @@ export interface SearchEngine {
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
 }
 
+/** The engine's options; every one has its default. */
+export interface SearchEngineOptions {
+  /** Bounds of the ranking and query caches (SEARCH_CACHE_BOUNDS). */
+  cache?: Partial<SearchCacheBounds>;
+  /** Work budgets (WORK_LIMITS). */
+  work?: Partial<WorkLimits>;
+  /**
+   * 'top-k' (the default): matches from set intersections, only what the page needs scored (top-k.ts). 'exhaustive':
+   * every match scored, then ranked (the evaluator before top-k; the bench compares them, tests use it as reference).
+   */
+  evaluator?: 'top-k' | 'exhaustive';
+  /** Listing positions per range of the top-k bounds (top-k.ts RANGE_SIZE). */
+  rangeSize?: number;
+}
+
+/** A cached top-k evaluation and the index terms that matched. */
+interface Evaluated {
+  positions: Int32Array;
+  terms: string[];
+  evaluation: Evaluation;
+}
+
 /**
  * Wraps an opened shard store. Without significant query words, records come in id order; with them,
  * by MiniSearch's BM25+ score (title boosted) times the kind prior of rank-adjust.ts, ties broken by id,
  * so every page walk is deterministic.
  */
-export function createSearchEngine(store: ShardStore, options: { cache?: Partial<SearchCacheBounds>; work?: Partial<WorkLimits> } = {}): SearchEngine {
+export function createSearchEngine(store: ShardStore, options: SearchEngineOptions = {}): SearchEngine {
   const work = { ...WORK_LIMITS, ...options.work };
+  const evaluator = options.evaluator ?? 'top-k';
   const { manifest, kindRegions } = store;
   const scorer = createScorer(manifest);
   const kinds = Uint8Array.from(kindRegions, (byte) => byte & 0x0f);
@@ -74,10 +98,11 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
   const everything: Matches = { positions: identity, scores: undefined, terms: [], hits: 0, order: identity, totals: new Map() };
   // Ranked matches are cached (LRU) by their normalised terms: "L'Examen théorique" and "examen theorique"
   // share an entry. Raw query strings map to that key in a second, smaller LRU. Both are bounded.
-  const caches = createMatchCaches(options.cache);
+  const caches = createMatchCaches<Matches | Evaluated>(options.cache);
 
   const synonyms = createSynonyms(store.synonyms);
   const titleField = manifest.fields.indexOf('title');
+  const topK = createTopK({ manifest, kinds, titleField, ...(options.rangeSize ? { rangeSize: options.rangeSize } : {}) });
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
@@ -124,45 +149,87 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
     return words + slots.length + Math.ceil(postings / POSTINGS_PER_UNIT);
   }
 
-  async function match(q: string | undefined, prefix = false): Promise<Matches> {
-    const key = q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q);
-    if (key === '') return everything;
-    const hit = caches.rankings?.get(key);
-    if (hit) return hit;
+  /** A key's slots and their postings, read in one batch (a slot's synonyms with its own terms). */
+  async function load(key: string) {
     const slots = await slotsOf(key);
-    // A slot's synonyms are read with its own terms, in one batch.
     const wanted = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
     const lists = new Map(wanted.map((term, i) => [term, i]));
     const loaded = await store.postings(wanted);
     const input = slots.map((slot) => ({ options: slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })) }));
-    const { docs: positions, scores } = scorer.score(input, slots.reduce((n, slot) => n + slot.terms.length, 0));
+    const quality = slots.reduce((n, slot) => n + slot.terms.length, 0);
+    const found = (matched: boolean) => (matched ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : []);
+    return { slots, loaded, lists, input, quality, found };
+  }
+
+  const keyFor = (q: string | undefined, prefix: boolean) => (q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q));
+
+  /** The exhaustive evaluator (options.evaluator 'exhaustive'): every match scored, as before top-k evaluation. */
+  async function match(q: string | undefined, prefix = false): Promise<Matches> {
+    const key = keyFor(q, prefix);
+    if (key === '') return everything;
+    const hit = caches.rankings?.get(key) as Matches | undefined;
+    if (hit) return hit;
+    const { slots, loaded, lists, input, quality, found } = await load(key);
+    const { docs: positions, scores } = scorer.score(input, quality);
     // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior.
-    const found = positions.length ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : [];
     const titles = slots.map((slot) => slot.options.map((o) => o.terms.map((t) => loaded[lists.get(t)!]?.[titleField]?.docs)));
     const adjusted = adjustForTitles(positions, adjustScores(positions, scores, kinds), titles);
-    const matches: Matches = { positions, scores: adjusted, terms: found, hits: 0, order: undefined, totals: new Map() };
+    const matches: Matches = { positions, scores: adjusted, terms: found(positions.length > 0), hits: 0, order: undefined, totals: new Map() };
     caches.rankings?.set(key, matches);
     return matches;
   }
 
+  /** The top-k evaluation of q (top-k.ts), cached by its key; null without significant words. */
+  async function evaluated(q: string | undefined, prefix = false): Promise<Evaluated | null> {
+    const key = keyFor(q, prefix);
+    if (key === '') return null;
+    const hit = caches.rankings?.get(key) as Evaluated | undefined;
+    if (hit) return hit;
+    const { input, quality, found } = await load(key);
+    const evaluation = topK.evaluate(input, quality);
+    const result: Evaluated = { positions: evaluation.positions, terms: found(evaluation.positions.length > 0), evaluation };
+    caches.rankings?.set(key, result);
+    return result;
+  }
+
   async function search({ q, kind, region, limit, offset, prefix }: FactsQuery): Promise<SearchPage> {
-    const matches = await match(q, prefix === true);
     const keep = positionFilter(kindRegions, { kind, region });
-    matches.hits += 1;
-    // A query seen again pays once for its full ranking; then every page of it is a scan.
-    if (!matches.order && matches.hits > 1) matches.order = Int32Array.from(ranked(matches.positions, matches.scores!, matches.positions.map((_, i) => i)), (i) => matches.positions[i]!);
-    const { top, total } = matches.order ? bestRanked(matches, keep, `${kind}/${region}`, offset + limit) : bestOnce(matches, keep, offset + limit);
+    const result = evaluator === 'top-k' ? await evaluated(q, prefix === true) : null;
+    let top: number[];
+    let total: number;
+    let terms: string[];
+    if (result) {
+      total = result.evaluation.total(keep, `${kind}/${region}`);
+      top = result.evaluation.top(keep, offset + limit).top;
+      terms = result.terms;
+    } else {
+      const matches = await match(q, prefix === true);
+      matches.hits += 1;
+      // A query seen again pays once for its full ranking; then every page of it is a scan.
+      if (!matches.order && matches.hits > 1) matches.order = Int32Array.from(ranked(matches.positions, matches.scores!, matches.positions.map((_, i) => i)), (i) => matches.positions[i]!);
+      ({ top, total } = matches.order ? bestRanked(matches, keep, `${kind}/${region}`, offset + limit) : bestOnce(matches, keep, offset + limit));
+      terms = matches.terms;
+    }
     const page = top.slice(offset);
     const docs = await store.docs(page);
     const cards = docs.map(([id, title, excerpt], i) => ({ id, title, excerpt, kind: kindOf(kindRegions[page[i]!]!), regions: regionsOf(kindRegions[page[i]!]!) }));
-    return { ids: cards.map((c) => c.id), cards, total, terms: page.length ? matches.terms : [] };
+    return { ids: cards.map((c) => c.id), cards, total, terms: page.length ? terms : [] };
+  }
+
+  /** Every match of q (listing positions, ascending or not), with either evaluator. */
+  async function positionsOf(q: string | undefined, prefix: boolean): Promise<Int32Array> {
+    if (evaluator === 'top-k') {
+      const result = await evaluated(q, prefix);
+      if (result) return result.positions;
+    }
+    return (await match(q, prefix)).positions;
   }
 
   return {
     size: manifest.records,
     search,
     async facets({ q, kind, region, prefix }) {
-      const { positions } = await match(q, prefix === true);
+      const positions = await positionsOf(q, prefix === true);
       const kinds = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
       const regions = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
       const wantKind = kind === undefined ? -1 : KINDS.indexOf(kind);
@@ -183,8 +250,10 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
         words: (lengths) => store.words(lengths),
         total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
         best: async (shorter) => {
-          const { positions, scores } = await match(shorter);
           const keep = positionFilter(kindRegions, { kind, region });
+          const result = evaluator === 'top-k' ? await evaluated(shorter) : null;
+          if (result) return result.evaluation.top(keep, 1).scores[0] ?? 0;
+          const { positions, scores } = await match(shorter);
           let best = 0;
           positions.forEach((at, i) => {
             if ((!keep || keep(at)) && scores![i]! > best) best = scores![i]!;
@@ -198,6 +267,6 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
 }
 
 /** Opens the engine over files read by `read` (site-root paths): what the server, the edge and the browser call. */
-export async function openSearchEngine(read: ReadSearchFile, options: { cache?: Partial<SearchCacheBounds>; shards?: Partial<ShardStoreBounds>; work?: Partial<WorkLimits> } = {}): Promise<SearchEngine> {
+export async function openSearchEngine(read: ReadSearchFile, options: SearchEngineOptions & { shards?: Partial<ShardStoreBounds> } = {}): Promise<SearchEngine> {
   return createSearchEngine(await openShardStore(read, options.shards), options);
 }

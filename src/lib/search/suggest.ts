@@ -201,7 +201,7 @@ async function shorten(significant: readonly Word[], unknown: ReadonlySet<string
     const found: { q: string; total: number; missing: string[]; best: number }[] = [];
     for (const dropped of subsets(known.length, size)) {
       if (tries++ >= MAX_DROP_TRIES || !budget.spend(WORD_UNITS * significant.length)) break;
-      const gone = new Set([...unknown, ...dropped.map((i) => known[i]!.term!)]);
+      const gone = new Set<string | null>([...unknown, ...dropped.map((i) => known[i]!.term!)]);
       const kept = significant.filter((w) => !gone.has(w.term)).map((w) => w.text).join(' ');
       const total = await searches.total(kept);
       if (total === null) break;

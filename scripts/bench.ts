@@ -20,6 +20,7 @@ import { measureBuild } from './bench/build/measure-build.ts';
 import { measureCacheGrowth } from './bench/http/measure-cache-growth.ts';
 import { measureHttp, prepareHttp } from './bench/http/measure-http.ts';
 import { measureSearch } from './bench/search/measure-search.ts';
+import { QUERY_MIX } from './bench/search/query-mix.ts';
 import { startServer } from './bench/measure-server.ts';
 import { LOAD_GENERATOR } from './bench/load/measure-load.ts';
 import { formatReport } from './bench/report.ts';
@@ -42,10 +43,18 @@ latest.json (docs/performance.md). Times are noisy on a shared machine: read the
                             writes bench/results/soak.json
   --soak-requests 100000    requests the soak sends
   --edge                    the edge section (worker bundle, cold start, isolate memory in workerd; npm run bench:edge)
+  --search                  only the search engine in process, over shards built in memory (no site build):
+                            uncached p50/p99 of the query mix, old and new evaluators side by side, and the
+                            worst case of the hostile query set (--sizes 355,10000,50000 by default)
 Environment: BENCH_LOAD=wrk|autocannon chooses the load generator (default wrk when installed);
 CHROMIUM_PATH the browser of the first-search step.`);
 
 const ROOT = join(import.meta.dirname, '..');
+// --search: the search engine alone, in process, over shards built in memory (scripts/bench/search/cli.ts).
+if (process.argv.includes('--search')) {
+  const { status } = spawnSync(process.execPath, [join(ROOT, 'scripts/bench/search/cli.ts'), ...process.argv.slice(2).filter((a) => a !== '--search')], { stdio: 'inherit' });
+  process.exit(status ?? 1);
+}
 // --publisher: the publisher's loop alone (scripts/bench/publisher-loop.ts: dev reload under Chromium, a synthetic import).
 if (process.argv.includes('--publisher')) {
   spawnSync(process.execPath, [join(ROOT, 'scripts/bench/publisher-loop.ts'), ...process.argv.slice(2).filter((a) => a !== '--publisher')], { stdio: 'inherit' });
@@ -59,19 +68,7 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds >= 1)) {
   process.exit(2);
 }
 
-/** The query mix: common and rare single words, two and three words, elision, filters. */
-const QUERIES: FactsQuery[] = [
-  { q: 'permis', limit: 10, offset: 0 },
-  { q: 'examen théorique', limit: 10, offset: 0 },
-  { q: 'alcool', limit: 10, offset: 0 },
-  { q: 'tracteur', limit: 10, offset: 0 },
-  { q: 'permis provisoire', limit: 10, offset: 0 },
-  { q: "l'examen pratique", limit: 10, offset: 0 },
-  { q: 'conduire', region: 'wallonie', limit: 10, offset: 0 },
-  { q: 'permis', kind: 'lesson', limit: 10, offset: 0 },
-  { q: 'œil médecin', limit: 10, offset: 0 },
-  { q: 'permis conduire', limit: 10, offset: 20 },
-];
+const QUERIES: FactsQuery[] = QUERY_MIX;
 async function corpusFor(size: number): Promise<{ dir: string; label: string; records: number }> {
   if (size === 355) {
     const records = (await readRecords(join(ROOT, 'content/records'), 'http://x')).length;

@@ -63,12 +63,18 @@ function plainRequest(req: IncomingMessage): PlainRequest {
   return { method: req.method ?? 'GET', target: req.url ?? '/', header, clientAddress: req.socket.remoteAddress };
 }
 
+/**
+ * The Node server's record cache: every record of a corpus up to 50,000 stays in memory once read (and checked
+ * against the integrity manifest once), so a list answer reads no file; the edge keeps the handler's smaller default.
+ */
+export const NODE_RECORD_CACHE = { entries: 50_000, bytes: 192 * 2 ** 20 } as const;
+
 /** The site server. A new build swapped into DIST_DIR is picked up without a restart (see docs/operating.md). */
 export function createSiteServer(settings: Settings, options: SiteServerOptions = {}): SiteServer {
   const limiter = options.rateLimiter ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE });
   const log = options.log ?? console.log;
   const load = () => ({
-    api: createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
+    api: createApiHandler({ read: readDist(settings.DIST_DIR), recordCache: NODE_RECORD_CACHE, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
     files: staticFiles(settings.DIST_DIR, options.staticCache),
   });
   let current = load();

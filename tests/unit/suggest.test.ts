@@ -26,6 +26,30 @@ describe('edit distance', () => {
   });
 });
 
+/** The whole optimal-string-alignment table, as a reference for the banded one. */
+function fullDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+describe('banded edit distance', () => {
+  it('equals the whole table wherever it is at most max, and says max + 1 otherwise (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-d]{0,12}$/), fc.stringMatching(/^[a-d]{0,12}$/), fc.integer({ min: 0, max: 3 }), (a, b, max) => {
+        const full = fullDistance(a, b);
+        expect(editDistance(a, b, max)).toBe(full <= max ? full : max + 1);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('corrections', () => {
   const vocabulary: WordFile = [['provisoi', 'provisoire', 40], ['provisio', 'provision', 2], ['permi', 'permis', 300], ['perle', 'perle', 1], ['moto', 'moto', 20], ['mots', 'mots', 5]];
 

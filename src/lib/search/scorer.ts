@@ -7,7 +7,13 @@ import { querySearchOptions } from './search-options.ts';
 import type { SearchManifest } from './shards.ts';
 
 /** MiniSearch's default BM25+ parameters. */
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/** The query boost of each field (querySearchOptions), by field id. */
+export function fieldBoosts(fields: readonly string[]): number[] {
+  const boosts = querySearchOptions.boost as Record<string, number>;
+  return fields.map((name) => boosts[name] ?? 1);
+}
 
 /** One field's postings of a term: listing positions, term frequencies, and those documents' field lengths. */
 export interface Postings {

@@ -1,15 +1,17 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import { KINDS, REGIONS, type Kind, type Region } from '../schema/kinds-regions.ts';
 import { kindOf, positionFilter, regionBit, regionsOf } from './listing.ts';
-import { queryTerms } from './normalize.ts';
+import { queryTerms, WORD } from './normalize.ts';
 import { PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { createScorer } from './scorer.ts';
 import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
 import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
-import { suggest, type Suggestion } from './suggest.ts';
+import { suggest, WORD_UNITS, type Suggestion } from './suggest.ts';
 import { adjustForTitles, adjustScores } from './rank-adjust.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
+import { createTopK, type Evaluation } from './top-k.ts';
+import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -54,9 +56,31 @@ export interface SearchEngine {
   search(query: FactsQuery): Promise<SearchPage>;
   facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>): Promise<Facets>;
   /** When q finds nothing: corrections of its unknown words, else q without its fewest words, that find something with the same filters (suggest.ts). */
-  suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>): Promise<Suggestion[]>;
+  suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>, budget?: WorkBudget): Promise<Suggestion[]>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
+}
+
+/** The engine's options; every one has its default. */
+export interface SearchEngineOptions {
+  /** Bounds of the ranking and query caches (SEARCH_CACHE_BOUNDS). */
+  cache?: Partial<SearchCacheBounds>;
+  /** Work budgets (WORK_LIMITS). */
+  work?: Partial<WorkLimits>;
+  /**
+   * 'top-k' (the default): matches from set intersections, only what the page needs scored (top-k.ts). 'exhaustive':
+   * every match scored, then ranked (the evaluator before top-k; the bench compares them, tests use it as reference).
+   */
+  evaluator?: 'top-k' | 'exhaustive';
+  /** Listing positions per range of the top-k bounds (top-k.ts RANGE_SIZE). */
+  rangeSize?: number;
+}
+
+/** A cached top-k evaluation and the index terms that matched. */
+interface Evaluated {
+  positions: Int32Array;
+  terms: string[];
+  evaluation: Evaluation;
 }
 
 /**
@@ -64,7 +88,9 @@ export interface SearchEngine {
  * by MiniSearch's BM25+ score (title boosted) times the kind prior of rank-adjust.ts, ties broken by id,
  * so every page walk is deterministic.
  */
-export function createSearchEngine(store: ShardStore, options: { cache?: Partial<SearchCacheBounds> } = {}): SearchEngine {
+export function createSearchEngine(store: ShardStore, options: SearchEngineOptions = {}): SearchEngine {
+  const work = { ...WORK_LIMITS, ...options.work };
+  const evaluator = options.evaluator ?? 'top-k';
   const { manifest, kindRegions } = store;
   const scorer = createScorer(manifest);
   const kinds = Uint8Array.from(kindRegions, (byte) => byte & 0x0f);
@@ -72,10 +98,11 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
   const everything: Matches = { positions: identity, scores: undefined, terms: [], hits: 0, order: identity, totals: new Map() };
   // Ranked matches are cached (LRU) by their normalised terms: "L'Examen théorique" and "examen theorique"
   // share an entry. Raw query strings map to that key in a second, smaller LRU. Both are bounded.
-  const caches = createMatchCaches(options.cache);
+  const caches = createMatchCaches<Matches | Evaluated>(options.cache);
 
   const synonyms = createSynonyms(store.synonyms);
   const titleField = manifest.fields.indexOf('title');
+  const topK = createTopK({ manifest, kinds, titleField, ...(options.rangeSize ? { rangeSize: options.rangeSize } : {}) });
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
@@ -104,58 +131,118 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
     return Promise.all(key.split(' ').map((token) => (token.endsWith(PREFIX_MARK) ? prefixSlot(token.slice(0, -1), synonyms, store) : synonyms.slots(token.split('+'))[0]!)));
   }
 
-  // Rankings being computed, by key: the page, the facets and the filter counts of one search ask for the same key at
-  // once, before the first has reached the cache, and each used to score it again (on a phone's main thread).
-  const computing = new Map<string, Promise<Matches>>();
+  /**
+   * The work units of searching q (work-budget.ts): its words and slots, plus the postings of its terms when every
+   * slot can match (else the scorer stops before reading any). Depends on the index and q only, never on what is cached.
+   */
+  async function workOf(q: string): Promise<number> {
+    const words = WORD_UNITS * (q.match(WORD)?.length ?? 0);
+    const key = keyOf(q);
+    if (key === '') return words + 1;
+    const slots = await slotsOf(key);
+    const terms = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
+    const loaded = new Map((await store.postings(terms)).map((list, i) => [terms[i]!, list]));
+    const holds = slots.every((slot) => slot.options.some((o) => o.terms.every((t) => loaded.get(t) !== undefined)));
+    if (!holds) return words + slots.length + terms.length;
+    let postings = 0;
+    for (const list of loaded.values()) for (const field of list ?? []) postings += field ? field.docs.length : 0;
+    return words + slots.length + Math.ceil(postings / POSTINGS_PER_UNIT);
+  }
 
-  function match(q: string | undefined, prefix = false): Promise<Matches> {
-    const key = q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q);
-    if (key === '') return Promise.resolve(everything);
-    const hit = caches.rankings?.get(key);
+  /** A key's slots and their postings, read in one batch (a slot's synonyms with its own terms). */
+  async function load(key: string) {
+    const slots = await slotsOf(key);
+    const wanted = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
+    const lists = new Map(wanted.map((term, i) => [term, i]));
+    const loaded = await store.postings(wanted);
+    const input = slots.map((slot) => ({ options: slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })) }));
+    const quality = slots.reduce((n, slot) => n + slot.terms.length, 0);
+    const found = (matched: boolean) => (matched ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : []);
+    return { slots, loaded, lists, input, quality, found };
+  }
+
+  const keyFor = (q: string | undefined, prefix: boolean) => (q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q));
+
+  /** The exhaustive evaluator (options.evaluator 'exhaustive'): every match scored, as before top-k evaluation. */
+  async function match(q: string | undefined, prefix = false): Promise<Matches> {
+    const key = keyFor(q, prefix);
+    if (key === '') return everything;
+    const hit = caches.rankings?.get(key) as Matches | undefined;
+    if (hit) return hit;
+    const { slots, loaded, lists, input, quality, found } = await load(key);
+    const { docs: positions, scores } = scorer.score(input, quality);
+    // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior.
+    const titles = slots.map((slot) => slot.options.map((o) => o.terms.map((t) => loaded[lists.get(t)!]?.[titleField]?.docs)));
+    const adjusted = adjustForTitles(positions, adjustScores(positions, scores, kinds), titles);
+    const matches: Matches = { positions, scores: adjusted, terms: found(positions.length > 0), hits: 0, order: undefined, totals: new Map() };
+    caches.rankings?.set(key, matches);
+    return matches;
+  }
+
+  // Evaluations being computed, by key: the page, the facets and the filter counts of one search ask for the same key
+  // at once, before the first has reached the cache, and each used to evaluate it again (on a phone's main thread).
+  const computing = new Map<string, Promise<Evaluated>>();
+
+  /** The top-k evaluation of q (top-k.ts), cached by its key; null without significant words. */
+  function evaluated(q: string | undefined, prefix = false): Promise<Evaluated | null> {
+    const key = keyFor(q, prefix);
+    if (key === '') return Promise.resolve(null);
+    const hit = caches.rankings?.get(key) as Evaluated | undefined;
     if (hit) return Promise.resolve(hit);
     let pending = computing.get(key);
     if (!pending) {
-      pending = rank(key).finally(() => computing.delete(key));
+      pending = evaluate(key).finally(() => computing.delete(key));
       computing.set(key, pending);
     }
     return pending;
   }
 
-  async function rank(key: string): Promise<Matches> {
-    const slots = await slotsOf(key);
-    // A slot's synonyms are read with its own terms, in one batch.
-    const wanted = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
-    const lists = new Map(wanted.map((term, i) => [term, i]));
-    const loaded = await store.postings(wanted);
-    const input = slots.map((slot) => ({ options: slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })) }));
-    const { docs: positions, scores } = scorer.score(input, slots.reduce((n, slot) => n + slot.terms.length, 0));
-    // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior.
-    const found = positions.length ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : [];
-    const titles = slots.map((slot) => slot.options.map((o) => o.terms.map((t) => loaded[lists.get(t)!]?.[titleField]?.docs)));
-    const adjusted = adjustForTitles(positions, adjustScores(positions, scores, kinds), titles);
-    const matches: Matches = { positions, scores: adjusted, terms: found, hits: 0, order: undefined, totals: new Map() };
-    caches.rankings?.set(key, matches);
-    return matches;
+  async function evaluate(key: string): Promise<Evaluated> {
+    const { input, quality, found } = await load(key);
+    const evaluation = topK.evaluate(input, quality);
+    const result: Evaluated = { positions: evaluation.positions, terms: found(evaluation.positions.length > 0), evaluation };
+    caches.rankings?.set(key, result);
+    return result;
   }
 
   async function search({ q, kind, region, limit, offset, prefix }: FactsQuery): Promise<SearchPage> {
-    const matches = await match(q, prefix === true);
     const keep = positionFilter(kindRegions, { kind, region });
-    matches.hits += 1;
-    // A query seen again pays once for its full ranking; then every page of it is a scan.
-    if (!matches.order && matches.hits > 1) matches.order = Int32Array.from(ranked(matches.positions, matches.scores!, matches.positions.map((_, i) => i)), (i) => matches.positions[i]!);
-    const { top, total } = matches.order ? bestRanked(matches, keep, `${kind}/${region}`, offset + limit) : bestOnce(matches, keep, offset + limit);
+    const result = evaluator === 'top-k' ? await evaluated(q, prefix === true) : null;
+    let top: number[];
+    let total: number;
+    let terms: string[];
+    if (result) {
+      total = result.evaluation.total(keep, `${kind}/${region}`);
+      top = result.evaluation.top(keep, offset + limit).top;
+      terms = result.terms;
+    } else {
+      const matches = await match(q, prefix === true);
+      matches.hits += 1;
+      // A query seen again pays once for its full ranking; then every page of it is a scan.
+      if (!matches.order && matches.hits > 1) matches.order = Int32Array.from(ranked(matches.positions, matches.scores!, matches.positions.map((_, i) => i)), (i) => matches.positions[i]!);
+      ({ top, total } = matches.order ? bestRanked(matches, keep, `${kind}/${region}`, offset + limit) : bestOnce(matches, keep, offset + limit));
+      terms = matches.terms;
+    }
     const page = top.slice(offset);
     const docs = await store.docs(page);
     const cards = docs.map(([id, title, excerpt], i) => ({ id, title, excerpt, kind: kindOf(kindRegions[page[i]!]!), regions: regionsOf(kindRegions[page[i]!]!) }));
-    return { ids: cards.map((c) => c.id), cards, total, terms: page.length ? matches.terms : [] };
+    return { ids: cards.map((c) => c.id), cards, total, terms: page.length ? terms : [] };
+  }
+
+  /** Every match of q (listing positions, ascending or not), with either evaluator. */
+  async function positionsOf(q: string | undefined, prefix: boolean): Promise<Int32Array> {
+    if (evaluator === 'top-k') {
+      const result = await evaluated(q, prefix);
+      if (result) return result.positions;
+    }
+    return (await match(q, prefix)).positions;
   }
 
   return {
     size: manifest.records,
     search,
     async facets({ q, kind, region, prefix }) {
-      const { positions } = await match(q, prefix === true);
+      const positions = await positionsOf(q, prefix === true);
       const kinds = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
       const regions = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
       const wantKind = kind === undefined ? -1 : KINDS.indexOf(kind);
@@ -168,28 +255,31 @@ export function createSearchEngine(store: ShardStore, options: { cache?: Partial
       }
       return { kinds, regions };
     },
-    suggest({ q, kind, region }) {
+    suggest({ q, kind, region }, budget = createWorkBudget(work.suggest)) {
       if (q === undefined) return Promise.resolve([]);
       return suggest(q, {
+        cost: workOf,
         known: async (terms) => (await store.postings(terms)).map((list) => list !== undefined),
         words: (lengths) => store.words(lengths),
         total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
         best: async (shorter) => {
-          const { positions, scores } = await match(shorter);
           const keep = positionFilter(kindRegions, { kind, region });
+          const result = evaluator === 'top-k' ? await evaluated(shorter) : null;
+          if (result) return result.evaluation.top(keep, 1).scores[0] ?? 0;
+          const { positions, scores } = await match(shorter);
           let best = 0;
           positions.forEach((at, i) => {
             if ((!keep || keep(at)) && scores![i]! > best) best = scores![i]!;
           });
           return best;
         },
-      });
+      }, budget);
     },
     cacheUsage: caches.usage,
   };
 }
 
 /** Opens the engine over files read by `read` (site-root paths): what the server, the edge and the browser call. */
-export async function openSearchEngine(read: ReadSearchFile, options: { cache?: Partial<SearchCacheBounds>; shards?: Partial<ShardStoreBounds> } = {}): Promise<SearchEngine> {
+export async function openSearchEngine(read: ReadSearchFile, options: SearchEngineOptions & { shards?: Partial<ShardStoreBounds> } = {}): Promise<SearchEngine> {
   return createSearchEngine(await openShardStore(read, options.shards), options);
 }

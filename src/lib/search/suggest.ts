@@ -5,9 +5,12 @@
  * When no correction finds anything, the query without the fewest of its words that does ("Missing: …"); among
  * those, the one whose best record scores highest (the best partial match, as a ranking over all the words would
  * put first: leaving out a common word loses little score, a rare one much).
+ * All of it spends a work budget (work-budget.ts): when the budget runs out, suggest answers with the suggestions it
+ * has completed (fewer, or none); the query's own results never depend on it.
  */
 import { foldText, processTerm, WORD } from './normalize.ts';
 import type { WordFile } from './shards.ts';
+import { createWorkBudget, WORK_LIMITS, type WorkBudget } from './work-budget.ts';
 
 /** A corrected or shortened query and how many records it finds (with the same filters). */
 export interface Suggestion {
@@ -23,26 +26,36 @@ export const MAX_DROP_TRIES = 40;
 /** Most suggestions offered, and candidates tried per unknown word. */
 export const MAX_SUGGESTIONS = 3;
 
-/** Optimal-string-alignment distance (a swap of two neighbours counts as one edit), or max + 1 past `max`. */
+// Three rows of the distance table, reused by every call (the work is synchronous): no allocation per comparison.
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/**
+ * Optimal-string-alignment distance (a swap of two neighbours counts as one edit), or max + 1 past `max`. Only the
+ * cells within `max` of the diagonal are computed (the others cannot lead to a distance of `max` or less).
+ */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let previous = before.slice();
+  const far = max + 1;
+  if (rows[0]!.length <= b.length + 1) rows = [0, 1, 2].map(() => new Int32Array(2 * b.length + 4));
+  let [before, previous, row] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) previous[j] = j <= max ? j : far;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    const lo = Math.max(1, i - max);
+    const hi = Math.min(b.length, i + max);
+    row[lo - 1] = lo === 1 ? Math.min(i, far) : far;
+    if (hi < b.length) row[hi + 1] = far;
+    let best = row[lo - 1]!;
+    for (let j = lo; j <= hi; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      row.push(d);
-      best = Math.min(best, d);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) d = Math.min(d, before[j - 2]! + 1);
+      row[j] = d > far ? far : d;
+      if (d < best) best = d;
     }
-    if (best > max) return max + 1;
-    before = previous;
-    previous = row;
+    if (best > max) return far;
+    [before, previous, row] = [previous, row, before];
   }
-  return previous[b.length]!;
+  return Math.min(previous[b.length]!, far);
 }
 
 /** Largest distance tried for a folded word: one edit for short words, two for longer ones. */
@@ -50,14 +63,39 @@ export function maxDistance(word: string): number {
   return word.length <= 4 ? 1 : 2;
 }
 
-/** The vocabulary entries whose written forms are nearest to the typed `word`, best first (never its own stem). */
-export function corrections(word: string, vocabulary: WordFile, count = MAX_SUGGESTIONS): WordFile {
+/** Units of handling one word of a query (folding, stemming, a look-up): about two hundred postings' worth. */
+export const WORD_UNITS = 200;
+/** Units of looking at one vocabulary entry, before any edit distance. */
+export const ENTRY_UNITS = 4;
+/** Units of one edit distance, besides one a cell computed (2 × distance + 1 a letter of the typed word). */
+export const EDIT_UNITS = 10;
+
+/** Folded written forms of vocabulary entries, computed once per entry (word files stay cached by the store). */
+const foldedForms = new WeakMap<WordFile[number], string>();
+function foldedForm(entry: WordFile[number]): string {
+  let folded = foldedForms.get(entry);
+  if (folded === undefined) foldedForms.set(entry, (folded = foldText(entry[1])));
+  return folded;
+}
+
+/**
+ * The vocabulary entries whose written forms are nearest to the typed `word`, best first (never its own stem). Each
+ * entry looked at costs a unit, each edit-distance table its cells; when `budget` runs out, no correction (empty).
+ */
+export function corrections(word: string, vocabulary: WordFile, count = MAX_SUGGESTIONS, budget: WorkBudget = createWorkBudget(Infinity)): WordFile {
   const folded = foldText(word);
   const own = processTerm(word);
   const max = maxDistance(folded);
-  return vocabulary
-    .map((entry) => [entry, editDistance(folded, foldText(entry[1]), max)] as const)
-    .filter(([entry, d]) => d <= max && entry[0] !== own)
+  const near: (readonly [WordFile[number], number])[] = [];
+  if (!budget.spend(ENTRY_UNITS * vocabulary.length)) return [];
+  for (const entry of vocabulary) {
+    const form = foldedForm(entry);
+    if (Math.abs(form.length - folded.length) > max) continue;
+    if (!budget.spend(EDIT_UNITS + folded.length * (2 * max + 1))) return [];
+    const d = editDistance(folded, form, max);
+    if (d <= max && entry[0] !== own) near.push([entry, d]);
+  }
+  return near
     .sort(([a, x], [b, y]) => x - y || b[2] - a[2] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, count)
     .map(([entry]) => entry);
@@ -73,20 +111,32 @@ export interface SuggestSource {
   total(q: string): Promise<number>;
   /** The score of the best record a query finds with the caller's filters (0 when none). */
   best(q: string): Promise<number>;
+  /** The work units of searching q once (1 when absent): what total() and best() each spend of the budget. */
+  cost?(q: string): Promise<number>;
 }
 
 /**
  * Corrected queries for q: each unknown word replaced by its 1st, 2nd, 3rd correction (the other
  * words kept as typed), keeping only those that find something. Empty when every word is known.
+ * Spends `budget` (WORK_LIMITS.suggest by default); what is answered when it runs out: module comment.
  */
-export async function suggest(q: string, source: SuggestSource): Promise<Suggestion[]> {
+export async function suggest(q: string, source: SuggestSource, budget: WorkBudget = createWorkBudget(WORK_LIMITS.suggest)): Promise<Suggestion[]> {
   const words = [...q.matchAll(WORD)].map((m) => ({ at: m.index, text: m[0], term: processTerm(m[0]) }));
   const significant = words.filter((w) => w.term !== null);
+  if (!budget.spend(WORD_UNITS * words.length)) return [];
   const known = await source.known(significant.map((w) => w.term!));
   const unknown = significant.filter((_, i) => !known[i]);
-  const corrected = unknown.length === 0 ? [] : await correct(q, unknown, source);
-  return corrected.length > 0 ? corrected : shorten(significant, source);
+  const searches = searchesOf(source, budget);
+  const corrected = unknown.length === 0 ? [] : await correct(q, unknown, source, budget, searches);
+  return corrected.length > 0 || budget.exhausted ? corrected : shorten(significant, new Set(unknown.map((w) => w.term!)), budget, searches);
 }
+
+/** total() and best() of the source, each paid from the budget first: null once it cannot pay. */
+function searchesOf(source: SuggestSource, budget: WorkBudget) {
+  const paid = async <T>(q: string, run: (q: string) => Promise<T>): Promise<T | null> => (budget.spend(source.cost ? await source.cost(q) : 1) ? run(q) : null);
+  return { total: (q: string) => paid(q, (s) => source.total(s)), best: (q: string) => paid(q, (s) => source.best(s)) };
+}
+type Searches = ReturnType<typeof searchesOf>;
 
 /** A word of the typed query: where it starts, as typed, and its index term (null for a stop word). */
 interface Word {
@@ -95,15 +145,20 @@ interface Word {
   term: string | null;
 }
 
-/** Corrections of the unknown words that find something. */
-async function correct(q: string, unknown: readonly Word[], source: SuggestSource): Promise<Suggestion[]> {
-  const options = await Promise.all(unknown.map(async (w) => {
+/** Corrections of the unknown words that find something (a word typed twice is corrected once). */
+async function correct(q: string, unknown: readonly Word[], source: SuggestSource, budget: WorkBudget, searches: Searches): Promise<Suggestion[]> {
+  const byText = new Map<string, WordFile>();
+  for (const w of unknown) {
     const folded = foldText(w.text);
+    if (byText.has(folded)) continue;
     const max = maxDistance(folded);
     const lengths = Array.from({ length: 2 * max + 1 }, (_, i) => folded.length - max + i).filter((l) => l > 0);
-    return corrections(w.text, await source.words(lengths));
-  }));
-  if (options.some((list) => list.length === 0)) return [];
+    const list = corrections(w.text, await source.words(lengths), MAX_SUGGESTIONS, budget);
+    // One word without a correction, or a budget spent: no corrected query can be offered.
+    if (list.length === 0) return [];
+    byText.set(folded, list);
+  }
+  const options = unknown.map((w) => byText.get(foldText(w.text))!);
   const queries = new Set<string>();
   for (let rank = 0; rank < MAX_SUGGESTIONS; rank++) {
     let corrected = q;
@@ -115,8 +170,14 @@ async function correct(q: string, unknown: readonly Word[], source: SuggestSourc
     }
     queries.add(corrected);
   }
-  const found = await Promise.all([...queries].map(async (s) => ({ q: s, total: await source.total(s) })));
-  return found.filter((s) => s.total > 0);
+  const found: Suggestion[] = [];
+  // In order, so that the budget is spent the same way every time.
+  for (const s of queries) {
+    const total = await searches.total(s);
+    if (total === null) break;
+    if (total > 0) found.push({ q: s, total });
+  }
+  return found;
 }
 
 /** Subsets of `count` indices of 0..n-1 of the given size, in lexicographic order. */
@@ -127,23 +188,29 @@ function* subsets(n: number, size: number, from = 0): Generator<number[]> {
 
 /**
  * The query without the fewest words that makes it find something: every way of leaving out one word, then two…
- * (at most MAX_DROP_TRIES searches). Among the ways that find something, the one whose best record scores highest
- * comes first; ties keep the typed order.
+ * (at most MAX_DROP_TRIES searches). A word no record holds is always left out (a query keeping it finds nothing),
+ * so only the ways of leaving out known words are tried. Among the ways that find something, the one whose best
+ * record scores highest comes first; ties keep the typed order.
  */
-async function shorten(significant: readonly Word[], source: SuggestSource): Promise<Suggestion[]> {
+async function shorten(significant: readonly Word[], unknown: ReadonlySet<string>, budget: WorkBudget, searches: Searches): Promise<Suggestion[]> {
   const words = significant.filter((w, i) => significant.findIndex((o) => o.term === w.term) === i);
-  if (words.length < 2) return [];
+  const known = words.filter((w) => !unknown.has(w.term!));
+  if (words.length < 2 || known.length === 0) return [];
   let tries = 0;
-  for (let size = 1; size < words.length && tries < MAX_DROP_TRIES; size++) {
+  for (let size = unknown.size === 0 ? 1 : 0; size < known.length && tries < MAX_DROP_TRIES; size++) {
     const found: { q: string; total: number; missing: string[]; best: number }[] = [];
-    for (const dropped of subsets(words.length, size)) {
-      if (tries++ >= MAX_DROP_TRIES) break;
-      const gone = new Set(dropped.map((i) => words[i]!.term));
+    for (const dropped of subsets(known.length, size)) {
+      if (tries++ >= MAX_DROP_TRIES || !budget.spend(WORD_UNITS * significant.length)) break;
+      const gone = new Set<string | null>([...unknown, ...dropped.map((i) => known[i]!.term!)]);
       const kept = significant.filter((w) => !gone.has(w.term)).map((w) => w.text).join(' ');
-      const total = await source.total(kept);
-      if (total > 0) found.push({ q: kept, total, missing: dropped.map((i) => words[i]!.text), best: await source.best(kept) });
+      const total = await searches.total(kept);
+      if (total === null) break;
+      if (total === 0) continue;
+      const best = await searches.best(kept);
+      if (best === null) break;
+      found.push({ q: kept, total, missing: words.filter((w) => gone.has(w.term)).map((w) => w.text), best });
     }
-    if (found.length) return found.sort((a, b) => b.best - a.best).slice(0, MAX_SUGGESTIONS).map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing }));
+    if (found.length || budget.exhausted) return found.sort((a, b) => b.best - a.best).slice(0, MAX_SUGGESTIONS).map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing }));
   }
   return [];
 }

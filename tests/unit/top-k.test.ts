@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
+import { REGIONS } from '../../src/lib/schema/vocabulary.ts';
+import { phraseTerms, type SynonymsArtefact } from '../../src/lib/search/synonyms.ts';
+import { openSearchEngine, type FactsQuery, type SearchEngine } from '../../src/lib/search/search-engine.ts';
+import { memoryShards } from '../support/search.ts';
+
+// Few words, so that records tie often and queries match many records; singular and plural share a stem.
+const WORDS = ['permis', 'examen', 'examens', 'voiture', 'voitures', 'moto', 'route', 'routes', 'alcool', 'camion', 'théorique', 'theoriques'];
+
+// Kinds whose records need no extra data, with their id prefixes: priors 1 (fact, expertise) and 0.9 (the others).
+const KIND_PREFIXES = [['fact', 'fait-'], ['expertise', 'expertise-fait-'], ['lesson', 'page-'], ['article', 'page-'], ['tool', 'page-'], ['page', 'page-']] as const;
+
+interface Spec {
+  title: number[];
+  body: number[];
+  kind: number;
+  regions: number[];
+}
+
+const recordSpec: fc.Arbitrary<Spec> = fc.record({
+  title: fc.array(fc.nat(WORDS.length - 1), { minLength: 1, maxLength: 3 }),
+  body: fc.array(fc.nat(WORDS.length - 1), { maxLength: 8 }),
+  kind: fc.nat(KIND_PREFIXES.length - 1),
+  regions: fc.uniqueArray(fc.nat(REGIONS.length - 1), { minLength: 1, maxLength: 2 }),
+});
+
+function corpusOf(specs: readonly Spec[]) {
+  const files = specs.map((spec, i) => {
+    const [kind, prefix] = KIND_PREFIXES[spec.kind]!;
+    const id = `${prefix}${i.toString(16).padStart(16, '0')}`;
+    const frontmatter = { id, kind, title: spec.title.map((w) => WORDS[w]).join(' '), regions: spec.regions.map((r) => REGIONS[r]), sources: [] };
+    return { file: `${id}.md`, frontmatter, body: spec.body.map((w) => WORDS[w]).join(' ') || 'rien' };
+  });
+  return buildCorpus(files, 'https://x.example');
+}
+
+/** Synonym rules between words of WORDS: one-way, with weights from 0.05 to 1. */
+const synonymsSpec: fc.Arbitrary<SynonymsArtefact> = fc
+  .array(fc.record({ from: fc.nat(WORDS.length - 1), to: fc.array(fc.nat(WORDS.length - 1), { minLength: 1, maxLength: 2 }), weight: fc.integer({ min: 1, max: 20 }) }), { maxLength: 3 })
+  .map((rules) => ({
+    version: 1,
+    rules: rules.map((r) => ({ from: phraseTerms(WORDS[r.from]!), to: r.to.map((w) => ({ terms: phraseTerms(WORDS[w]!), weight: r.weight / 20 })) })),
+  }));
+
+const querySpec = fc.record({
+  words: fc.array(fc.oneof(fc.nat(WORDS.length - 1).map((w) => WORDS[w]!), fc.constant('zyrkel')), { minLength: 1, maxLength: 3 }),
+  kind: fc.option(fc.constantFrom(...KIND_PREFIXES.map(([kind]) => kind)), { nil: undefined }),
+  region: fc.option(fc.constantFrom(...REGIONS), { nil: undefined }),
+  // Mostly small pages of many matches, where pruning matters; sometimes deep ones.
+  limit: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 50 })),
+  offset: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 10_000 })),
+});
+
+async function engines(specs: readonly Spec[], synonyms: SynonymsArtefact, rangeSize: number) {
+  const { read } = memoryShards(corpusOf(specs), { synonyms });
+  const off = { rankings: { entries: 0, bytes: 0 } };
+  const [topK, reference] = await Promise.all([openSearchEngine(read, { cache: off, rangeSize }), openSearchEngine(read, { cache: off, evaluator: 'exhaustive' })]);
+  return { topK, reference };
+}
+
+async function same(topK: SearchEngine, reference: SearchEngine, query: FactsQuery) {
+  const [got, want] = await Promise.all([topK.search(query), reference.search(query)]);
+  expect(got.ids, JSON.stringify(query)).toEqual(want.ids);
+  expect(got.total).toBe(want.total);
+  expect(got.terms).toEqual(want.terms);
+  const filters = { q: query.q, kind: query.kind, region: query.region };
+  expect(await topK.facets(filters)).toEqual(await reference.facets(filters));
+}
+
+describe('top-k evaluation against the exhaustive scorer', () => {
+  it('gives the same ids, order (ties by id), total, terms and facets on random corpora, synonyms, stems, filters and offsets (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(recordSpec, { minLength: 1, maxLength: 300 }), synonymsSpec, fc.constantFrom(1, 4, 16, 256), fc.array(querySpec, { minLength: 1, maxLength: 6 }), async (specs, synonyms, rangeSize, queries) => {
+        const { topK, reference } = await engines(specs, synonyms, rangeSize);
+        for (const { words, ...rest } of queries) await same(topK, reference, { q: words.join(' '), ...rest });
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+
+  it('gives the same pages at deep offsets up to 10,000 of a corpus of 12,000 records', async () => {
+    const specs = fc.sample(recordSpec, { numRuns: 12_000, seed: 25 });
+    const synonyms = fc.sample(synonymsSpec, { numRuns: 1, seed: 7 })[0]!;
+    const { topK, reference } = await engines(specs, synonyms, 256);
+    for (const q of ['permis', 'examen voiture', 'routes théorique', 'moto alcool camion']) {
+      for (const offset of [0, 10, 990, 5_000, 9_990, 10_000]) await same(topK, reference, { q, limit: 10, offset });
+      await same(topK, reference, { q, kind: 'fact', limit: 20, offset: 100 });
+      await same(topK, reference, { q, region: 'wallonie', limit: 50, offset: 0 });
+    }
+  }, 120_000);
+});

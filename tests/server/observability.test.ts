@@ -5,7 +5,7 @@ import { createClientHash } from '../../src/adapters/client-hash.ts';
 import { createLogger } from '../../src/adapters/logger.ts';
 import { createMetricsServer } from '../../src/adapters/metrics-server.ts';
 import { processMetricsText, serverMetrics, setBuild } from '../../src/adapters/metrics.ts';
-import { createSiteServer, type SiteServer } from '../../src/adapters/node-server.ts';
+import { createSiteServer } from '../../src/adapters/node-server.ts';
 import { createRedisRateLimiter } from '../../src/adapters/redis-rate-limiter.ts';
 import { createRequestObserver } from '../../src/adapters/request-observer.ts';
 import { freePort, startRedis } from '../support/redis-server.ts';

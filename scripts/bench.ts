@@ -42,10 +42,16 @@ latest.json (docs/performance.md). Times are noisy on a shared machine: read the
                             writes bench/results/soak.json
   --soak-requests 100000    requests the soak sends
   --edge                    the edge section (worker bundle, cold start, isolate memory in workerd; npm run bench:edge)
+  --workers                 alone: record by id with WORKERS=1 vs 2, and logs + metrics on vs off (scripts/bench/workers.ts)
 Environment: BENCH_LOAD=wrk|autocannon chooses the load generator (default wrk when installed);
 CHROMIUM_PATH the browser of the first-search step.`);
 
 const ROOT = join(import.meta.dirname, '..');
+// --workers: WORKERS=1 vs 2 and the cost of logs and metrics, alone (scripts/bench/workers.ts).
+if (process.argv.includes('--workers')) {
+  spawnSync(process.execPath, [join(ROOT, 'scripts/bench/workers.ts'), ...process.argv.slice(2).filter((a) => a !== '--workers')], { stdio: 'inherit' });
+  process.exit(0);
+}
 // --publisher: the publisher's loop alone (scripts/bench/publisher-loop.ts: dev reload under Chromium, a synthetic import).
 if (process.argv.includes('--publisher')) {
   spawnSync(process.execPath, [join(ROOT, 'scripts/bench/publisher-loop.ts'), ...process.argv.slice(2).filter((a) => a !== '--publisher')], { stdio: 'inherit' });

@@ -5,6 +5,8 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AggregatorRegistry } from 'prom-client';
 import type { Settings } from '../lib/config.ts';
 import { startClusterQuota } from './cluster-rate-limiter.ts';
@@ -16,6 +18,12 @@ export const HASH_SECRET_ENV = 'PERMIS_FACTS_LOG_HASH_SECRET';
 
 /** How long the primary waits after a worker died before it starts another, when workers die in a row. */
 const RESPAWN_BACKOFF_MS = 1_000;
+
+/** The records of the build, from its search manifest (each worker has loaded and checked it already). */
+async function recordCount(dist: string): Promise<number | string> {
+  const manifest = await readFile(join(dist, 'search/manifest.json'), 'utf8').catch(() => '{}');
+  return (JSON.parse(manifest) as { records?: number }).records ?? '?';
+}
 
 /** Runs the primary: resolves once every worker listens (the ready line is logged then). */
 export async function runClusterPrimary(settings: Settings, workers: number, log: ServerLog, started: number): Promise<void> {
@@ -43,7 +51,8 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
   for (let i = 0; i < workers; i++) fork();
   const port = await listening;
   const readyMs = Math.round(performance.now() - started);
-  log.info({ event: 'start', workers }, `permis-facts: ${workers} workers, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
+  const records = await recordCount(settings.DIST_DIR);
+  log.info({ event: 'start', workers, records }, `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers)`);
 
   if (settings.METRICS_PORT !== undefined && settings.METRICS_TOKEN) {
     const aggregate = new AggregatorRegistry();

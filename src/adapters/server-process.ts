@@ -60,7 +60,7 @@ export async function runServerProcess(settings: Settings, options: ServerProces
   await new Promise<void>((done) => server.listen(settings.PORT, settings.HOST, done));
   const readyMs = Math.round(performance.now() - options.started);
   const { port } = server.address() as AddressInfo;
-  if (worker) log.info({ event: 'start', records: warm.records }, `worker ${process.pid}: ${warm.records} records, ready in ${readyMs} ms`);
+  if (worker) log.info({ event: 'start', records: warm.records }, `worker ${process.pid}: ${warm.records} records loaded in ${readyMs} ms`);
   else log.info({ event: 'start', records: warm.records }, `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
   if (!worker && metrics && settings.METRICS_TOKEN) {
     const metricsServer = createMetricsServer(settings.METRICS_TOKEN, processMetricsText);

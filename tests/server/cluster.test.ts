@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
@@ -8,7 +11,7 @@ import { testBuildEnv } from '../support/test-build.ts';
 /** GET `path` as `client` (the processes trust one proxy), with a hang guard. */
 const get = (base: string, path: string, client: string) => fetch(`${base}${path}`, { headers: { 'x-forwarded-for': client }, signal: AbortSignal.timeout(10_000) });
 /** The pids of the workers that logged a ready line, in order. */
-const workerPids = (output: string) => [...output.matchAll(/"msg":"worker (\d+): \d+ records, ready in/g)].map((match) => Number(match[1]));
+const workerPids = (output: string) => [...output.matchAll(/"msg":"worker (\d+): \d+ records loaded in/g)].map((match) => Number(match[1]));
 /** The pids that wrote access lines. */
 const answeringPids = (output: string) => new Set([...output.matchAll(/"pid":(\d+),"method"/g)].map((match) => Number(match[1])));
 /** Whether process `pid` exists. */
@@ -108,6 +111,50 @@ describe('npm start with WORKERS=2 and REDIS_URL', () => {
   }, 60_000);
 });
 
+describe('a rebuild under WORKERS=2', () => {
+  let root = '';
+  let server: StartedServer;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'cluster-rebuild-'));
+    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true });
+    server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '1000000' });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('swaps every worker to the new build with no failed request', async () => {
+    const marker = '<!-- the second build -->';
+    const next = join(root, 'next');
+    await cp(join(root, 'dist'), next, { recursive: true, preserveTimestamps: true });
+    await writeFile(join(next, 'index.html'), `${await readFile(join(next, 'index.html'), 'utf8')}${marker}`);
+    await rm(join(next, 'index.html.br'));
+    await rm(join(next, 'index.html.gz'));
+    const switched = () => new Set([...server.output().matchAll(/"pid":(\d+),"event":"rebuild","msg":"\[server\] new build in/g)].map((match) => match[1])).size;
+    const failures: string[] = [];
+    let running = true;
+    // Four clients in a loop, pages and searches, through the swap and until both workers have switched.
+    const clients = [0, 1, 2, 3].map(async (n) => {
+      while (running) {
+        const path = n % 2 ? '/' : '/api/v1/facts?po_live=1&q=permis';
+        await fetch(`${server.base}${path}`, { signal: AbortSignal.timeout(10_000) })
+          .then(async (answer) => (await answer.arrayBuffer(), answer.status === 200 || failures.push(`${path}: ${answer.status}`)))
+          .catch((error: Error) => failures.push(`${path}: ${error.message}`));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await rename(join(root, 'dist'), join(root, 'old'));
+    await rename(next, join(root, 'dist'));
+    const done = await until(() => switched() === 2, 20_000);
+    running = false;
+    await Promise.all(clients);
+    expect(done, server.output()).toBe(true);
+    expect(failures).toEqual([]);
+    for (let i = 0; i < 6; i++) expect(await (await fetch(`${server.base}/`)).text()).toContain(marker);
+  }, 60_000);
+});
+
 describe('npm start under npm', () => {
   it('leaves no server process when the npm process is killed with SIGKILL', async () => {
     const env = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', WORKERS: '2' };
@@ -115,8 +162,8 @@ describe('npm start under npm', () => {
     let output = '';
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk));
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    expect(await until(() => /2 workers, ready in/.test(output) && workerPids(output).length === 2, 60_000), output).toBe(true);
-    const primary = Number(/"pid":(\d+),"event":"start","workers":2/.exec(output)![1]);
+    expect(await until(() => /ready in \d+ ms on http:\/\/127\.0\.0\.1:\d+\/ \(API: \/api\/v1\/, 2 workers\)/.test(output) && workerPids(output).length === 2, 60_000), output).toBe(true);
+    const primary = Number(/"pid":(\d+),"event":"start","workers":2,/.exec(output)![1]);
     const pids = [primary, ...workerPids(output)];
     expect(pids.every(alive)).toBe(true);
     npm.kill('SIGKILL');

@@ -13,6 +13,7 @@ import { readSettings } from '../../src/lib/config.ts';
 import { buildSite, staleReason } from '../lib/build-site.ts';
 import { LOAD_GENERATOR, measureLoad } from './load/measure-load.ts';
 import type { LoadFigures } from './load/load-types.ts';
+import { freePort } from '../../tests/support/redis-server.ts';
 
 answerHelp(`usage: node scripts/bench/workers.ts [--seconds 5]   (or npm run bench -- --workers)
 
@@ -25,23 +26,21 @@ const ROOT = join(import.meta.dirname, '../..');
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, workers: { type: 'boolean', default: false } } });
 const seconds = Number(values.seconds);
 
-/** Starts npm start's script with `env`; resolves with its base URL and a stop function once it is ready. */
+/** Starts npm start's script with `env` on a free port; resolves once /readyz answers 200 (LOG_LEVEL=warn hides the ready line). */
 async function start(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /ready in \d+ ms on (http:\/\/[^/\s"]+)/.exec(output);
-      if (!match) return;
-      child.stdout.off('data', onData);
-      // The access lines are read and dropped, as a log collector would take them.
-      child.stdout.resume();
-      resolve(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`scripts/start.ts exited (${code}) before it was ready:\n${output}`)));
-  });
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT_PER_MINUTE: '1000000000', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The log goes through a pipe that is read and dropped, as a collector (journald) would take it.
+  child.stdout.resume();
+  const base = `http://127.0.0.1:${port}`;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let ready = false; !ready; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    if (exited) throw new Error(`scripts/start.ts exited before it was ready (${JSON.stringify(env)})`);
+    ready = (await fetch(`${base}/readyz`).catch(() => null))?.status === 200;
+  }
+  // With WORKERS=2, /readyz answered by one worker: give the other its moment.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   return { base, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))) };
 }
 
@@ -60,7 +59,9 @@ const runs: { label: string; env: Record<string, string> }[] = [
 ];
 const results: { label: string; figures: LoadFigures }[] = [];
 for (const run of runs) {
+  console.log(`${run.label}: starting...`);
   const server = await start(run.env);
+  console.log(`${run.label}: loading ${server.base} for ${seconds} s`);
   try {
     // A short warm-up, so that every worker has its records cached and its code optimised.
     await measureLoad(server.base, paths, 1, 50, { headers: { 'accept-encoding': 'br' } });

@@ -7,12 +7,12 @@ import type { Settings } from '../lib/config.ts';
 export type ServerLog = Logger;
 
 /**
- * A logger on stdout (or `destination`, for tests). Lines carry an ISO time and the pid (workers share stdout);
- * writes are synchronous, so no line is lost when the process exits.
+ * A logger on stdout (or `destination`, for tests). Lines carry an ISO time and the pid (workers share stdout).
  */
 export function createLogger(settings: Pick<Settings, 'LOG_LEVEL' | 'LOG_FORMAT'>, destination?: DestinationStream): ServerLog {
   const options = { level: settings.LOG_LEVEL, timestamp: stdTimeFunctions.isoTime, base: { pid: process.pid } };
   if (destination) return pino(options, destination);
   if (settings.LOG_FORMAT === 'pretty') return pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid' }));
-  return pino(options, pino.destination({ dest: 1, sync: true }));
+  // Asynchronous: a request never waits for a write; pino flushes what is pending when the process exits.
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }

@@ -41,17 +41,18 @@ export function routeOf(pathname: string): string {
 /** Wraps request handling: `observe(req, res, handle)` runs `handle` and records the request once it is answered. */
 export function createRequestObserver(options: RequestObserverOptions) {
   const { log, metrics } = options;
-  const outcomes = new AsyncLocalStorage<Outcome>();
+  const access = log.isLevelEnabled('info');
+  // Only the access line needs each request's cache outcome: without it, no async context is tracked at all.
+  const outcomes = access ? new AsyncLocalStorage<Outcome>() : undefined;
   setTelemetry({
     cache(name, hit) {
       metrics?.cacheLookups.inc({ cache: name, outcome: hit ? 'hit' : 'miss' });
-      const outcome = outcomes.getStore();
+      const outcome = outcomes?.getStore();
       if (outcome && outcome.cache !== 'miss') outcome.cache = hit ? 'hit' : 'miss';
     },
     search: (ms) => metrics?.searchTime.observe(ms / 1000),
     tool: (name) => metrics?.mcpCalls.inc({ tool: name }),
   });
-  const access = log.isLevelEnabled('info');
 
   return function observe(req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>): Promise<void> {
     const started = performance.now();
@@ -82,6 +83,6 @@ export function createRequestObserver(options: RequestObserverOptions) {
       }
       log.info(line, 'request');
     });
-    return outcomes.run(outcome, handle);
+    return outcomes ? outcomes.run(outcome, handle) : handle();
   };
 }

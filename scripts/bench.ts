@@ -46,6 +46,7 @@ latest.json (docs/performance.md). Times are noisy on a shared machine: read the
   --search                  only the search engine in process, over shards built in memory (no site build):
                             uncached p50/p99 of the query mix, old and new evaluators side by side, and the
                             worst case of the hostile query set (--sizes 355,10000,50000 by default)
+  --workers                 alone: record by id with WORKERS=1 vs 2, and logs + metrics on vs off (scripts/bench/workers.ts)
 Environment: BENCH_LOAD=wrk|autocannon chooses the load generator (default wrk when installed);
 CHROMIUM_PATH the browser of the first-search step.`);
 
@@ -54,6 +55,11 @@ const ROOT = join(import.meta.dirname, '..');
 if (process.argv.includes('--search')) {
   const { status } = spawnSync(process.execPath, [join(ROOT, 'scripts/bench/search/cli.ts'), ...process.argv.slice(2).filter((a) => a !== '--search')], { stdio: 'inherit' });
   process.exit(status ?? 1);
+}
+// --workers: WORKERS=1 vs 2 and the cost of logs and metrics, alone (scripts/bench/workers.ts).
+if (process.argv.includes('--workers')) {
+  spawnSync(process.execPath, [join(ROOT, 'scripts/bench/workers.ts'), ...process.argv.slice(2).filter((a) => a !== '--workers')], { stdio: 'inherit' });
+  process.exit(0);
 }
 // --publisher: the publisher's loop alone (scripts/bench/publisher-loop.ts: dev reload under Chromium, a synthetic import).
 if (process.argv.includes('--publisher')) {

@@ -1,60 +1,43 @@
-/** `npm start`: builds if needed, then serves the site and the API on http://HOST:PORT; SIGTERM/SIGINT stop it gracefully. */
+/** `npm start`: builds if needed, then serves the site and the API on http://HOST:PORT with WORKERS processes; SIGTERM/SIGINT stop it gracefully. */
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
-import type { AddressInfo } from 'node:net';
-import { createSiteServer } from '../src/adapters/node-server.ts';
-import { createQuotaStore } from '../src/adapters/quota-store.ts';
-import { closeGracefully } from '../src/adapters/shutdown.ts';
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { HASH_SECRET_ENV, runClusterPrimary } from '../src/adapters/cluster-primary.ts';
+import { watchLauncher } from '../src/adapters/launcher-watch.ts';
+import { createLogger } from '../src/adapters/logger.ts';
+import { runServerProcess } from '../src/adapters/server-process.ts';
 import { ensureBuild, verifiedOrExit } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 
 answerHelp(`usage: npm start
 
-Builds if needed (missing, stale, or SITE_URL/CONTENT_DIR changed), then serves the site, the API (/api/v1) and
-the MCP server (/mcp) on http://HOST:PORT. SIGTERM or SIGINT stop it gracefully (SHUTDOWN_DEADLINE_SECONDS).
+Builds if needed (missing, stale, or SITE_URL/CONTENT_DIR changed), then serves the site, the API (/api/v1), the
+MCP server (/mcp), /healthz and /readyz on http://HOST:PORT, with WORKERS processes (default: one per core).
+SIGTERM or SIGINT stop it gracefully (SHUTDOWN_DEADLINE_SECONDS). Logs are JSON lines on stdout (LOG_FORMAT=pretty
+for a terminal); metrics are on METRICS_PORT with METRICS_TOKEN.
 
 ${settingsHelp()}`);
 
 const settings = settingsOrExit(process.env);
-await ensureBuild(settings, { log: console.log, onFailure: 'keep-last-good' });
+const log = createLogger(settings);
 
-// Ready time counts from here: the integrity check, the quota store, the server and the index.
-const started = performance.now();
-// Refuse to serve a build without its integrity manifest, or with damaged API artefacts.
-await verifiedOrExit(settings.DIST_DIR);
-
-// With REDIS_URL, one count shared by every process (API and MCP); without it, this process's memory.
-const quota = await createQuotaStore(settings);
-const site = createSiteServer(settings, { rateLimiter: quota.limiter });
-const { server } = site;
-// Load the index before accepting traffic, so the first search is as fast as the others.
-const warm = await site.handler(new Request('http://localhost/api/v1/facts?po_live=1&limit=1'), { clientAddress: 'start-up' });
-const body = (await warm.json()) as { total?: number };
-if (warm.status !== 200) {
-  console.error(`The API cannot load its data from ${settings.DIST_DIR}/: ${JSON.stringify(body)}`);
-  process.exit(1);
-}
-server.listen(settings.PORT, settings.HOST, () => {
-  const readyMs = Math.round(performance.now() - started);
-  const { port } = server.address() as AddressInfo;
-  console.log(`permis-facts: ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
-});
-server.on('error', (error) => {
-  console.error(`Cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
-  process.exit(1);
-});
-
-const deadlineMs = settings.SHUTDOWN_DEADLINE_SECONDS * 1000;
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    // A second signal stops at once.
-    if (stopping) process.exit(1);
-    stopping = true;
-    console.log(`permis-facts: ${signal}, finishing requests in flight (at most ${deadlineMs / 1000} s)...`);
-    void closeGracefully(server, deadlineMs).then(async (how) => {
-      await quota.close();
-      console.log(`permis-facts: stopped (${how === 'drained' ? 'every request answered' : 'connections still open were closed at the deadline'})`);
-      process.exit(0);
-    });
+if (cluster.isWorker) {
+  // The primary has built and checked the build already.
+  const secret = process.env[HASH_SECRET_ENV];
+  await runServerProcess(settings, { log, started: performance.now(), ...(secret ? { hashSecret: Buffer.from(secret, 'hex') } : {}) });
+} else {
+  await ensureBuild(settings, { log: console.log, onFailure: 'keep-last-good' });
+  // Ready time counts from here: the integrity check, the quota store, the server and the index.
+  const started = performance.now();
+  // Refuse to serve a build without its integrity manifest, or with damaged API artefacts.
+  await verifiedOrExit(settings.DIST_DIR, (message) => {
+    // The readable message on stderr (as npm run mcp gives it), and the log line for collectors.
+    console.error(message);
+    log.fatal({ event: 'integrity' }, message);
   });
+  // Killed with SIGKILL, npm cannot pass a signal on: the server notices and stops as if it had got SIGTERM.
+  watchLauncher(() => process.kill(process.pid, 'SIGTERM'));
+  const workers = settings.WORKERS ?? availableParallelism();
+  if (workers > 1) await runClusterPrimary(settings, workers, log, started);
+  else await runServerProcess(settings, { log, started });
 }

@@ -33,11 +33,11 @@ export async function ensureBuild(settings: Settings, options: EnsureBuildOption
 }
 
 /** Refuses a build without its integrity manifest or with damaged API artefacts: the process exits 1 with each problem. */
-export async function verifiedOrExit(distDir: string): Promise<void> {
+export async function verifiedOrExit(distDir: string, log: (message: string) => void = console.error): Promise<void> {
   try {
     await verifyDist(distDir);
   } catch (error) {
-    console.error((error as Error).message);
+    log((error as Error).message);
     process.exit(1);
   }
 }

@@ -27,6 +27,17 @@ export async function readBuildId(dir: string): Promise<string | undefined> {
   }
 }
 
+/** The SITE_URL a build was made for, from its stamp; undefined when the stamp is missing or unreadable. */
+export async function readBuildSiteUrl(dir: string): Promise<string | undefined> {
+  const text = await readFile(join(dir, STAMP_FILE), 'utf8').catch(() => '');
+  try {
+    const url = (JSON.parse(text) as { SITE_URL?: unknown }).SITE_URL;
+    return typeof url === 'string' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A watch over one folder. */
 export interface BuildWatch {
   /** Starts a check in the background when the interval has passed since the last one; requests never wait for it. */

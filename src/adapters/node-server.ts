@@ -1,9 +1,10 @@
 /** Node-only: the server behind `npm start`: /api/v1/* goes to the handler, everything else to dist/. */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
-import { createBuildWatch, readBuildId } from './build-watch.ts';
+import { createBuildWatch, readBuildId, readBuildSiteUrl } from './build-watch.ts';
+import { healthReply, type Readiness } from './health.ts';
 import { createMcpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { isMcpTarget, nodeMcp } from './mcp-http.ts';
 import { nodeCompress } from './node-compress.ts';
@@ -29,6 +30,14 @@ export interface SiteServerOptions {
   staticCache?: Partial<typeof STATIC_DEFAULTS>;
   /** Where reloads are reported. Default console.log. */
   log?: (line: string) => void;
+  /** Where a refused build and integrity failures are reported. Default console.error. */
+  logError?: (line: string) => void;
+  /** Wraps each request (access log, metrics: request-observer.ts). Default: nothing recorded. */
+  observe?: (req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>) => Promise<void>;
+  /** Why the quota store cannot be trusted now (Redis not answering), or null; /readyz answers 503 with it. Default: always fine. */
+  quotaProblem?: () => string | null;
+  /** Called with the record count and build id once a build is loaded (at warm-up and after each reload). */
+  onBuild?: (records: number, buildId: string) => void;
 }
 
 /** The server, the handler of the build it serves now, and a way to look for a new build at once. */
@@ -37,6 +46,8 @@ export interface SiteServer {
   readonly handler: ApiHandler;
   readonly files: StaticFiles;
   checkForNewBuild(): Promise<boolean>;
+  /** Loads the index and answers a first search; /readyz answers 200 only once this has succeeded. */
+  warm(): Promise<{ ok: true; records: number } | { ok: false; body: unknown }>;
 }
 
 /**
@@ -73,20 +84,36 @@ export const NODE_RECORD_CACHE = { entries: 50_000, bytes: 192 * 2 ** 20 } as co
 export function createSiteServer(settings: Settings, options: SiteServerOptions = {}): SiteServer {
   const limiter = options.rateLimiter ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE });
   const log = options.log ?? console.log;
+  const logError = options.logError ?? console.error;
   const load = () => ({
-    api: createApiHandler({ read: readDist(settings.DIST_DIR), recordCache: NODE_RECORD_CACHE, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
+    api: createApiHandler({ read: readDist(settings.DIST_DIR, { log: logError }), recordCache: NODE_RECORD_CACHE, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
     files: staticFiles(settings.DIST_DIR, options.staticCache),
   });
   let current = load();
+  const readiness: Readiness = { loaded: false, quotaProblem: options.quotaProblem ?? (() => null) };
+  /** One search through `api`, uncounted: loads the index, and gives the record count. */
+  const firstSearch = (api: ApiHandler) => api.reply({ method: 'GET', url: 'http://localhost/api/v1/facts?po_live=1&limit=1', headers: { get: () => null } }, { uncounted: true });
+  const reportBuild = async (body: string | Uint8Array) => {
+    const total = Number((JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as { total?: number }).total ?? 0);
+    options.onBuild?.(total, (await readBuildId(settings.DIST_DIR)) ?? 'without manifest');
+    return total;
+  };
   const watch = createBuildWatch(settings.DIST_DIR, options.reloadIntervalMs ?? 1000, async () => {
     const started = performance.now();
+    // A build made for another address would give every record url and every 307 the wrong host: keep the current one.
+    const madeFor = await readBuildSiteUrl(settings.DIST_DIR);
+    if (madeFor !== undefined && madeFor !== settings.SITE_URL) {
+      logError(`[server] new build in ${settings.DIST_DIR} refused: it was made for SITE_URL ${madeFor}, this server serves ${settings.SITE_URL}; still serving the previous build (rebuild with SITE_URL=${settings.SITE_URL})`);
+      return;
+    }
     const next = load();
     // Load the new index before switching, so that searches never wait for it.
-    const warm = await next.api.reply({ method: 'GET', url: 'http://localhost/api/v1/facts?po_live=1&limit=1', headers: { get: () => null } }, { clientAddress: 'reload' });
+    const warm = await firstSearch(next.api);
     current = next;
     const id = (await readBuildId(settings.DIST_DIR)) ?? 'without manifest';
+    if (warm.status === 200) await reportBuild(warm.body).catch(() => undefined);
     log(`[server] new build in ${settings.DIST_DIR} (${id}) served after ${Math.round(performance.now() - started)} ms${warm.status === 200 ? '' : `; its API answers ${warm.status}`}`);
-  }, (error) => console.error('[server] cannot check for a new build', error));
+  }, (error) => logError(`[server] cannot check for a new build: ${(error as Error).message}`));
 
   // /mcp: the MCP server, on the same limiter and the build served now.
   const mcp = nodeMcp(createMcpEndpoint({ limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, api: () => current.api }));
@@ -104,8 +131,11 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
     return files({ method: request.method, pathname: url.pathname, header: request.header });
   }
 
-  const server = createServer(SERVER_OPTIONS, async (req, res) => {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
+      // Health and readiness: outside /api/v1, never counted in the quota, no file read.
+      const health = healthReply(req.url, readiness);
+      if (health) return writeReply(res, health);
       // A route that writes to `res` itself (a streaming one, such as /mcp) goes here, before the plain-reply path.
       if (isMcpTarget(req.url)) {
         watch.poll();
@@ -116,11 +146,13 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
       if (!server.listening) res.setHeader('connection', 'close');
       writeReply(res, reply);
     } catch (error) {
-      console.error('[server] unexpected error', error);
+      logError(`[server] unexpected error: ${(error as Error)?.stack ?? String(error)}`);
       if (!res.headersSent) writeReply(res, { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' }, body: 'Erreur interne, réessayez plus tard.' });
       else res.destroy();
     }
-  });
+  }
+  const observe = options.observe;
+  const server = createServer(SERVER_OPTIONS, observe ? (req, res) => observe(req, res, () => handle(req, res)) : handle);
   // An unknown expectation is ignored (RFC 9110 allows it) rather than answered 417, a status outside the contract.
   server.on('checkExpectation', (req, res) => server.emit('request', req, res));
   server.on('clientError', clientErrorListener(answer));
@@ -134,5 +166,13 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
       return current.files;
     },
     checkForNewBuild: () => watch.check(),
+    async warm() {
+      const reply = await firstSearch(current.api);
+      const text = typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body);
+      if (reply.status !== 200) return { ok: false, body: JSON.parse(text) as unknown };
+      const records = await reportBuild(text);
+      readiness.loaded = true;
+      return { ok: true, records };
+    },
   };
 }

@@ -7,17 +7,27 @@ import { createRedisRateLimiter } from './redis-rate-limiter.ts';
 export interface QuotaStore {
   limiter: RateLimiter;
   close(): Promise<void>;
+  /** Why the shared store cannot be counted on now, or null (always null in memory). */
+  problem(): string | null;
+}
+
+/** How a process wants its store: where Redis outages are logged, fallbacks counted, and the store without Redis. */
+export interface QuotaHooks {
+  log?: (line: string) => void;
+  onFallback?: () => void;
+  /** The store without REDIS_URL (the cluster store in a worker). Default: this process's memory. */
+  memory?: () => RateLimiter;
 }
 
 /**
  * In memory without REDIS_URL; with it, Redis, waiting up to 2 s for the first connection (past that the server
  * starts anyway, counting in memory, and the warning says so). One instance serves the API and MCP alike.
  */
-export async function createQuotaStore(settings: Pick<Settings, 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL'>): Promise<QuotaStore> {
+export async function createQuotaStore(settings: Pick<Settings, 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL'>, hooks: QuotaHooks = {}): Promise<QuotaStore> {
   if (!settings.REDIS_URL) {
-    return { limiter: createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE }), close: async () => {} };
+    return { limiter: hooks.memory?.() ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE }), close: async () => {}, problem: () => null };
   }
-  const limiter = createRedisRateLimiter({ url: settings.REDIS_URL, limit: settings.RATE_LIMIT_PER_MINUTE });
+  const limiter = createRedisRateLimiter({ url: settings.REDIS_URL, limit: settings.RATE_LIMIT_PER_MINUTE, ...(hooks.log ? { log: hooks.log } : {}), ...(hooks.onFallback ? { onFallback: hooks.onFallback } : {}) });
   await limiter.ready();
-  return { limiter, close: () => limiter.close() };
+  return { limiter, close: () => limiter.close(), problem: () => limiter.problem() };
 }

@@ -63,14 +63,24 @@ export function percentEncodeTarget(target: string): string | null {
 /** Bytes of a body. */
 export const bodyLength = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.byteLength(body) : body.length);
 
+/** Body bytes and content coding of each reply written by writeReply, for the access log (writeHead hides them from getHeader). */
+const written = new WeakMap<ServerResponse, { bytes: number; encoding: string }>();
+
+/** What writeReply wrote on `res`: body bytes (0 for a HEAD or a 304) and content coding; undefined if it did not. */
+export const writtenReply = (res: ServerResponse) => written.get(res);
+
 /** Writes a reply through Node's response (which drops the body of a HEAD); a 304 has no body and no length. */
 export function writeReply(res: ServerResponse, reply: PlainReply): void {
+  const encoding = reply.headers['content-encoding'] ?? 'identity';
   if (reply.status === 304) {
+    written.set(res, { bytes: 0, encoding });
     res.writeHead(304, reply.headers);
     res.end();
     return;
   }
-  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(bodyLength(reply.body)) });
+  const bytes = bodyLength(reply.body);
+  written.set(res, { bytes: res.req?.method === 'HEAD' ? 0 : bytes, encoding });
+  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(bytes) });
   res.end(reply.body);
 }
 

@@ -28,6 +28,8 @@ export interface RedisRateLimitOptions {
   keyPrefix: string;
   /** Where the outage warning (once per outage) and the recovery go. Default console.warn. */
   log: (line: string) => void;
+  /** Called for each decision made in memory because Redis did not answer (for the metrics). Default: nothing. */
+  onFallback: () => void;
 }
 
 /** Documented defaults of createRedisRateLimiter. */
@@ -38,6 +40,7 @@ export const REDIS_RATE_LIMIT_DEFAULTS: Omit<RedisRateLimitOptions, 'url'> = {
   breakerOpenMs: 5_000,
   keyPrefix: 'permis-facts:quota',
   log: (line) => console.warn(line),
+  onFallback: () => {},
 };
 
 /** The Redis limiter: the shared interface, plus start-up and shutdown. */
@@ -46,6 +49,8 @@ export interface RedisRateLimiter extends RateLimiter {
   ready(timeoutMs?: number): Promise<boolean>;
   /** Closes the connection. */
   close(): Promise<void>;
+  /** Why Redis cannot be counted on now (not connected, or in an outage the breaker saw), or null: no command is sent. */
+  problem(): string | null;
 }
 
 /** The address without its password, for logs. */
@@ -69,7 +74,7 @@ const verdict = (rejection: unknown): RateLimiterRes => {
  * Meanwhile the in-memory limiter (same limit, bounded, blocked clients never evicted) holds the quota per process.
  */
 export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> & { url: string }): RedisRateLimiter {
-  const { url, limit, windowMs, commandTimeoutMs, breakerOpenMs, keyPrefix, log } = { ...REDIS_RATE_LIMIT_DEFAULTS, ...options };
+  const { url, limit, windowMs, commandTimeoutMs, breakerOpenMs, keyPrefix, log, onFallback } = { ...REDIS_RATE_LIMIT_DEFAULTS, ...options };
   const where = safeUrl(url);
   const redis = new Redis(url, {
     enableOfflineQueue: false,
@@ -105,12 +110,16 @@ export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> &
 
   async function hit(client: string): Promise<RateDecision> {
     // While one request tries Redis again, cockatiel would make the others wait for its answer: count them here.
-    if (breaker.state === CircuitState.HalfOpen) return memory.hitSync(client);
+    if (breaker.state === CircuitState.HalfOpen) {
+      onFallback();
+      return memory.hitSync(client);
+    }
     let result: RateLimiterRes;
     try {
       result = await breaker.execute(() => store.consume(client, 1).catch(verdict));
     } catch (error) {
       if (!(error instanceof BrokenCircuitError)) startOutage(redis.status === 'ready' ? `no answer within ${commandTimeoutMs} ms` : `connection ${redis.status}`);
+      onFallback();
       return memory.hitSync(client);
     }
     endOutage();
@@ -132,6 +141,10 @@ export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> &
     },
     async close() {
       redis.disconnect();
+    },
+    problem() {
+      if (redis.status !== 'ready') return `Redis at ${where} is not connected (${redis.status})`;
+      return outage ? `Redis at ${where} does not answer` : null;
     },
   };
 }

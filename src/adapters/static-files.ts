@@ -2,6 +2,7 @@
  * Node-only: serves the built site from dist/ with page security headers, content-coding negotiation,
  * strong ETags, 304s, single byte ranges and the 404 page.
  */
+import { telemetry } from '../lib/telemetry.ts';
 import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { chooseCoding, type Coding } from '../lib/http/content-coding.ts';
@@ -69,6 +70,7 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
 
   function entryFor(file: string): Promise<FileEntry> {
     const hit = cache.get(file);
+    telemetry.cache('static', hit !== undefined);
     if (hit) return Promise.resolve(hit);
     let pending = loading.get(file);
     if (!pending) {

@@ -38,6 +38,16 @@ export const SettingsSchema = z.object({
     .optional()
     .describe('Where readers report an error in a record: a mailto: address or an https form URL; unset, record pages show no report link'),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(10).describe('On SIGTERM/SIGINT, how long requests in flight may finish before every connection is closed'),
+  WORKERS: z.coerce.number().int().min(1).max(256).optional().describe('Server processes npm start runs on one port (node:cluster); default the number of cores; 1 runs one process'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Least level written to the log (pino levels; info includes one access line per request)'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json').describe('json: one JSON object a line (for collectors); pretty: coloured readable lines for a terminal (pino-pretty)'),
+  LOG_QUERIES: z.enum(['0', '1']).default('0').describe('1 writes the text of searches (q) in access lines; 0 leaves it out'),
+  METRICS_PORT: port.optional().describe('Port of the Prometheus endpoint GET /metrics, on HOST, separate from the site; unset, no metrics endpoint (needs METRICS_TOKEN)'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().describe('Bearer token every /metrics request must carry (Authorization: Bearer …); required with METRICS_PORT'),
+}).superRefine((settings, context) => {
+  if (settings.METRICS_PORT !== undefined && settings.METRICS_TOKEN === undefined) {
+    context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'needs METRICS_TOKEN too: metrics are never served without a token' });
+  }
 });
 /** A mailto: URL with one address, or an absolute https URL with a host. */
 function isReportAddress(value: string): boolean {

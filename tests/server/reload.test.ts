@@ -11,6 +11,7 @@ import { writeIntegrity } from '../../src/adapters/integrity-files.ts';
 let root = '';
 let base = '';
 const logs: string[] = [];
+const errors: string[] = [];
 
 /** A small fake build: a home page, the catalogue, and the manifest naming its build id. */
 async function writeBuild(dir: string, name: string): Promise<void> {
@@ -35,7 +36,7 @@ let site: ReturnType<typeof createSiteServer>;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'reload-'));
   await writeBuild(join(root, 'dist'), 'build-A');
-  site = createSiteServer(readSettings({ DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '4' }), { reloadIntervalMs: 50, log: (line) => logs.push(line) });
+  site = createSiteServer(readSettings({ DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '4' }), { reloadIntervalMs: 50, log: (line) => logs.push(line), logError: (line) => errors.push(line) });
   await new Promise<void>((done) => site.server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
 });
@@ -86,5 +87,27 @@ describe('reload after a new build', () => {
     await writeBuild(join(root, 'dist'), 'build-C');
     expect(await site.checkForNewBuild()).toBe(true);
     expect(await page()).toContain('build-C');
+  });
+
+  it('refuses a build made for another SITE_URL, keeps the current one and says so in the log', async () => {
+    const next = join(root, 'next-elsewhere');
+    await writeBuild(next, 'build-D');
+    await writeFile(join(next, '.build-stamp.json'), JSON.stringify({ SITE_URL: 'http://localhost:9999' }));
+    await swapIn(next, join(root, 'dist'));
+    await site.checkForNewBuild();
+    expect(await page()).toContain('build-C');
+    expect(logs.some((line) => line.includes('(build-D)'))).toBe(false);
+    expect(errors.at(-1)).toBe(
+      `[server] new build in ${join(root, 'dist')} refused: it was made for SITE_URL http://localhost:9999, this server serves http://localhost:4321; still serving the previous build (rebuild with SITE_URL=http://localhost:4321)`,
+    );
+  });
+
+  it('swaps in a build made for its own SITE_URL', async () => {
+    const next = join(root, 'next-here');
+    await writeBuild(next, 'build-E');
+    await writeFile(join(next, '.build-stamp.json'), JSON.stringify({ SITE_URL: 'http://localhost:4321' }));
+    await swapIn(next, join(root, 'dist'));
+    expect(await site.checkForNewBuild()).toBe(true);
+    expect(await page()).toContain('build-E');
   });
 });

@@ -58,7 +58,8 @@ describe('graceful shutdown', () => {
   });
 
   it('npm start stops within SHUTDOWN_DEADLINE_SECONDS on SIGTERM although a slow client is connected', async () => {
-    const env = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DEADLINE_SECONDS: '1' };
+    // One process: the drain of a cluster is tests/server/cluster.test.ts.
+    const env = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DEADLINE_SECONDS: '1', WORKERS: '1' };
     const child = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const port = await new Promise<number>((resolve, reject) => {

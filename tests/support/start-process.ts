@@ -10,9 +10,9 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** Starts scripts/start.ts on a free port of 127.0.0.1 with `env` added, and waits for its ready line. */
+/** Starts scripts/start.ts on a free port of 127.0.0.1 with `env` added (one process unless WORKERS is given), and waits for its ready line. */
 export async function startServerProcess(env: Record<string, string>): Promise<StartedServer> {
-  const fullEnv = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', ...env };
+  const fullEnv = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', WORKERS: '1', ...env };
   const child = spawn(process.execPath, ['scripts/start.ts'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));

@@ -1,4 +1,5 @@
 /** Read access to build artefacts, shared by every route: cached files, a bounded record cache, the search engine. */
+import { telemetry } from '../telemetry.ts';
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
 import { recordJsonPath } from '../paths.ts';
 import { openSearchEngine, type SearchEngine } from '../search/search-engine.ts';
@@ -52,6 +53,7 @@ export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = 
     },
     async record(id) {
       const hit = records.get(id);
+      telemetry.cache('record', hit !== undefined);
       if (hit !== undefined) return hit;
       let json: string | null;
       try {

@@ -1,4 +1,5 @@
 /** The /api/v1 routes: each reads artefacts and returns the Entity of its 200, or throws an HttpError. */
+import { telemetry } from '../telemetry.ts';
 import { ARTEFACTS, API_BASE } from '../paths.ts';
 import { ID_PATTERN } from '../schema/vocabulary.ts';
 import type { Artefacts } from './artefacts.ts';
@@ -85,12 +86,15 @@ const facts: Route = {
     const query = parseFactsQuery(url.searchParams);
     const key = replies ? factsKey(query) : '';
     const cached = replies?.get(key);
+    if (replies) telemetry.cache('reply', cached !== undefined);
     if (cached) {
       if (query.q !== undefined && zeroAnswers.has(cached)) zeroResults.record(query.q);
       return cached;
     }
     const engine = await data.engine();
+    const searchStarted = performance.now();
     const page = await engine.search(query);
+    telemetry.search(performance.now() - searchStarted);
     const records = await Promise.all(page.ids.map((id) => data.record(id)));
     if (records.some((r) => r === null)) throw new HttpError(503, 'service_unavailable', 'the search index and the records disagree; retry later', { 'retry-after': '10' });
     // "Did you mean": only when a text query finds nothing; results, total, limit and offset stay as they are.

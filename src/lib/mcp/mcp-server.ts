@@ -3,6 +3,7 @@
  * parser, same messages as /api/v1), each record as a resource, one prompt and the completions of its arguments.
  * The SDK negotiates the protocol revision: the client's when it supports it, else its newest (2025-11-25 in 1.32).
  */
+import { telemetry } from '../telemetry.ts';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema, CompleteRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema,
@@ -25,6 +26,7 @@ export function createMcpServer(context: ToolContext, logError: (error: unknown)
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS.map(({ run: _run, ...tool }) => tool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((candidate) => candidate.name === request.params.name);
+    telemetry.tool(tool ? tool.name : 'unknown');
     if (!tool) return toolError(`no tool named ${JSON.stringify(request.params.name)}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`);
     try {
       return await tool.run(request.params.arguments ?? {}, context);

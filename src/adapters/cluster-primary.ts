@@ -1,0 +1,88 @@
+/**
+ * Node-only: the primary of `npm start` with WORKERS > 1 (node:cluster): forks the workers on one port, holds the
+ * shared quota without Redis (rate-limiter-flexible's cluster master), replaces a worker that dies, serves the
+ * workers' summed metrics, and on SIGTERM/SIGINT has every worker drain, then exits.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AggregatorRegistry } from 'prom-client';
+import type { Settings } from '../lib/config.ts';
+import { startClusterQuota } from './cluster-rate-limiter.ts';
+import type { ServerLog } from './logger.ts';
+import { createMetricsServer, logMetricsAddress } from './metrics-server.ts';
+
+/** Environment variable through which workers get the key of the client hash (never logged). */
+export const HASH_SECRET_ENV = 'PERMIS_FACTS_LOG_HASH_SECRET';
+
+/** How long the primary waits after a worker died before it starts another, when workers die in a row. */
+const RESPAWN_BACKOFF_MS = 1_000;
+
+/** The records of the build, from its search manifest (each worker has loaded and checked it already). */
+async function recordCount(dist: string): Promise<number | string> {
+  const manifest = await readFile(join(dist, 'search/manifest.json'), 'utf8').catch(() => '{}');
+  return (JSON.parse(manifest) as { records?: number }).records ?? '?';
+}
+
+/** Runs the primary: resolves once every worker listens (the ready line is logged then). */
+export async function runClusterPrimary(settings: Settings, workers: number, log: ServerLog, started: number): Promise<void> {
+  if (!settings.REDIS_URL) startClusterQuota();
+  const env = { [HASH_SECRET_ENV]: randomBytes(32).toString('hex') };
+  let stopping = false;
+  let lastDeath = 0;
+  const fork = () => cluster.fork(env);
+
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    const wait = now - lastDeath < RESPAWN_BACKOFF_MS ? RESPAWN_BACKOFF_MS : 0;
+    lastDeath = now;
+    log.error({ event: 'worker-exit', worker: worker.process.pid, code, signal }, `permis-facts: worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); starting another`);
+    setTimeout(fork, wait);
+  });
+
+  const listening = new Promise<number>((resolve) => {
+    let count = 0;
+    cluster.on('listening', (_worker, address) => {
+      if (++count === workers) resolve(address.port);
+    });
+  });
+  for (let i = 0; i < workers; i++) fork();
+  const port = await listening;
+  const readyMs = Math.round(performance.now() - started);
+  const records = await recordCount(settings.DIST_DIR);
+  log.info({ event: 'start', workers, records }, `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers)`);
+
+  if (settings.METRICS_PORT !== undefined && settings.METRICS_TOKEN) {
+    const aggregate = new AggregatorRegistry();
+    const metricsServer = createMetricsServer(settings.METRICS_TOKEN, () => aggregate.clusterMetrics());
+    metricsServer.listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer)).unref();
+  }
+
+  const deadlineMs = settings.SHUTDOWN_DEADLINE_SECONDS * 1000;
+  const stop = (why: string) => {
+    if (stopping) {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    log.info({ event: 'stop' }, `permis-facts: ${why}, every worker finishes its requests in flight (at most ${deadlineMs / 1000} s)...`);
+    // Each worker drains on its own deadline; past it and a margin, whatever is left is killed.
+    const timer = setTimeout(() => alive.forEach((worker) => worker.process.kill('SIGKILL')), deadlineMs + 2_000);
+    let left = alive.length;
+    const done = () => {
+      if (--left > 0) return;
+      clearTimeout(timer);
+      log.info({ event: 'stop' }, 'permis-facts: stopped (every worker exited)');
+      process.exit(0);
+    };
+    if (left === 0) done();
+    for (const worker of alive) {
+      worker.once('exit', done);
+      worker.process.kill('SIGTERM');
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
+}

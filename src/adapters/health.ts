@@ -1,0 +1,28 @@
+/**
+ * Node-only: GET /healthz (the process answers) and GET /readyz (it can serve: data loaded and verified, and the
+ * shared quota store answering when there is one). Outside /api/v1 and the quota; they read two flags, no file.
+ */
+import type { PlainReply } from './raw-request.ts';
+
+/** What /readyz looks at. */
+export interface Readiness {
+  /** The build's integrity was checked (at start-up) and its index answered a first search. */
+  loaded: boolean;
+  /** Why the quota store cannot be trusted now, or null (the Redis limiter's own state: no request to Redis here). */
+  quotaProblem: () => string | null;
+}
+
+const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+const json = (status: number, body: unknown): PlainReply => ({ status, headers: HEADERS, body: JSON.stringify(body) });
+
+/** The answer to /healthz or /readyz (any query ignored), or null for any other target. */
+export function healthReply(target: string | undefined, readiness: Readiness): PlainReply | null {
+  const path = (target ?? '').split('?')[0];
+  if (path === '/healthz') return json(200, { status: 'ok' });
+  if (path !== '/readyz') return null;
+  if (!readiness.loaded) return json(503, { error: { code: 'not_ready', message: 'the data is not loaded and verified yet' } });
+  const problem = readiness.quotaProblem();
+  if (problem) return json(503, { error: { code: 'not_ready', message: problem } });
+  return json(200, { status: 'ready' });
+}

@@ -1,0 +1,88 @@
+/**
+ * Node-only: what the Node server records of each request: one access line (pino) and the metrics (prom-client).
+ * The client appears only as a daily keyed hash of its quota key; the search text only with LOG_QUERIES=1.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress } from '../lib/api/client-address.ts';
+import { matchRoute } from '../lib/api/routes.ts';
+import { API_BASE, MCP_PATH } from '../lib/paths.ts';
+import { setTelemetry } from '../lib/telemetry.ts';
+import type { ServerLog } from './logger.ts';
+import { writtenReply } from './raw-request.ts';
+import type { ServerMetrics } from './metrics.ts';
+
+/** Options of createRequestObserver. */
+export interface RequestObserverOptions {
+  log: ServerLog;
+  /** The series to feed; omitted, no metrics are kept. */
+  metrics?: ServerMetrics | undefined;
+  /** Log the `q` of /facts requests (LOG_QUERIES=1). */
+  logQueries: boolean;
+  /** Hashes a client key for the log (client-hash.ts). */
+  clientHash: (client: string) => string;
+  trustProxy: number;
+  ipv6Prefix: number;
+}
+
+/** Cache outcome of one request: none consulted, all hit, or at least one miss. */
+type Outcome = { cache: 'none' | 'hit' | 'miss' };
+
+/** The bounded route label of a path: a route template, never a raw path (metrics labels must stay few). */
+export function routeOf(pathname: string): string {
+  if (pathname === '/healthz' || pathname === '/readyz' || pathname === MCP_PATH) return pathname;
+  if (pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) {
+    const route = matchRoute(pathname);
+    return route ? `${API_BASE}${route.name === '/' ? '' : route.name}` : `${API_BASE}/*`;
+  }
+  return 'page';
+}
+
+/** Wraps request handling: `observe(req, res, handle)` runs `handle` and records the request once it is answered. */
+export function createRequestObserver(options: RequestObserverOptions) {
+  const { log, metrics } = options;
+  const access = log.isLevelEnabled('info');
+  // Only the access line needs each request's cache outcome: without it, no async context is tracked at all.
+  const outcomes = access ? new AsyncLocalStorage<Outcome>() : undefined;
+  setTelemetry({
+    cache(name, hit) {
+      metrics?.cacheLookups.inc({ cache: name, outcome: hit ? 'hit' : 'miss' });
+      const outcome = outcomes?.getStore();
+      if (outcome && outcome.cache !== 'miss') outcome.cache = hit ? 'hit' : 'miss';
+    },
+    search: (ms) => metrics?.searchTime.observe(ms / 1000),
+    tool: (name) => metrics?.mcpCalls.inc({ tool: name }),
+  });
+
+  return function observe(req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    const outcome: Outcome = { cache: 'none' };
+    res.once('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      const target = req.url ?? '/';
+      const query = target.indexOf('?');
+      const pathname = (query === -1 ? target : target.slice(0, query)).slice(0, 300);
+      const route = routeOf(pathname);
+      const status = res.statusCode;
+      if (metrics) {
+        metrics.requests.inc({ route, status: String(status) });
+        metrics.latency.observe({ route }, seconds);
+        if (status === 429) metrics.rateLimited.inc({ route });
+      }
+      if (!access) return;
+      const reply = writtenReply(res);
+      const headers = { get: (name: string) => (req.headers[name.toLowerCase()] as string | undefined) ?? null };
+      const client = options.clientHash(clientAddress({ headers }, req.socket.remoteAddress, options.trustProxy, options.ipv6Prefix));
+      const line: Record<string, unknown> = {
+        method: req.method, route, path: pathname, status, ms: Math.round(seconds * 1e4) / 10,
+        bytes: reply?.bytes ?? 0, cache: outcome.cache, encoding: reply?.encoding ?? 'identity', client,
+      };
+      if (options.logQueries && route === `${API_BASE}/facts` && query !== -1) {
+        const q = new URLSearchParams(target.slice(query + 1)).get('q');
+        if (q !== null) line.q = q;
+      }
+      log.info(line, 'request');
+    });
+    return outcomes ? outcomes.run(outcome, handle) : handle();
+  };
+}

@@ -1,0 +1,172 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type TestRedis } from '../support/redis-server.ts';
+import { startServerProcess, type StartedServer } from '../support/start-process.ts';
+import { testBuildEnv } from '../support/test-build.ts';
+
+/** GET `path` as `client` (the processes trust one proxy), with a hang guard. */
+const get = (base: string, path: string, client: string) => fetch(`${base}${path}`, { headers: { 'x-forwarded-for': client }, signal: AbortSignal.timeout(10_000) });
+/** The pids of the workers that logged a ready line, in order. */
+const workerPids = (output: string) => [...output.matchAll(/"msg":"worker (\d+): \d+ records loaded in/g)].map((match) => Number(match[1]));
+/** The pids that wrote access lines. */
+const answeringPids = (output: string) => new Set([...output.matchAll(/"pid":(\d+),"method"/g)].map((match) => Number(match[1])));
+/** Whether process `pid` exists. */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** Waits until `check` holds, for at most `ms`. */
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return check();
+}
+
+/** 120 requests from one client spread over the workers get 200, the next ones 429 with the usual headers. */
+async function expectExactQuota(server: StartedServer, client: string): Promise<void> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 120; i++) statuses.push((await get(server.base, '/api/v1/openapi.json', client)).status);
+  expect(statuses.filter((status) => status === 200), statuses.join(' ')).toHaveLength(120);
+  for (let i = 0; i < 3; i++) {
+    const refused = await get(server.base, '/api/v1/openapi.json', client);
+    expect(refused.status).toBe(429);
+    const retry = Number(refused.headers.get('retry-after'));
+    expect(Number.isInteger(retry) && retry >= 1 && retry <= 60, `Retry-After ${retry}`).toBe(true);
+    expect(refused.headers.get('ratelimit')).toBe(`"default";r=0;t=${retry}`);
+  }
+  // Both workers answered: the count was shared, not kept per worker.
+  expect(answeringPids(server.output()).size).toBe(2);
+}
+
+describe('npm start with WORKERS=2, without Redis', () => {
+  let server: StartedServer;
+  beforeAll(async () => {
+    server = await startServerProcess({ WORKERS: '2', TRUST_PROXY: '1', SHUTDOWN_DEADLINE_SECONDS: '5' });
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it('gives one client exactly 120 requests a minute across both workers, then 429 with Retry-After', async () => {
+    expect(workerPids(server.output())).toHaveLength(2);
+    await expectExactQuota(server, '192.0.2.50');
+  }, 60_000);
+
+  it('replaces a worker that dies, and keeps answering', async () => {
+    const [victim] = workerPids(server.output());
+    process.kill(victim!, 'SIGKILL');
+    expect(await until(() => workerPids(server.output()).length === 3, 30_000), server.output()).toBe(true);
+    expect(server.output()).toMatch(new RegExp(`worker ${victim} died \\(SIGKILL\\); starting another`));
+    for (let i = 0; i < 6; i++) expect((await get(server.base, '/healthz', '192.0.2.51')).status).toBe(200);
+  }, 60_000);
+
+  it('on SIGTERM, lets every worker finish the requests in flight, then exits 0', async () => {
+    const port = Number(new URL(server.base).port);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    // Two requests whose heads have arrived but whose bodies have not: in flight on the workers when SIGTERM comes.
+    const sockets = [0, 1].map(() => {
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+      return { socket, answer: () => answer, closed: new Promise<void>((resolve) => socket.on('close', () => resolve())) };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const exit = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const { socket } of sockets) socket.write(body.slice(10));
+    await Promise.all(sockets.map((socket) => socket.closed));
+    for (const { answer } of sockets) expect(answer()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await exit).toBe(0);
+    expect(server.output()).toContain('every worker finishes its requests in flight (at most 5 s)');
+    expect(server.output()).toContain('permis-facts: stopped (every worker exited)');
+    for (const pid of workerPids(server.output())) expect(alive(pid)).toBe(false);
+  }, 30_000);
+});
+
+describe('npm start with WORKERS=2 and REDIS_URL', () => {
+  let redis: TestRedis;
+  let server: StartedServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+    server = await startServerProcess({ WORKERS: '2', TRUST_PROXY: '1', REDIS_URL: redis.url });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await redis?.stop();
+  });
+
+  it('gives one client exactly 120 requests a minute across both workers, counted in Redis', async () => {
+    await expectExactQuota(server, '192.0.2.60');
+    expect(server.output()).not.toContain('unavailable');
+  }, 60_000);
+});
+
+describe('a rebuild under WORKERS=2', () => {
+  let root = '';
+  let server: StartedServer;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'cluster-rebuild-'));
+    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true });
+    server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '1000000' });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('swaps every worker to the new build with no failed request', async () => {
+    const marker = '<!-- the second build -->';
+    const next = join(root, 'next');
+    await cp(join(root, 'dist'), next, { recursive: true, preserveTimestamps: true });
+    await writeFile(join(next, 'index.html'), `${await readFile(join(next, 'index.html'), 'utf8')}${marker}`);
+    await rm(join(next, 'index.html.br'));
+    await rm(join(next, 'index.html.gz'));
+    const switched = () => new Set([...server.output().matchAll(/"pid":(\d+),"event":"rebuild","msg":"\[server\] new build in/g)].map((match) => match[1])).size;
+    const failures: string[] = [];
+    let running = true;
+    // Four clients in a loop, pages and searches, through the swap and until both workers have switched.
+    const clients = [0, 1, 2, 3].map(async (n) => {
+      while (running) {
+        const path = n % 2 ? '/' : '/api/v1/facts?po_live=1&q=permis';
+        await fetch(`${server.base}${path}`, { signal: AbortSignal.timeout(10_000) })
+          .then(async (answer) => (await answer.arrayBuffer(), answer.status === 200 || failures.push(`${path}: ${answer.status}`)))
+          .catch((error: Error) => failures.push(`${path}: ${error.message}`));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await rename(join(root, 'dist'), join(root, 'old'));
+    await rename(next, join(root, 'dist'));
+    const done = await until(() => switched() === 2, 20_000);
+    running = false;
+    await Promise.all(clients);
+    expect(done, server.output()).toBe(true);
+    expect(failures).toEqual([]);
+    for (let i = 0; i < 6; i++) expect(await (await fetch(`${server.base}/`)).text()).toContain(marker);
+  }, 60_000);
+});
+
+describe('npm start under npm', () => {
+  it('leaves no server process when the npm process is killed with SIGKILL', async () => {
+    const env = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', WORKERS: '2' };
+    const npm = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    expect(await until(() => /ready in \d+ ms on http:\/\/127\.0\.0\.1:\d+\/ \(API: \/api\/v1\/, 2 workers\)/.test(output) && workerPids(output).length === 2, 60_000), output).toBe(true);
+    const primary = Number(/"pid":(\d+),"event":"start","workers":2,/.exec(output)![1]);
+    const pids = [primary, ...workerPids(output)];
+    expect(pids.every(alive)).toBe(true);
+    npm.kill('SIGKILL');
+    expect(await until(() => !pids.some(alive), 15_000), `still running: ${pids.filter(alive).join(', ')}\n${output}`).toBe(true);
+  }, 90_000);
+});

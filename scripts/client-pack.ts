@@ -6,6 +6,7 @@ import { answerHelp } from './lib/cli-help.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildClientPackage, CLIENT_PACKAGE, distFiles } from './lib/client-package.ts';
 
 answerHelp(`usage: npm run client:pack [-- DESTINATION]
@@ -13,7 +14,19 @@ answerHelp(`usage: npm run client:pack [-- DESTINATION]
 Builds the TypeScript client package (packages/client: ESM JavaScript and .d.ts) and packs it with npm pack into
 DESTINATION (default packages/client/); prints the tarball's path (docs/api.md#typescript-client).`);
 
-const destination = resolve(process.argv[2] ?? CLIENT_PACKAGE);
+/** The one optional positional argument; an option (`--dest`, a typo of `--help`) is refused rather than made a folder. */
+function readDestination(): string {
+  try {
+    const { positionals } = parseArgs({ allowPositionals: true, strict: true, options: {} });
+    if (positionals.length > 1) throw new Error(`expected at most one destination, got ${positionals.length}: ${positionals.join(' ')}`);
+    return resolve(positionals[0] ?? CLIENT_PACKAGE);
+  } catch (error) {
+    console.error(`client:pack: ${(error as Error).message} (see --help)`);
+    process.exit(2);
+  }
+}
+
+const destination = readDestination();
 mkdirSync(destination, { recursive: true });
 await buildClientPackage();
 const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: CLIENT_PACKAGE, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });

@@ -18,6 +18,10 @@ import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
 import { runPagefind } from './bench/relevance/pagefind-runner.ts';
 import { ENGINES, relevanceTargets, renderReport, type Engine, type Row, type Target } from './bench/relevance/report.ts';
 import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
+import { openSearchEngine } from '../src/lib/search/search-engine.ts';
+import { relaxedFill } from '../src/lib/search/relaxed.ts';
+import { readDist } from '../src/adapters/read-dist.ts';
+import { PAGE_SIZE } from '../src/browser/search-state.ts';
 
 answerHelp(`usage: npm run bench:relevance -- [--no-pagefind] [--verbose] [--dist DIR]
 
@@ -36,13 +40,20 @@ const listing = await readFullListing((path) => readFile(join(dist, path), 'utf8
 const queries = await readJudgments(join(ROOT, 'bench/relevance/queries.yaml'), new Set(listing.ids));
 
 const api = apiRunner(dist);
+// The search page's own engine, for what it adds to a short first page (relaxed.ts, the function the page calls).
+const engine = await openSearchEngine(readDist(dist));
 const answers = new Map<string, ApiAnswer>();
 const shown = new Map<string, string[]>();
 for (const query of queries) {
   const answer = await api(query);
   answers.set(query.id, answer);
-  // The search page shows the first suggestion's results at once when the query itself finds nothing.
-  shown.set(query.id, answer.total === 0 && answer.suggestions[0] !== undefined ? (await api({ ...query, q: answer.suggestions[0] })).ids : answer.ids);
+  // The search page shows the first suggestion's results at once when the query itself finds nothing; when it finds
+  // fewer than a page, the exact matches, then the best relaxed query's results up to a page ("Missing: …").
+  if (answer.total === 0 && answer.suggestions[0] !== undefined) shown.set(query.id, (await api({ ...query, q: answer.suggestions[0] })).ids);
+  else if (answer.total > 0 && answer.total < PAGE_SIZE) {
+    const fill = await relaxedFill(engine, query, answer.ids, PAGE_SIZE - answer.ids.length);
+    shown.set(query.id, [...answer.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
+  } else shown.set(query.id, answer.ids);
 }
 const rankings: Partial<Record<Engine, Map<string, string[]> | undefined>> = {
   site: shown,

@@ -49,8 +49,13 @@ for (const query of queries) {
   answers.set(query.id, answer);
   // The search page shows the first suggestion's results at once when the query itself finds nothing; when it finds
   // fewer than a page, the exact matches, then the best relaxed query's results up to a page ("Missing: …").
-  if (answer.total === 0 && answer.suggestions[0] !== undefined) shown.set(query.id, (await api({ ...query, q: answer.suggestions[0] })).ids);
-  else if (answer.total > 0 && answer.total < PAGE_SIZE) {
+  if (answer.total === 0 && answer.suggestions[0] !== undefined) {
+    const instead = await api({ ...query, q: answer.suggestions[0] });
+    // Fewer than a page for the suggestion too: the page adds the other shortenings' records (relaxed.ts).
+    const others = (await engine.suggest(query)).slice(1);
+    const fill = instead.total < PAGE_SIZE ? await relaxedFill(engine, query, instead.ids, PAGE_SIZE - instead.ids.length, others) : undefined;
+    shown.set(query.id, [...instead.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
+  } else if (answer.total > 0 && answer.total < PAGE_SIZE) {
     const fill = await relaxedFill(engine, query, answer.ids, PAGE_SIZE - answer.ids.length);
     shown.set(query.id, [...answer.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
   } else shown.set(query.id, answer.ids);

@@ -80,7 +80,11 @@ async function staticBackend(): Promise<SearchBackend> {
       const shown = exact ? undefined : suggestions[0];
       if (shown) {
         await yieldToMain();
-        return { ...(await pageOf(shown.q)), suggestions, shown, relaxed: undefined };
+        const instead = await pageOf(shown.q);
+        // Fewer than a page for the suggestion too: the other shortenings' records follow it.
+        const others = suggestions.filter((s) => s !== shown);
+        const relaxed = offset === 0 && instead.total < limit ? await relaxedFill(engine, { q, kind, region }, instead.cards.map((c) => c.id), limit - instead.cards.length, others) : undefined;
+        return { ...instead, suggestions, shown, relaxed };
       }
       // Fewer matches than a page holds: the page goes on with the best relaxed query's results ("Missing: …").
       let relaxed: RelaxedFill | undefined;

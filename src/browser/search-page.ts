@@ -146,8 +146,7 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
   // The live region says what is shown, the suggested query included.
   status.textContent = page.total === 0
     ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
-    : page.shown ? `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : ${found}.`
-    : page.relaxed ? `${found}. Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : `${found}.`;
+    : `${page.shown ? `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : ` : ''}${found}.${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`;
   showSuggestions(page);
   results.replaceChildren(...page.cards.map((result) => card(result, page.terms)));
   showRelaxed(page.relaxed);

@@ -155,6 +155,23 @@ test('fewer exact matches than a page: the closest search that leaves a word out
   await expect.poll(() => shownIds(page)).toEqual(relaxed.ids.slice(0, 20));
 });
 
+test('a suggestion shown instead that finds fewer than a page is followed by the other shortenings\' records', async ({ page, request }) => {
+  const q = 'ai-je le droit de téléphoner en conduisant';
+  expect((await apiIds(request, `q=${encodeURIComponent(q)}`)).total).toBe(0);
+  await page.goto(`/recherche/?q=${encodeURIComponent(q)}`);
+  await waitForResults(page);
+  await expect(page.locator('[data-search-suggestions]')).toContainText('Résultats pour « ');
+  const shown = await shownIds(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.length).toBeLessThan(20);
+  const section = page.locator('[data-search-relaxed]');
+  await expect(section.locator('li').first()).toBeVisible();
+  const relaxedShown = await section.locator('li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id!));
+  expect(relaxedShown.filter((id) => shown.includes(id))).toEqual([]);
+  expect(shown.length + relaxedShown.length).toBeLessThanOrEqual(20);
+  await expect(page.locator('[data-search-status]')).toContainText(/^Aucune fiche pour .* Ensuite, \d+ fiches? sans « .+ »/);
+});
+
 test('search as you type: the last word matches as a prefix while typing, and focus stays in the box; a submitted search follows the API', async ({ page, request }) => {
   await page.goto('/recherche/');
   const box = page.getByLabel('Mots recherchés');

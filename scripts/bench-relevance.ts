@@ -1,7 +1,8 @@
 /**
  * npm run bench:relevance [-- --no-pagefind] [-- --verbose] [-- --dist DIR]
  * Scores, on the judged query set (bench/relevance/queries.yaml), what the site shows a person (the API's answer,
- * or, when it finds nothing, its first suggestion's results, as the search page shows them), the API's raw answer,
+ * or, when it finds nothing, its first suggestion's results; either followed, when it lists fewer than a page, by the
+ * relaxed query's records of relaxed.ts, as the search page shows them), the API's raw answer,
  * Pagefind and plain MiniSearch (prefix, fuzzy 0.2): recall@10, MRR, nDCG@10 and the share of queries showing
  * nothing, per category and overall, the issue's targets, and did-you-mean on the typo queries. Writes
  * bench/results/relevance.md and relevance.json. By default it reads the test build (.cache/test-dist).
@@ -18,6 +19,10 @@ import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
 import { runPagefind } from './bench/relevance/pagefind-runner.ts';
 import { ENGINES, relevanceTargets, renderReport, type Engine, type Row, type Target } from './bench/relevance/report.ts';
 import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
+import { openSearchEngine } from '../src/lib/search/search-engine.ts';
+import { relaxedFill } from '../src/lib/search/relaxed.ts';
+import { readDist } from '../src/adapters/read-dist.ts';
+import { PAGE_SIZE } from '../src/browser/search-state.ts';
 
 answerHelp(`usage: npm run bench:relevance -- [--no-pagefind] [--verbose] [--dist DIR]
 
@@ -36,13 +41,25 @@ const listing = await readFullListing((path) => readFile(join(dist, path), 'utf8
 const queries = await readJudgments(join(ROOT, 'bench/relevance/queries.yaml'), new Set(listing.ids));
 
 const api = apiRunner(dist);
+// The search page's own engine, for what it adds to a short first page (relaxed.ts, the function the page calls).
+const engine = await openSearchEngine(readDist(dist));
 const answers = new Map<string, ApiAnswer>();
 const shown = new Map<string, string[]>();
 for (const query of queries) {
   const answer = await api(query);
   answers.set(query.id, answer);
-  // The search page shows the first suggestion's results at once when the query itself finds nothing.
-  shown.set(query.id, answer.total === 0 && answer.suggestions[0] !== undefined ? (await api({ ...query, q: answer.suggestions[0] })).ids : answer.ids);
+  // The search page shows the first suggestion's results at once when the query itself finds nothing; when it finds
+  // fewer than a page, the exact matches, then the best relaxed query's results up to a page ("Missing: …").
+  if (answer.total === 0 && answer.suggestions[0] !== undefined) {
+    const instead = await api({ ...query, q: answer.suggestions[0] });
+    // Fewer than a page for the suggestion too: the page adds the other shortenings' records (relaxed.ts).
+    const others = (await engine.suggest(query)).slice(1);
+    const fill = instead.total < PAGE_SIZE ? await relaxedFill(engine, query, instead.ids, PAGE_SIZE - instead.ids.length, others) : undefined;
+    shown.set(query.id, [...instead.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
+  } else if (answer.total > 0 && answer.total < PAGE_SIZE) {
+    const fill = await relaxedFill(engine, query, answer.ids, PAGE_SIZE - answer.ids.length);
+    shown.set(query.id, [...answer.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
+  } else shown.set(query.id, answer.ids);
 }
 const rankings: Partial<Record<Engine, Map<string, string[]> | undefined>> = {
   site: shown,
@@ -89,7 +106,7 @@ async function didYouMean(): Promise<{ target: Target; lines: string[] }> {
 const dym = await didYouMean();
 const targets: Target[] = [...relevanceTargets(rows), dym.target];
 const notes = [
-  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: the API's answer, or its first suggestion's when it finds nothing (what the search page shows); Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
+  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: what the search page shows, in order: the API's answer, or its first suggestion's when it finds nothing, then, when that lists fewer than ${PAGE_SIZE}, the records of the best query that leaves words out (src/lib/search/relaxed.ts, "Sans « … »"), up to ${PAGE_SIZE} in all; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
   'recall@10 over judged records (capped at 10); MRR: first record graded 2 within 100; nDCG@10 with gains 2^grade - 1.',
   ...dym.lines,
 ];

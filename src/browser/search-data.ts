@@ -5,6 +5,7 @@
  */
 import { openSearchEngine, type Facets, type ResultCard } from '../lib/search/search-engine.ts';
 import type { Suggestion } from '../lib/search/suggest.ts';
+import { relaxedFill, type RelaxedFill } from '../lib/search/relaxed.ts';
 import type { Kind, Region } from '../lib/schema/kinds-regions.ts';
 
 export type { ResultCard };
@@ -19,6 +20,8 @@ export interface ResultPage {
   suggestions: Suggestion[];
   /** When the typed query found nothing and its first suggestion is shown instead: that suggestion. */
   shown: Suggestion | undefined;
+  /** When the query finds fewer records than a page holds: its best relaxed query's results, shown below (relaxed.ts). */
+  relaxed: RelaxedFill | undefined;
 }
 
 /** A question the page asks. */
@@ -77,9 +80,19 @@ async function staticBackend(): Promise<SearchBackend> {
       const shown = exact ? undefined : suggestions[0];
       if (shown) {
         await yieldToMain();
-        return { ...(await pageOf(shown.q)), suggestions, shown };
+        const instead = await pageOf(shown.q);
+        // Fewer than a page for the suggestion too: the other shortenings' records follow it.
+        const others = suggestions.filter((s) => s !== shown);
+        const relaxed = offset === 0 && instead.total < limit ? await relaxedFill(engine, { q, kind, region }, instead.cards.map((c) => c.id), limit - instead.cards.length, others) : undefined;
+        return { ...instead, suggestions, shown, relaxed };
       }
-      return { ...page, suggestions, shown: undefined };
+      // Fewer matches than a page holds: the page goes on with the best relaxed query's results ("Missing: …").
+      let relaxed: RelaxedFill | undefined;
+      if (q !== undefined && offset === 0 && page.total > 0 && page.total < limit) {
+        await yieldToMain();
+        relaxed = await relaxedFill(engine, { q, kind, region }, page.cards.map((c) => c.id), limit - page.cards.length);
+      }
+      return { ...page, suggestions, shown: undefined, relaxed };
     },
   };
 }

@@ -15,6 +15,9 @@ const results = document.querySelector<HTMLOListElement>('[data-search-results]'
 const pager = document.querySelector<HTMLElement>('[data-search-pager]')!;
 const heading = document.querySelector<HTMLElement>('[data-results-heading]')!;
 const suggestionBox = document.querySelector<HTMLElement>('[data-search-suggestions]')!;
+const relaxedBox = document.querySelector<HTMLElement>('[data-search-relaxed]')!;
+const relaxedHeading = document.querySelector<HTMLElement>('[data-relaxed-heading]')!;
+const relaxedResults = document.querySelector<HTMLOListElement>('[data-relaxed-results]')!;
 const filters = document.querySelector<HTMLDetailsElement>('[data-search-filters]')!;
 const filtersSummary = document.querySelector<HTMLElement>('[data-filters-summary]')!;
 let state: SearchState = readState(location.search).state;
@@ -115,6 +118,18 @@ function showCounts(page: ResultPage): void {
   filtersSummary.textContent = chosen.length ? `(${chosen.join(', ')})` : '';
 }
 
+const quoted = (words: readonly string[]) => words.map((w) => `« ${w} »`).join(', ');
+
+/** Below a short list of exact matches: the relaxed query's results, under a heading naming the words left out. */
+function showRelaxed(relaxed: ResultPage['relaxed']): void {
+  relaxedBox.hidden = relaxed === undefined;
+  relaxedHeading.replaceChildren();
+  relaxedResults.replaceChildren();
+  if (!relaxed) return;
+  relaxedHeading.append(`Sans ${quoted(relaxed.suggestion.missing)} : `, searchLink(`résultats pour « ${relaxed.suggestion.q} »`, { ...state, q: relaxed.suggestion.q, page: 1, exact: false }));
+  relaxedResults.replaceChildren(...relaxed.cards.map((result) => card(result, relaxed.terms)));
+}
+
 let latest = 0;
 
 async function render(backend: SearchBackend, typing: boolean): Promise<void> {
@@ -131,9 +146,10 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
   // The live region says what is shown, the suggested query included.
   status.textContent = page.total === 0
     ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
-    : page.shown ? `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : ${found}.` : `${found}.`;
+    : `${page.shown ? `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : ` : ''}${found}.${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`;
   showSuggestions(page);
   results.replaceChildren(...page.cards.map((result) => card(result, page.terms)));
+  showRelaxed(page.relaxed);
   pager.replaceChildren();
   if (pages > 1) {
     const turn = (label: string, page: number) => {
@@ -153,6 +169,7 @@ async function show(focusResults = false, typing = false): Promise<void> {
     results.replaceChildren();
     pager.replaceChildren();
     showSuggestions({ suggestions: [], shown: undefined });
+    showRelaxed(undefined);
     if (!document.documentElement.dataset.searchLoaded) return;
   }
   try {

@@ -24,3 +24,11 @@ test('the 404 page answers with status 404', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
 });
+
+test('axe reports no violations on a search page showing relaxed results under a short list of exact matches', async ({ page }) => {
+  await page.goto(`/recherche/?q=${encodeURIComponent('je déménage en Flandre, que devient mon permis provisoire ?')}`);
+  await waitForResults(page);
+  await expect(page.locator('[data-search-relaxed] li').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

@@ -126,6 +126,52 @@ test('a question whose words are not all in the answer shows the answer, saying 
   expect((await shownIds(page)).slice(0, 3)).toContain('fait-9568182f4c73388c');
 });
 
+test('fewer exact matches than a page: the closest search that leaves a word out follows, under a heading naming it', async ({ page, request }) => {
+  const q = 'je déménage en Flandre, que devient mon permis provisoire ?';
+  await page.goto('/recherche/');
+  await page.getByLabel('Mots recherchés').fill(q);
+  await page.keyboard.press('Enter');
+  await waitForResults(page);
+  // The exact matches come first and are the API's answer, unchanged.
+  const exact = await apiIds(request, `q=${encodeURIComponent(q)}`);
+  expect(exact.total).toBeGreaterThan(0);
+  expect(exact.total).toBeLessThan(20);
+  expect(await shownIds(page)).toEqual(exact.ids);
+  // Below them, named as such: the relaxed query's records not already shown, up to a page in all.
+  const section = page.locator('[data-search-relaxed]');
+  await expect(section).toBeVisible();
+  const link = section.getByRole('link', { name: /^résultats pour « .+ »$/ });
+  await expect(page.getByRole('heading', { name: /^Sans « .+ » : résultats pour « .+ »$/ })).toBeVisible();
+  const relaxedQ = (await link.textContent())!.match(/« (.+) »/)![1]!;
+  const relaxed = await apiIds(request, `q=${encodeURIComponent(relaxedQ)}`);
+  const expected = relaxed.ids.filter((id) => !exact.ids.includes(id)).slice(0, 20 - exact.ids.length);
+  expect(expected.length).toBeGreaterThan(0);
+  const relaxedShown = await section.locator('li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id!));
+  expect(relaxedShown).toEqual(expected);
+  // The live region says both; the link runs the relaxed search itself.
+  await expect(page.locator('[data-search-status]')).toContainText(/Ensuite, \d+ fiches? sans « .+ »/);
+  await link.click();
+  await expect(page.getByLabel('Mots recherchés')).toHaveValue(relaxedQ);
+  await expect.poll(() => shownIds(page)).toEqual(relaxed.ids.slice(0, 20));
+});
+
+test('a suggestion shown instead that finds fewer than a page is followed by the other shortenings\' records', async ({ page, request }) => {
+  const q = 'ai-je le droit de téléphoner en conduisant';
+  expect((await apiIds(request, `q=${encodeURIComponent(q)}`)).total).toBe(0);
+  await page.goto(`/recherche/?q=${encodeURIComponent(q)}`);
+  await waitForResults(page);
+  await expect(page.locator('[data-search-suggestions]')).toContainText('Résultats pour « ');
+  const shown = await shownIds(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.length).toBeLessThan(20);
+  const section = page.locator('[data-search-relaxed]');
+  await expect(section.locator('li').first()).toBeVisible();
+  const relaxedShown = await section.locator('li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id!));
+  expect(relaxedShown.filter((id) => shown.includes(id))).toEqual([]);
+  expect(shown.length + relaxedShown.length).toBeLessThanOrEqual(20);
+  await expect(page.locator('[data-search-status]')).toContainText(/^Aucune fiche pour .* Ensuite, \d+ fiches? sans « .+ »/);
+});
+
 test('search as you type: the last word matches as a prefix while typing, and focus stays in the box; a submitted search follows the API', async ({ page, request }) => {
   await page.goto('/recherche/');
   const box = page.getByLabel('Mots recherchés');

@@ -26,6 +26,10 @@ describe('normalisation', () => {
     expect(queryTerms('Comment remplacer un permis perdu ?')).toEqual(terms('remplacer', 'permis', 'perdu'));
     expect(queryTerms("Combien d'heures faut-il ? Pourquoi, quand, puis-je, peut-on, dois-je")).toEqual(terms('heures'));
     expect(queryTerms('Waarom en wanneer welke rijschool')).toEqual(terms('rijschool'));
+    // "que faire ?", "que se passe-t-il ?": the idioms of a question, not words an answer holds.
+    expect(queryTerms("J'ai perdu mon permis, que faire ? Que se passe-t-il ensuite ?")).toEqual(terms('perdu', 'permis', 'ensuite'));
+    // Other forms of the verbs stay significant ("passer l'examen").
+    expect(queryTerms("passer l'examen")).toEqual(terms('passer', 'examen'));
   });
 
   it('folds plurals so that singular and plural meet (see stem.test.ts for the other forms)', () => {

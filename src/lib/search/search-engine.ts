@@ -55,7 +55,10 @@ export interface SearchEngine {
   readonly size: number;
   search(query: FactsQuery): Promise<SearchPage>;
   facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>): Promise<Facets>;
-  /** When q finds nothing: corrections of its unknown words, else q without its fewest words, that find something with the same filters (suggest.ts). */
+  /**
+   * Corrections of q's unknown words, else q without its fewest words, that find something with the same filters
+   * (suggest.ts); shortenings rank by the best record they add to q's own matches. The API asks when q finds nothing.
+   */
   suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>, budget?: WorkBudget): Promise<Suggestion[]>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
@@ -263,7 +266,11 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
         words: (lengths) => store.words(lengths),
         total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
         best: async (shorter) => {
-          const keep = positionFilter(kindRegions, { kind, region });
+          // The best record the shorter query adds: one that does not hold every word of q (when q finds nothing,
+          // any record), so that the search page's relaxed fill (relaxed.ts) offers the shortening that adds most.
+          const filter = positionFilter(kindRegions, { kind, region });
+          const exact = new Set(await positionsOf(q, false));
+          const keep = exact.size === 0 ? filter : (at: number) => !exact.has(at) && (!filter || filter(at));
           const result = evaluator === 'top-k' ? await evaluated(shorter) : null;
           if (result) return result.evaluation.top(keep, 1).scores[0] ?? 0;
           const { positions, scores } = await match(shorter);

@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { factFrontmatter, recordSource } from '../support/records.ts';
 import { startDevServer } from '../../scripts/lib/dev-process.ts';
 
-test('npm run dev: a saved record edit appears in the open page by itself, and in the API', async ({ page, request }) => {
+test('npm run dev: saved record edits (writeFile, then rename-over as sed -i does) appear in the open page by themselves, and in the API', async ({ page, request }) => {
   test.setTimeout(240_000);
   // content/records and content/ beside it, as in the project.
   const content = await mkdtemp(join(tmpdir(), 'permis-dev-'));
@@ -33,6 +33,12 @@ test('npm run dev: a saved record edit appears in the open page by itself, and i
     // The related record's summary follows the edit too.
     const other = await (await request.get(`${dev.origin}/api/v1/facts/fait-0000000000000002?po_live=1`)).json();
     expect(other.related[0].title).toBe('Après la modification');
+    // A second edit, saved as sed -i and many editors do: a new file renamed over the old one.
+    await page.waitForLoadState('networkidle');
+    await writeFile(join(dir, 'a.md.tmp'), recordSource(factFrontmatter({ title: 'Deuxième modification' }), 'Le texte après.'));
+    await rename(join(dir, 'a.md.tmp'), join(dir, 'a.md'));
+    await expect(page.locator('h1')).toHaveText('Deuxième modification', { timeout: 60_000 });
+    expect((await (await request.get(`${dev.origin}/api/v1/facts/${id}?po_live=1`)).json()).title).toBe('Deuxième modification');
     // Another content file (the synonyms) reloads the open page too.
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await writeFile(join(content, 'synonyms.yaml'), 'permis: [rijbewijs]\n');

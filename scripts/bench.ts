@@ -4,7 +4,7 @@
  * `--soak` runs the hostile-request soak on the bundled corpus (alone, unless --sizes is given too) and writes
  * bench/results/soak.json. `--edge` runs the edge section (scripts/bench/edge/cli.ts: worker bundle, cold start and
  * isolate memory in workerd, for --sizes or 355,10000; alone, unless --sizes is given too).
- * `--publisher [--import-size 10000] [--edits 5]` runs only the publisher's loop (scripts/bench/publisher-loop.ts).
+ * `--publisher [--import-size 10000] [--edits 6] [--dev-only]` runs only the publisher's loop (scripts/bench/publisher-loop.ts).
  * Each size also measures a first search in Chromium on a plain static host (this site vs Pagefind), unless --no-first-search.
  */
 import { answerHelp } from './lib/cli-help.ts';

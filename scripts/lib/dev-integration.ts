@@ -1,12 +1,21 @@
 /**
  * Node-only, `npm run dev`: an Astro integration that serves /api/v1 in the dev server with the same handler as
  * `npm start`, reading the artefacts (records' JSON, search files, catalogue, OpenAPI) from the dev server's own
- * rendering of the build's endpoints, so pages and API always show the same content. Records are watched by their
- * loader (src/data/records-loader.ts); this also watches the rest of content/ (synonyms...) and reloads the page.
+ * rendering of the build's endpoints, so pages and API always show the same content. It watches content/: a record
+ * file runs the records loader again (src/data/records-loader.ts); any other file (synonyms...) reloads the page.
+ *
+ * A record edit goes through Astro's own path: `refreshContent` runs the records loader again, Astro writes its data
+ * store at once (no save debounce), invalidates it, clears its route cache, signals `astro:content-changed` (which
+ * bumps the content version, src/data/content-version.ts) and sends the page ONE full reload, after the new records
+ * are in place. Reloading earlier (as Vite's watcher did on Astro's helper files) let the page render the old records
+ * and miss the last reload while it was loading.
  */
 import { dirname, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, HookParameters } from 'astro';
+import type { Plugin, ViteDevServer } from 'vite';
+import { RECORDS_LOADER, type RefreshContext } from '../../src/data/records-loader.ts';
 import { createApiHandler, type ApiHandler } from '../../src/lib/api/handler.ts';
 import { writeReply } from '../../src/adapters/raw-request.ts';
 import { bumpContentVersion, contentVersion } from '../../src/data/content-version.ts';
@@ -20,7 +29,10 @@ export function devIntegration(settings: Settings): AstroIntegration {
   return {
     name: 'permis-dev',
     hooks: {
-      'astro:server:setup': ({ server }) => {
+      'astro:config:setup': ({ config, updateConfig }) => {
+        updateConfig({ vite: { plugins: [quietAstroHelperFiles(fileURLToPath(new URL('.astro/content-assets.mjs', config.root)))] } });
+      },
+      'astro:server:setup': ({ server, refreshContent, logger }) => {
         const origin = () => `http://127.0.0.1:${(server.httpServer?.address() as AddressInfo).port}`;
         // One handler per content version: its caches (records, search files, answers) never outlive an edit.
         let current: { version: number; api: ApiHandler } | undefined;
@@ -44,23 +56,89 @@ export function devIntegration(settings: Settings): AstroIntegration {
             .reply({ method: req.method ?? 'GET', url: `${origin()}${path}`, headers }, { clientAddress: req.socket.remoteAddress ?? 'dev' })
             .then((reply) => writeReply(res, reply), next);
         });
-        // Content files other than records (the synonyms, for one) may be read by any module: drop them all, reload.
         const records = resolve(settings.CONTENT_DIR);
         const content = dirname(records);
         server.watcher.add(content);
-        const other = (path: string) => {
+        const onRecord = refreshRecords(refreshContent, logger);
+        const onEvent = (path: string) => {
           const file = resolve(path);
-          if (!file.startsWith(content + sep) || file.startsWith(records + sep)) return;
-          bumpContentVersion();
-          for (const environment of Object.values(server.environments)) {
-            environment.moduleGraph.invalidateAll();
-            // Environments that run modules in this process (Astro's SSR) keep evaluated modules apart from the graph.
-            (environment as { runner?: { evaluatedModules?: { clear(): void } } }).runner?.evaluatedModules?.clear();
-          }
-          server.environments.client.hot.send({ type: 'full-reload', path: '*' });
+          if (file.startsWith(records + sep)) onRecord();
+          else if (file.startsWith(content + sep)) otherContent(server);
         };
-        for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, other);
+        for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, onEvent);
       },
+    },
+  };
+}
+
+/**
+ * Runs the records loader again after an edit: one refresh for a burst of events (editors write in several steps,
+ * sed -i renames a new file over the old), and one more if files changed while a refresh was running.
+ * Astro reloads its content config whenever a .md or .yaml file changes, and `refreshContent` silently does nothing
+ * while it does: the loader acknowledges each run (RefreshContext), and a refresh it did not see is tried again.
+ */
+function refreshRecords(refreshContent: HookParameters<'astro:server:setup'>['refreshContent'], logger: HookParameters<'astro:server:setup'>['logger']): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  const refreshOnce = async () => {
+    for (let tries = 0; tries < REFRESH_TRIES; tries++) {
+      let ran = false;
+      const context: RefreshContext = { trigger: 'permis-dev', ran: () => void (ran = true) };
+      await refreshContent?.({ loaders: [RECORDS_LOADER], context });
+      if (ran) return;
+      await new Promise((done) => setTimeout(done, REFRESH_RETRY_MS));
+    }
+    logger.error(`records not reloaded: Astro's content config did not settle within ${(REFRESH_TRIES * REFRESH_RETRY_MS) / 1000} s`);
+  };
+  const run = async () => {
+    if (running) return void (again = true);
+    running = true;
+    try {
+      await refreshOnce();
+    } catch (error) {
+      logger.error(`records not reloaded: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+      if (again) {
+        again = false;
+        void run();
+      }
+    }
+  };
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 20);
+  };
+}
+/** How often, and how long apart, a refresh that Astro skipped (content config reloading) is tried again: 20 s at most. */
+const REFRESH_TRIES = 400;
+const REFRESH_RETRY_MS = 50;
+
+/** Content files other than records (the synonyms, for one) may be read by any module: drop them all, reload. */
+function otherContent(server: ViteDevServer): void {
+  bumpContentVersion();
+  for (const environment of Object.values(server.environments)) {
+    environment.moduleGraph.invalidateAll();
+    // Environments that run modules in this process (Astro's SSR) keep evaluated modules apart from the graph.
+    (environment as { runner?: { evaluatedModules?: { clear(): void } } }).runner?.evaluatedModules?.clear();
+  }
+  server.environments.client.hot.send({ type: 'full-reload', path: '*' });
+}
+
+/**
+ * Astro rewrites .astro/content-assets.mjs when its store changes (alternately "new Map()" and "new Map([])" for a
+ * site without images) and invalidates that module itself; Vite's watcher also sees the write and Astro's
+ * astro:hmr-reload plugin then reloads the page BEFORE the new data store is written. The page rendered the old
+ * records, was still loading when the real reload came, and missed it: the edit never showed. Measured: the stray
+ * reload came 0.5 s before the data store's.
+ */
+function quietAstroHelperFiles(file: string): Plugin {
+  return {
+    name: 'permis-dev:quiet-astro-helper-files',
+    apply: 'serve',
+    hotUpdate(context) {
+      return resolve(context.file) === file ? [] : undefined;
     },
   };
 }

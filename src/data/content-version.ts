@@ -1,7 +1,8 @@
 /**
  * A number that changes whenever `npm run dev` reloads content (records, synonyms, any file of content/). Build-time
  * caches (facts.ts, search-artefacts.ts) key on it, so a dev server never serves data from before an edit; a build
- * loads content once and never sees it change.
+ * loads content once and never sees it change. Records: the bump follows Astro's own `astro:content-changed`, sent once
+ * the new data store is in place (as Astro clears its route cache), so no cache is refilled from the old records.
  */
 const KEY = Symbol.for('permis-facts.content-version');
 type Holder = { [KEY]?: number };
@@ -25,3 +26,6 @@ export function versioned<T>(make: () => T): () => T {
     return made.value;
   };
 }
+
+// Modules evaluated by the dev server's runners (pages, endpoints) hear Astro's signal; elsewhere import.meta.hot is unset.
+import.meta.hot?.on('astro:content-changed', bumpContentVersion);

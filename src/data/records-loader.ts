@@ -1,11 +1,9 @@
 /** Astro content loader for record files: validation and link resolution are src/lib's; this only stores. */
-import { dirname, resolve, sep } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { readRecords, type ReadCache } from '../lib/records/read-records.ts';
 import { RecordError } from '../lib/records/friendly-errors.ts';
 import { dropUnsafeLinks, escapeRawHtml, restoreLessThan } from '../lib/records/safe-markdown.ts';
 import { nestHeadings } from '../lib/records/heading-levels.ts';
-import { bumpContentVersion } from './content-version.ts';
 
 /** Options of recordsLoader. */
 export interface RecordsLoaderOptions {
@@ -13,15 +11,47 @@ export interface RecordsLoaderOptions {
   siteUrl: string;
 }
 
-/** Loads every record of `dir`; an invalid file stops the build with the file, line and field named. */
+/** The loader's name: `npm run dev` (scripts/lib/dev-integration.ts) asks Astro to run it again after an edit. */
+export const RECORDS_LOADER = 'permis-records';
+
+/** Rendered HTML by markdown text, and files as last read: a reload under `npm run dev` redoes only what changed. */
+interface Caches {
+  rendered: Map<string, Awaited<ReturnType<LoaderContext['renderMarkdown']>>>;
+  files: ReadCache;
+}
+const CACHES = Symbol.for('permis-facts.records-loader-caches');
+
+/**
+ * The caches of one records folder, kept on globalThis: Astro evaluates the content config again after every .md or
+ * .yaml change, and a loader made afresh would read and render all 408 records again (about 1 s under load).
+ */
+function cachesOf(key: string): Caches {
+  const holder = globalThis as { [CACHES]?: Map<string, Caches> };
+  const all = (holder[CACHES] ??= new Map());
+  let caches = all.get(key);
+  if (!caches) all.set(key, (caches = { rendered: new Map(), files: new Map() }));
+  return caches;
+}
+
+/** What `npm run dev` passes to `refreshContent`: `ran` tells it that this loader did run. */
+export interface RefreshContext extends Record<string, unknown> {
+  trigger: 'permis-dev';
+  ran(): void;
+}
+
+/**
+ * Loads every record of `dir`; an invalid file stops the build with the file, line and field named. Under `npm run
+ * dev`, the dev integration watches the files and runs this loader again through Astro's `refreshContent`: the store
+ * is updated in place (only changed records are set, removed ones deleted), so Astro writes its data store once,
+ * invalidates it and reloads the open page once, and an invalid edit keeps the last valid records on screen.
+ */
 export function recordsLoader({ dir, siteUrl }: RecordsLoaderOptions): Loader {
-  // Rendered HTML by markdown text: a reload under `npm run dev` renders only the texts that changed.
-  const rendered = new Map<string, Awaited<ReturnType<LoaderContext['renderMarkdown']>>>();
-  const files: ReadCache = new Map();
-  async function sync({ store, renderMarkdown, logger }: LoaderContext): Promise<number> {
+  const { rendered, files } = cachesOf(`${siteUrl}\n${dir}`);
+  async function sync({ store, renderMarkdown, generateDigest, logger }: LoaderContext): Promise<void> {
+    const started = performance.now();
     const facts = await readRecords(dir, siteUrl, files);
     const used = new Set<string>();
-    const entries = [];
+    let changed = 0;
     for (const fact of facts) {
       let html = rendered.get(fact.text);
       if (!html) {
@@ -30,46 +60,28 @@ export function recordsLoader({ dir, siteUrl }: RecordsLoaderOptions): Loader {
         rendered.set(fact.text, html);
       }
       used.add(fact.text);
-      entries.push({ id: fact.id, data: fact, body: fact.text, rendered: html });
+      // The digest makes `set` a no-op for an unchanged record: nothing to write, nothing to reload.
+      if (store.set({ id: fact.id, data: fact, body: fact.text, rendered: html, digest: generateDigest(fact) })) changed++;
     }
     for (const text of rendered.keys()) if (!used.has(text)) rendered.delete(text);
-    store.clear();
-    for (const entry of entries) store.set(entry);
-    logger.info(`${facts.length} records loaded from ${dir}`);
-    return facts.length;
+    const ids = new Set(facts.map((f) => f.id));
+    const removed = store.keys().filter((id) => !ids.has(id));
+    for (const id of removed) store.delete(id);
+    const took = Math.round(performance.now() - started);
+    logger.info(`${facts.length} records loaded from ${dir} (${changed} changed, ${removed.length} removed) in ${took} ms`);
   }
   return {
-    name: 'permis-records',
+    name: RECORDS_LOADER,
     async load(context) {
-      await sync(context);
-      const { watcher, logger } = context;
-      if (!watcher) return;
-      // npm run dev: any change under content/ (records, synonyms, other content files) reloads the records, and the
-      // version bump drops every cache built on them. An invalid edit keeps the last good records and prints why.
-      const root = resolve(dirname(resolve(dir)));
-      watcher.add(root);
-      let timer: NodeJS.Timeout | undefined;
-      let running = Promise.resolve();
-      const reload = () => {
-        running = running.then(async () => {
-          try {
-            const started = performance.now();
-            bumpContentVersion();
-            await sync(context);
-            logger.info(`content reloaded in ${Math.round(performance.now() - started)} ms`);
-          } catch (error) {
-            if (!(error instanceof RecordError)) throw error;
-            logger.error(`${error.message}\n(the site keeps the last valid records until this is fixed)`);
-          }
-        });
-      };
-      const onChange = (path: string) => {
-        if (!resolve(path).startsWith(root + sep)) return;
-        clearTimeout(timer);
-        // Editors write a file in several steps; one reload for a burst of events.
-        timer = setTimeout(reload, 30);
-      };
-      for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, onChange);
+      // The first load (build, or dev start-up) stops on an invalid record; a refresh after an edit reports it.
+      if (!context.refreshContextData) return sync(context);
+      (context.refreshContextData as Partial<RefreshContext>).ran?.();
+      try {
+        await sync(context);
+      } catch (error) {
+        if (!(error instanceof RecordError)) throw error;
+        context.logger.error(`${error.message}\n(the site keeps the last valid records until this is fixed)`);
+      }
     },
   };
 }

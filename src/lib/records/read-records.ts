@@ -7,13 +7,17 @@ import { decodeRecordFile } from './file-limits.ts';
 import { RecordError } from './friendly-errors.ts';
 import { parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
 
-/** What a file read to, by path, with the size and mtime it had: `npm run dev` re-reads only the files that changed. */
-export type ReadCache = Map<string, { size: number; mtimeMs: number; result: ReturnType<typeof parseRecordFile> }>;
+/**
+ * What a file read to, by path, with the size, times and inode it had: `npm run dev` re-reads only the files that
+ * changed. The inode and ctime catch a new file renamed over the old one (sed -i, editors' safe writes) even when its
+ * size and mtime happen to be the same.
+ */
+export type ReadCache = Map<string, { stamp: string; result: ReturnType<typeof parseRecordFile> }>;
 
 /**
  * Reads `dir` recursively: every `.md` file is a record; any other file is reported rather
  * than silently skipped. Paths in messages are relative to the working directory when inside it.
- * With `cache`, a file whose size and mtime are unchanged is not read or parsed again.
+ * With `cache`, a file whose inode, size and times are unchanged is not read or parsed again.
  */
 export async function readRecords(dir: string, siteUrl: string, cache?: ReadCache): Promise<Fact[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
@@ -39,12 +43,13 @@ export async function readRecords(dir: string, siteUrl: string, cache?: ReadCach
         continue;
       }
       const info = await stat(path);
+      const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
       const known = cache?.get(path);
-      let parsed = known && known.size === info.size && known.mtimeMs === info.mtimeMs ? known.result : undefined;
+      let parsed = known?.stamp === stamp ? known.result : undefined;
       if (!parsed) {
         const decoded = decodeRecordFile(name, await readFile(path));
         parsed = decoded.ok ? parseRecordFile(name, decoded.text) : { ok: false, problems: [decoded.problem] };
-        cache?.set(path, { size: info.size, mtimeMs: info.mtimeMs, result: parsed });
+        cache?.set(path, { stamp, result: parsed });
       }
       if (parsed.ok) files.push({ ...parsed.value, mtimeMs: info.mtimeMs });
       else {

@@ -8,7 +8,7 @@ import { healthReply, type Readiness } from './health.ts';
 import { createMcpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { isMcpTarget, nodeMcp } from './mcp-http.ts';
 import { nodeCompress } from './node-compress.ts';
-import { clientErrorListener, connectListener, isApiTarget, type PlainRequest } from './client-errors.ts';
+import { clientErrorListener, connectListener, isApiTarget, type PlainRequest, type RefusedAnswer } from './client-errors.ts';
 import { writeReply, type PlainReply } from './raw-request.ts';
 import { readDist } from './read-dist.ts';
 import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static-files.ts';
@@ -33,7 +33,10 @@ export interface SiteServerOptions {
   /** Where a refused build and integrity failures are reported. Default console.error. */
   logError?: (line: string) => void;
   /** Wraps each request (access log, metrics: request-observer.ts). Default: nothing recorded. */
-  observe?: (req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>) => Promise<void>;
+  observe?: ((req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>) => Promise<void>) & {
+    /** Records a request Node's parser refused, once answered (it never reaches `observe`). */
+    refused?: (answer: RefusedAnswer) => void;
+  };
   /** Why the quota store cannot be trusted now (Redis not answering), or null; /readyz answers 503 with it. Default: always fine. */
   quotaProblem?: () => string | null;
   /** Called with the record count and build id once a build is loaded (at warm-up and after each reload). */
@@ -155,7 +158,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   const server = createServer(SERVER_OPTIONS, observe ? (req, res) => observe(req, res, () => handle(req, res)) : handle);
   // An unknown expectation is ignored (RFC 9110 allows it) rather than answered 417, a status outside the contract.
   server.on('checkExpectation', (req, res) => server.emit('request', req, res));
-  server.on('clientError', clientErrorListener(answer));
+  server.on('clientError', clientErrorListener(answer, observe?.refused));
   server.on('connect', connectListener);
   return {
     server,

@@ -4,7 +4,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientAddress } from '../lib/api/client-address.ts';
+import type { Socket } from 'node:net';
+import { clientAddress, clientKey } from '../lib/api/client-address.ts';
+import type { RefusedAnswer } from './client-errors.ts';
 import { matchRoute } from '../lib/api/routes.ts';
 import { API_BASE, MCP_PATH } from '../lib/paths.ts';
 import { setTelemetry } from '../lib/telemetry.ts';
@@ -24,6 +26,9 @@ export interface RequestObserverOptions {
   trustProxy: number;
   ipv6Prefix: number;
 }
+
+/** The route label of a request the parser refused before its target could be read. */
+export const UNPARSED_ROUTE = 'unparsed';
 
 /** Cache outcome of one request: none consulted, all hit, or at least one miss. */
 type Outcome = { cache: 'none' | 'hit' | 'miss' };
@@ -54,7 +59,42 @@ export function createRequestObserver(options: RequestObserverOptions) {
     tool: (name) => metrics?.mcpCalls.inc({ tool: name }),
   });
 
-  return function observe(req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>): Promise<void> {
+  // Without a trusted proxy the client key depends on the connection only: worked out once per connection, not per request.
+  const byConnection = new WeakMap<Socket, string>();
+  const keyOf = (req: IncomingMessage) => {
+    const headers = { get: (name: string) => (req.headers[name.toLowerCase()] as string | undefined) ?? null };
+    return clientAddress({ headers }, req.socket.remoteAddress, options.trustProxy, options.ipv6Prefix);
+  };
+  const clientOf = (req: IncomingMessage): string => {
+    if (options.trustProxy > 0) return keyOf(req);
+    let key = byConnection.get(req.socket);
+    if (key === undefined) byConnection.set(req.socket, (key = keyOf(req)));
+    return key;
+  };
+
+  /**
+   * The access line and series of a request Node's parser refused (client-errors.ts): route `unparsed` and method
+   * `-` unless the request could be repaired or its method read; the path is never logged (the target may be anything).
+   */
+  function refused(answer: RefusedAnswer): void {
+    const target = answer.target;
+    const pathname = target === undefined ? undefined : target.split('?', 1)[0]!.slice(0, 300);
+    const route = pathname === undefined ? UNPARSED_ROUTE : routeOf(pathname);
+    if (metrics) {
+      metrics.requests.inc({ route, status: String(answer.status) });
+      if (answer.status === 429) metrics.rateLimited.inc({ route });
+    }
+    if (!access) return;
+    const client = options.clientHash(clientKey(answer.remoteAddress ?? 'unknown', options.ipv6Prefix));
+    log.info({
+      method: answer.method ?? '-', route, path: pathname ?? '-', status: answer.status, ms: 0,
+      bytes: answer.bytes, cache: 'none', encoding: answer.encoding, client,
+    }, 'request');
+  }
+
+  return Object.assign(observe, { refused });
+
+  function observe(req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>): Promise<void> {
     const started = performance.now();
     const outcome: Outcome = { cache: 'none' };
     res.once('finish', () => {
@@ -71,8 +111,7 @@ export function createRequestObserver(options: RequestObserverOptions) {
       }
       if (!access) return;
       const reply = writtenReply(res);
-      const headers = { get: (name: string) => (req.headers[name.toLowerCase()] as string | undefined) ?? null };
-      const client = options.clientHash(clientAddress({ headers }, req.socket.remoteAddress, options.trustProxy, options.ipv6Prefix));
+      const client = options.clientHash(clientOf(req));
       const line: Record<string, unknown> = {
         method: req.method, route, path: pathname, status, ms: Math.round(seconds * 1e4) / 10,
         bytes: reply?.bytes ?? 0, cache: outcome.cache, encoding: reply?.encoding ?? 'identity', client,
@@ -84,5 +123,5 @@ export function createRequestObserver(options: RequestObserverOptions) {
       log.info(line, 'request');
     });
     return outcomes ? outcomes.run(outcome, handle) : handle();
-  };
+  }
 }

@@ -72,6 +72,42 @@ describe('access line of a request the HTTP parser refuses', () => {
   });
 });
 
+describe('cache outcome in the access line', () => {
+  const { log, lines } = capturedLog('info');
+  const observe = createRequestObserver({ log, logQueries: false, clientHash: createClientHash(), trustProxy: 0, ipv6Prefix: 64 });
+  const site = createSiteServer({ ...testSettings, RATE_LIMIT_PER_MINUTE: 1_000_000 }, { observe, log: () => {} });
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((done) => site.server.listen(0, '127.0.0.1', done));
+    base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((done) => site.server.close(done)));
+  /** The `cache` field of the access line of one GET of `path`. */
+  const outcomeOf = async (path: string) => {
+    // The line is written once the answer is sent, which may be after the client has it: wait for the count to settle.
+    await expect.poll(() => lines.length).toBe(sent);
+    await (await fetch(`${base}${path}`)).arrayBuffer();
+    await expect.poll(() => lines.length).toBe(++sent);
+    return (JSON.parse(lines.at(-1)!) as { cache: string }).cache;
+  };
+  let sent = 0;
+
+  it('is miss on first use and hit after, per request, for a record, a search and a page; none for /healthz', async () => {
+    const list = (await (await fetch(`${base}/api/v1/facts?po_live=1&limit=3&offset=7`)).json()) as { results: { id: string }[] };
+    sent++;
+    // The list above read its records: one of them by id is a hit.
+    expect(await outcomeOf(`/api/v1/facts/${list.results.at(-1)!.id}?po_live=1`)).toBe('hit');
+    const query = '/api/v1/facts?po_live=1&q=permis%20moto&limit=2';
+    // The reply cache admits an answer on its query's second request (reply-cache.ts): the third is a hit.
+    expect(await outcomeOf(query)).toBe('miss');
+    expect(await outcomeOf(query)).toBe('miss');
+    expect(await outcomeOf(query)).toBe('hit');
+    expect(await outcomeOf('/healthz')).toBe('none');
+    expect(await outcomeOf('/')).toBe('miss');
+    expect(await outcomeOf('/')).toBe('hit');
+  });
+});
+
 describe('lifecycle lines', () => {
   it('are written at LOG_LEVEL=warn and error, where access lines are not; silent writes nothing', () => {
     for (const level of ['warn', 'error'] as const) {

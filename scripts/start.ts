@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { HASH_SECRET_ENV, runClusterPrimary } from '../src/adapters/cluster-primary.ts';
 import { watchLauncher } from '../src/adapters/launcher-watch.ts';
-import { createLogger } from '../src/adapters/logger.ts';
+import { createLogger, lifecycleLog } from '../src/adapters/logger.ts';
 import { runServerProcess } from '../src/adapters/server-process.ts';
 import { ensureBuild, verifiedOrExit } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
@@ -33,7 +33,7 @@ if (cluster.isWorker) {
   await verifiedOrExit(settings.DIST_DIR, (message) => {
     // The readable message on stderr (as npm run mcp gives it), and the log line for collectors.
     console.error(message);
-    log.fatal({ event: 'integrity' }, message);
+    lifecycleLog(log).fatal({ event: 'integrity' }, message);
   });
   // Killed with SIGKILL, npm cannot pass a signal on: the server notices and stops as if it had got SIGTERM.
   watchLauncher(() => process.kill(process.pid, 'SIGTERM'));

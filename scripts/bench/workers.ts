@@ -6,13 +6,14 @@
 import { answerHelp } from '../lib/cli-help.ts';
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSettings } from '../../src/lib/config.ts';
 import { buildSite, staleReason } from '../lib/build-site.ts';
 import { LOAD_GENERATOR, measureLoad } from './load/measure-load.ts';
 import type { LoadFigures } from './load/load-types.ts';
+import { HAS_PROC, ownCpuSeconds, treeCpuSeconds } from './load/process-cpu.ts';
 import { freePort } from '../../tests/support/redis-server.ts';
 
 answerHelp(`usage: node scripts/bench/workers.ts [--seconds 5]   (or npm run bench -- --workers)
@@ -20,14 +21,15 @@ answerHelp(`usage: node scripts/bench/workers.ts [--seconds 5]   (or npm run ben
 Builds the bundled corpus if needed (SITE_URL, CONTENT_DIR, DIST_DIR as for npm start), then loads GET
 /api/v1/facts/{id} (50 connections, the load generator on the same machine) against npm start with WORKERS=1 and
 WORKERS=2, logs and metrics on, and WORKERS=1 with them off (LOG_LEVEL=warn, no METRICS_PORT). Prints req/s,
-p50/p99 and the ratios the issue asks for (WORKERS=2 / WORKERS=1 >= 1.3, on / off >= 0.9).`);
+p50/p99, the CPU seconds the server processes, wrk and the bench used during each run (from /proc), and the ratios
+the issue asks for (WORKERS=2 / WORKERS=1 >= 1.3, on / off >= 0.9).`);
 
 const ROOT = join(import.meta.dirname, '../..');
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, workers: { type: 'boolean', default: false } } });
 const seconds = Number(values.seconds);
 
 /** Starts npm start's script with `env` on a free port; resolves once /readyz answers 200 (LOG_LEVEL=warn hides the ready line). */
-async function start(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+async function start(env: Record<string, string>): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT_PER_MINUTE: '1000000000', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   // The log goes through a pipe that is read and dropped, as a collector (journald) would take it.
@@ -41,7 +43,7 @@ async function start(env: Record<string, string>): Promise<{ base: string; stop:
   }
   // With WORKERS=2, /readyz answered by one worker: give the other its moment.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  return { base, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))) };
+  return { base, pid: child.pid!, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))) };
 }
 
 const settings = readSettings(process.env);
@@ -57,7 +59,14 @@ const runs: { label: string; env: Record<string, string> }[] = [
   { label: 'WORKERS=2, logs + metrics on', env: { WORKERS: '2', LOG_LEVEL: 'info', METRICS_PORT: '0', METRICS_TOKEN: 'bench-token-0123456789' } },
   { label: 'WORKERS=1, logs + metrics off', env: { WORKERS: '1', LOG_LEVEL: 'warn' } },
 ];
-const results: { label: string; figures: LoadFigures }[] = [];
+/** CPU seconds used during the measured run: every server process, its primary alone, wrk, and this process (it reads the log pipe, as a collector would). */
+interface RunCpu {
+  server: number;
+  primary: number;
+  wrk: number;
+  bench: number;
+}
+const results: { label: string; figures: LoadFigures; cpu: RunCpu; load: number }[] = [];
 for (const run of runs) {
   console.log(`${run.label}: starting...`);
   const server = await start(run.env);
@@ -65,16 +74,35 @@ for (const run of runs) {
   try {
     // A short warm-up, so that every worker has its records cached and its code optimised.
     await measureLoad(server.base, paths, 1, 50, { headers: { 'accept-encoding': 'br' } });
-    results.push({ label: run.label, figures: await measureLoad(server.base, paths, seconds, 50, { headers: { 'accept-encoding': 'br' } }) });
+    const [serverBefore, ownBefore, load] = [treeCpuSeconds(server.pid), ownCpuSeconds(), loadavg()[0]!];
+    const figures = await measureLoad(server.base, paths, seconds, 50, { headers: { 'accept-encoding': 'br' } });
+    const [serverAfter, ownAfter] = [treeCpuSeconds(server.pid), ownCpuSeconds()];
+    const cpu = {
+      server: serverAfter.total - serverBefore.total,
+      primary: serverAfter.root - serverBefore.root,
+      wrk: ownAfter.reapedChildren - ownBefore.reapedChildren,
+      bench: ownAfter.self - ownBefore.self,
+    };
+    results.push({ label: run.label, figures, cpu, load });
   } finally {
     await server.stop();
   }
 }
 
-const row = ({ label, figures }: (typeof results)[number]) => `| ${label} | ${Math.round(figures.rps)} | ${figures.p50.toFixed(2)} / ${figures.p99.toFixed(2)} ms | ${figures.requests} |`;
+const cpuCell = (cpu: RunCpu, requests: number) =>
+  HAS_PROC ? `${cpu.server.toFixed(2)} (${Math.round((cpu.server / requests) * 1e6)} µs/req) | ${cpu.primary.toFixed(2)} | ${cpu.wrk.toFixed(2)} | ${cpu.bench.toFixed(2)}` : 'n/a | n/a | n/a | n/a';
+const row = ({ label, figures, cpu, load }: (typeof results)[number]) =>
+  `| ${label} | ${Math.round(figures.rps)} | ${figures.p50.toFixed(2)} / ${figures.p99.toFixed(2)} ms | ${figures.requests} | ${cpuCell(cpu, figures.requests)} | ${load.toFixed(2)} |`;
 const [one, two, off] = results.map((result) => result.figures.rps) as [number, number, number];
 console.log(`\n## WORKERS and the cost of logs and metrics (record by id, ${paths.length} ids, br, ${LOAD_GENERATOR}, 50 connections, ${seconds} s; ${availableParallelism()} cores shared with the load generator)\n`);
-console.log('| run | req/s | p50 / p99 | requests |\n|---|---|---|---|');
+console.log('CPU columns: seconds of CPU (user + system, from /proc) used during the measured run by every server process, by the primary alone (with WORKERS=1 it is the server), by wrk, and by this bench process (which reads the log pipe); load: 1-minute load average when the run began.\n');
+console.log('| run | req/s | p50 / p99 | requests | server CPU s | primary CPU s | wrk CPU s | bench CPU s | load |\n|---|---|---|---|---|---|---|---|---|');
 for (const result of results) console.log(row(result));
 console.log(`\nWORKERS=2 / WORKERS=1: ${(two / one).toFixed(2)}x (target >= 1.3x)`);
 console.log(`logs + metrics on / off (WORKERS=1): ${(one / off).toFixed(2)}x (target >= 0.9x)`);
+if (HAS_PROC) {
+  const perRequest = (result: (typeof results)[number]) => result.cpu.server / result.figures.requests;
+  console.log(`server CPU per request, logs + metrics on / off (WORKERS=1): ${(perRequest(results[0]!) / perRequest(results[2]!)).toFixed(2)}x (less noisy than req/s on a shared machine)`);
+  const cores = (result: (typeof results)[number]) => (result.cpu.server + result.cpu.wrk + result.cpu.bench) / seconds;
+  console.log(`cores busy during each run (server + wrk + bench): ${results.map((result) => cores(result).toFixed(2)).join(', ')} of ${availableParallelism()}`);
+}

@@ -8,7 +8,7 @@ import { HttpError, quote } from '../lib/api/http-error.ts';
 import { errorReply } from '../lib/api/responses.ts';
 import { API_BASE } from '../lib/paths.ts';
 import { pageMethodNotAllowed, pageText } from './static-files.ts';
-import { percentEncodeTarget, rawResponse, readRawHead, type PlainReply, type RawHead } from './raw-request.ts';
+import { bodyLength, percentEncodeTarget, rawResponse, readRawHead, type PlainReply, type RawHead } from './raw-request.ts';
 
 /** A request the server answers normally (the normal path and the repaired raw-UTF-8 path both build one). */
 export interface PlainRequest {
@@ -72,28 +72,54 @@ function repaired(error: ParserError, head: RawHead | null, clientAddress: strin
   return { method: head.method, target, header: (name) => headers.get(name), clientAddress };
 }
 
+/** What was answered to a request the parser refused, for the access log. */
+export interface RefusedAnswer {
+  /** The method, when the request line had a valid one; else undefined. */
+  method: string | undefined;
+  /** The target served, for a repaired request only (a refused target is never logged: it may be anything). */
+  target: string | undefined;
+  status: number;
+  /** Body bytes sent (0 for a HEAD). */
+  bytes: number;
+  encoding: string;
+  remoteAddress: string | undefined;
+}
+
 /**
  * Installs the answers on `server`-like events. `answer` serves a repaired request; the reply is written by hand
- * and the connection closed, since the parser cannot go on with it.
+ * and the connection closed, since the parser cannot go on with it. `onAnswered` hears of each answer sent.
  */
-export function clientErrorListener(answer: (request: PlainRequest) => Promise<PlainReply>) {
+export function clientErrorListener(answer: (request: PlainRequest) => Promise<PlainReply>, onAnswered?: (answer: RefusedAnswer) => void) {
   const answered = new WeakSet<Duplex>();
   return (error: ParserError, socket: Duplex & { _httpMessage?: { headersSent?: boolean } | null; remoteAddress?: string }) => {
     // The parser reports every later chunk of a refused connection again: answer once.
     if (answered.has(socket)) return;
     answered.add(socket);
     if (error.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
-    const send = (bytes: Buffer | string) => {
+    const remoteAddress = socket.remoteAddress;
+    const send = (bytes: Buffer | string, reply: PlainReply | null, method: string | undefined, target?: string, head = false) => {
       socket.once('finish', () => socket.destroy());
       socket.end(bytes);
+      const sent = reply && !head && reply.status !== 304 ? bodyLength(reply.body) : 0;
+      onAnswered?.({ method, target, status: reply?.status ?? 408, bytes: sent, encoding: reply?.headers['content-encoding'] ?? 'identity', remoteAddress });
     };
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return send('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\n\r\n');
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return send('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\n\r\n', null, undefined);
     const head = readRawHead(error.rawPacket, error.bytesParsed);
-    const request = socket._httpMessage ? null : repaired(error, head, socket.remoteAddress);
-    if (!request) return send(rawResponse(refusal(error, head), head?.method === 'HEAD'));
+    const method = head && TOKEN.test(head.method) ? head.method : undefined;
+    const request = socket._httpMessage ? null : repaired(error, head, remoteAddress);
+    if (!request) {
+      const reply = refusal(error, head);
+      return send(rawResponse(reply, head?.method === 'HEAD'), reply, method, undefined, head?.method === 'HEAD');
+    }
     answer(request).then(
-      (reply) => send(rawResponse(reply, request.method === 'HEAD' || reply.status === 304)),
-      () => send(rawResponse(apiError(503, 'internal_error', 'an unexpected error occurred; it has been logged; retry later', { 'retry-after': '5' }))),
+      (reply) => {
+        const bare = request.method === 'HEAD' || reply.status === 304;
+        send(rawResponse(reply, bare), reply, request.method, request.target, bare);
+      },
+      () => {
+        const reply = apiError(503, 'internal_error', 'an unexpected error occurred; it has been logged; retry later', { 'retry-after': '5' });
+        send(rawResponse(reply), reply, request.method, request.target);
+      },
     );
   };
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { AggregatorRegistry } from 'prom-client';
 import type { Settings } from '../lib/config.ts';
 import { startClusterQuota } from './cluster-rate-limiter.ts';
-import type { ServerLog } from './logger.ts';
+import { lifecycleLog, type ServerLog } from './logger.ts';
 import { createMetricsServer, logMetricsAddress } from './metrics-server.ts';
 
 /** Environment variable through which workers get the key of the client hash (never logged). */
@@ -28,6 +28,7 @@ async function recordCount(dist: string): Promise<number | string> {
 /** Runs the primary: resolves once every worker listens (the ready line is logged then). */
 export async function runClusterPrimary(settings: Settings, workers: number, log: ServerLog, started: number): Promise<void> {
   if (!settings.REDIS_URL) startClusterQuota();
+  const events = lifecycleLog(log);
   const env = { [HASH_SECRET_ENV]: randomBytes(32).toString('hex') };
   let stopping = false;
   let lastDeath = 0;
@@ -38,7 +39,7 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
     const now = Date.now();
     const wait = now - lastDeath < RESPAWN_BACKOFF_MS ? RESPAWN_BACKOFF_MS : 0;
     lastDeath = now;
-    log.error({ event: 'worker-exit', worker: worker.process.pid, code, signal }, `permis-facts: worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); starting another`);
+    events.error({ event: 'worker-exit', worker: worker.process.pid, code, signal }, `permis-facts: worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); starting another`);
     setTimeout(fork, wait);
   });
 
@@ -52,8 +53,9 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
   const port = await listening;
   const readyMs = Math.round(performance.now() - started);
   const records = await recordCount(settings.DIST_DIR);
-  log.info({ event: 'start', workers, records }, `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers)`);
+  events.info({ event: 'start', workers, records }, `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers)`);
 
+  log.flush();
   if (settings.METRICS_PORT !== undefined && settings.METRICS_TOKEN) {
     const aggregate = new AggregatorRegistry();
     const metricsServer = createMetricsServer(settings.METRICS_TOKEN, () => aggregate.clusterMetrics());
@@ -68,14 +70,14 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
     }
     stopping = true;
     const alive = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-    log.info({ event: 'stop' }, `permis-facts: ${why}, every worker finishes its requests in flight (at most ${deadlineMs / 1000} s)...`);
+    events.info({ event: 'stop' }, `permis-facts: ${why}, every worker finishes its requests in flight (at most ${deadlineMs / 1000} s)...`);
     // Each worker drains on its own deadline; past it and a margin, whatever is left is killed.
     const timer = setTimeout(() => alive.forEach((worker) => worker.process.kill('SIGKILL')), deadlineMs + 2_000);
     let left = alive.length;
     const done = () => {
       if (--left > 0) return;
       clearTimeout(timer);
-      log.info({ event: 'stop' }, 'permis-facts: stopped (every worker exited)');
+      events.info({ event: 'stop' }, 'permis-facts: stopped (every worker exited)');
       process.exit(0);
     };
     if (left === 0) done();

@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ServerLog } from './logger.ts';
+import { lifecycleLog, type ServerLog } from './logger.ts';
 import { METRICS_CONTENT_TYPE } from './metrics.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -44,5 +44,6 @@ export function createMetricsServer(token: string, text: () => Promise<string>):
 
 /** Logs where the metrics are served (METRICS_PORT may be 0: the system's choice). */
 export function logMetricsAddress(log: ServerLog, host: string, server: Server): void {
-  log.info({ event: 'start' }, `permis-facts: metrics on http://${host}:${(server.address() as AddressInfo).port}/metrics (bearer token required)`);
+  lifecycleLog(log).info({ event: 'start' }, `permis-facts: metrics on http://${host}:${(server.address() as AddressInfo).port}/metrics (bearer token required)`);
+  log.flush();
 }

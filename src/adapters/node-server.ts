@@ -3,12 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
+import type { CacheTrace } from '../lib/telemetry.ts';
 import { createBuildWatch, readBuildId, readBuildSiteUrl } from './build-watch.ts';
 import { healthReply, type Readiness } from './health.ts';
 import { createMcpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { isMcpTarget, nodeMcp } from './mcp-http.ts';
 import { nodeCompress } from './node-compress.ts';
-import { clientErrorListener, connectListener, isApiTarget, type PlainRequest } from './client-errors.ts';
+import { clientErrorListener, connectListener, isApiTarget, type PlainRequest, type RefusedAnswer } from './client-errors.ts';
 import { writeReply, type PlainReply } from './raw-request.ts';
 import { readDist } from './read-dist.ts';
 import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static-files.ts';
@@ -33,7 +34,10 @@ export interface SiteServerOptions {
   /** Where a refused build and integrity failures are reported. Default console.error. */
   logError?: (line: string) => void;
   /** Wraps each request (access log, metrics: request-observer.ts). Default: nothing recorded. */
-  observe?: (req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>) => Promise<void>;
+  observe?: ((req: IncomingMessage, res: ServerResponse, handle: (trace: CacheTrace) => Promise<void>) => Promise<void>) & {
+    /** Records a request Node's parser refused, once answered (it never reaches `observe`). */
+    refused?: (answer: RefusedAnswer) => void;
+  };
   /** Why the quota store cannot be trusted now (Redis not answering), or null; /readyz answers 503 with it. Default: always fine. */
   quotaProblem?: () => string | null;
   /** Called with the record count and build id once a build is loaded (at warm-up and after each reload). */
@@ -118,20 +122,20 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   // /mcp: the MCP server, on the same limiter and the build served now.
   const mcp = nodeMcp(createMcpEndpoint({ limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, api: () => current.api }));
 
-  async function answer(request: PlainRequest): Promise<PlainReply> {
+  async function answer(request: PlainRequest, trace?: CacheTrace): Promise<PlainReply> {
     watch.poll();
     const { api, files } = current;
     const url = requestUrl(request, settings.TRUST_PROXY);
     if (isApiTarget(url.pathname)) {
       // /api/v1: the plain-reply path, no Request or Response objects on the hot path.
       const headers = { get: (name: string) => request.header(name.toLowerCase()) ?? null };
-      return api.reply({ method: request.method, url: url.href, parsedUrl: url, headers }, { clientAddress: request.clientAddress });
+      return api.reply({ method: request.method, url: url.href, parsedUrl: url, headers }, { clientAddress: request.clientAddress, trace });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return pageMethodNotAllowed(request.method);
-    return files({ method: request.method, pathname: url.pathname, header: request.header });
+    return files({ method: request.method, pathname: url.pathname, header: request.header, trace });
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, trace?: CacheTrace): Promise<void> {
     try {
       // Health and readiness: outside /api/v1, never counted in the quota, no file read.
       const health = healthReply(req.url, readiness);
@@ -141,7 +145,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
         watch.poll();
         return await mcp(req, res);
       }
-      const reply = await answer(plainRequest(req));
+      const reply = await answer(plainRequest(req), trace);
       // Once the server is closing, each answer also closes its connection, so shutdown does not wait for keep-alive.
       if (!server.listening) res.setHeader('connection', 'close');
       writeReply(res, reply);
@@ -152,10 +156,10 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
     }
   }
   const observe = options.observe;
-  const server = createServer(SERVER_OPTIONS, observe ? (req, res) => observe(req, res, () => handle(req, res)) : handle);
+  const server = createServer(SERVER_OPTIONS, observe ? (req, res) => observe(req, res, (trace) => handle(req, res, trace)) : (req, res) => handle(req, res));
   // An unknown expectation is ignored (RFC 9110 allows it) rather than answered 417, a status outside the contract.
   server.on('checkExpectation', (req, res) => server.emit('request', req, res));
-  server.on('clientError', clientErrorListener(answer));
+  server.on('clientError', clientErrorListener(answer, observe?.refused));
   server.on('connect', connectListener);
   return {
     server,

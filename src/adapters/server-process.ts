@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Settings } from '../lib/config.ts';
 import { createClientHash } from './client-hash.ts';
 import { createClusterRateLimiter } from './cluster-rate-limiter.ts';
-import type { ServerLog } from './logger.ts';
+import { lifecycleLog, type ServerLog } from './logger.ts';
 import { createMetricsServer, logMetricsAddress } from './metrics-server.ts';
 import { processMetricsText, serverMetrics, setBuild } from './metrics.ts';
 import { createSiteServer } from './node-server.ts';
@@ -27,12 +27,14 @@ export interface ServerProcessOptions {
 /** Starts serving; resolves once listening. A cluster worker counts its quota through the primary (or Redis). */
 export async function runServerProcess(settings: Settings, options: ServerProcessOptions): Promise<void> {
   const { log } = options;
+  // Start, stop, rebuild, integrity and Redis lines are written whatever LOG_LEVEL (unless silent): see logger.ts.
+  const events = lifecycleLog(log);
   const worker = cluster.isWorker;
   const metrics = settings.METRICS_PORT === undefined ? undefined : serverMetrics();
   const fallback = (store: string) => () => metrics?.quotaFallbacks.inc({ store });
   // With REDIS_URL, one count shared by every process (API and MCP); without, the cluster primary's, or this process's memory.
   const quota = await createQuotaStore(settings, {
-    log: (line) => log.warn({ event: 'redis' }, line),
+    log: (line) => events.warn({ event: 'redis' }, line),
     onFallback: fallback('redis'),
     ...(worker ? { memory: () => createClusterRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE, onFallback: fallback('cluster') }) } : {}),
   });
@@ -42,26 +44,28 @@ export async function runServerProcess(settings: Settings, options: ServerProces
   });
   const site = createSiteServer(settings, {
     rateLimiter: quota.limiter, observe, quotaProblem: () => quota.problem(),
-    log: (line) => log.info({ event: 'rebuild' }, line),
-    logError: (line) => log.error({ event: line.startsWith('[read-dist]') ? 'integrity' : 'server' }, line),
+    log: (line) => events.info({ event: 'rebuild' }, line),
+    logError: (line) => events.error({ event: line.startsWith('[read-dist]') ? 'integrity' : 'server' }, line),
     onBuild: (records, buildId) => metrics && setBuild(metrics, records, buildId, settings.SITE_URL),
   });
   const { server } = site;
   // Load the index before accepting traffic, so the first search is as fast as the others.
   const warm = await site.warm();
   if (!warm.ok) {
-    log.fatal({ event: 'start' }, `The API cannot load its data from ${settings.DIST_DIR}/: ${JSON.stringify(warm.body)}`);
+    events.fatal({ event: 'start' }, `The API cannot load its data from ${settings.DIST_DIR}/: ${JSON.stringify(warm.body)}`);
     process.exit(1);
   }
   server.on('error', (error) => {
-    log.fatal({ event: 'start' }, `Cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
+    events.fatal({ event: 'start' }, `Cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
     process.exit(1);
   });
   await new Promise<void>((done) => server.listen(settings.PORT, settings.HOST, done));
   const readyMs = Math.round(performance.now() - options.started);
   const { port } = server.address() as AddressInfo;
-  if (worker) log.info({ event: 'start', records: warm.records }, `worker ${process.pid}: ${warm.records} records loaded in ${readyMs} ms`);
-  else log.info({ event: 'start', records: warm.records }, `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
+  if (worker) events.info({ event: 'start', records: warm.records }, `worker ${process.pid}: ${warm.records} records loaded in ${readyMs} ms`);
+  else events.info({ event: 'start', records: warm.records }, `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
+  // The log is buffered (logger.ts): the ready line goes out now, not with the next 4 KiB.
+  log.flush();
   if (!worker && metrics && settings.METRICS_TOKEN) {
     const metricsServer = createMetricsServer(settings.METRICS_TOKEN, processMetricsText);
     metricsServer.listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer)).unref();
@@ -76,10 +80,10 @@ export async function runServerProcess(settings: Settings, options: ServerProces
       return;
     }
     stopping = true;
-    log.info({ event: 'stop' }, `permis-facts: ${why}, finishing requests in flight (at most ${deadlineMs / 1000} s)...`);
+    events.info({ event: 'stop' }, `permis-facts: ${why}, finishing requests in flight (at most ${deadlineMs / 1000} s)...`);
     void closeGracefully(server, deadlineMs).then(async (how) => {
       await quota.close();
-      log.info({ event: 'stop' }, `permis-facts: stopped (${how === 'drained' ? 'every request answered' : 'connections still open were closed at the deadline'})`);
+      events.info({ event: 'stop' }, `permis-facts: stopped (${how === 'drained' ? 'every request answered' : 'connections still open were closed at the deadline'})`);
       process.exit(0);
     });
   };

@@ -2,7 +2,7 @@
  * Node-only: serves the built site from dist/ with page security headers, content-coding negotiation,
  * strong ETags, 304s, single byte ranges and the 404 page.
  */
-import { telemetry } from '../lib/telemetry.ts';
+import { noteCache, type CacheTrace } from '../lib/telemetry.ts';
 import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { chooseCoding, type Coding } from '../lib/http/content-coding.ts';
@@ -19,6 +19,8 @@ export interface StaticRequest {
   pathname: string;
   /** A request header (lowercase name), undefined when absent. */
   header(name: string): string | undefined;
+  /** Filled with the request's cache outcome (the access log). */
+  trace?: CacheTrace | undefined;
 }
 
 /** What to send for one static request (HEAD: the same, the writer drops the body). */
@@ -68,9 +70,9 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
     return file;
   }
 
-  function entryFor(file: string): Promise<FileEntry> {
+  function entryFor(file: string, trace: CacheTrace | undefined): Promise<FileEntry> {
     const hit = cache.get(file);
-    telemetry.cache('static', hit !== undefined);
+    noteCache('static', hit !== undefined, trace);
     if (hit) return Promise.resolve(hit);
     let pending = loading.get(file);
     if (!pending) {
@@ -136,7 +138,7 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
   }
 
   async function notFound(request: StaticRequest): Promise<StaticReply> {
-    const page = await entryFor(join(root, '404.html')).catch(() => null);
+    const page = await entryFor(join(root, '404.html'), request.trace).catch(() => null);
     if (!page) return pageText(404, 'Page introuvable');
     const chosen = await body(page, chooseCoding(request.header('accept-encoding'), page.codings));
     const headers: Record<string, string> = { ...PAGE_HEADERS, 'content-type': page.type, 'cache-control': 'no-store', vary: 'Accept-Encoding', 'content-length': String(chosen.bytes.length) };
@@ -146,7 +148,7 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
 
   const files = async (request: StaticRequest): Promise<StaticReply> => {
     const file = await find(request.pathname);
-    const entry = file ? await entryFor(file).catch(() => null) : null;
+    const entry = file ? await entryFor(file, request.trace).catch(() => null) : null;
     return entry ? serve(entry, request) : notFound(request);
   };
   return Object.assign(files, { cacheStats: () => ({ entries: cache.size, bytes: cache.calculatedSize }) });

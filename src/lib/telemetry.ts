@@ -16,6 +16,20 @@ export interface Telemetry {
   tool(name: string): void;
 }
 
+/**
+ * What one request's cache lookups came to, for its access line: `none` consulted, all `hit`, or at least one `miss`.
+ * Passed down explicitly with the request (not through async context tracking, which costs every promise).
+ */
+export interface CacheTrace {
+  cache: 'none' | 'hit' | 'miss';
+}
+
+/** Reports one lookup: to the host's hooks (metrics), and into the request's trace when it has one. */
+export function noteCache(name: CacheName, hit: boolean, trace: CacheTrace | undefined): void {
+  telemetry.cache(name, hit);
+  if (trace && trace.cache !== 'miss') trace.cache = hit ? 'hit' : 'miss';
+}
+
 const NONE: Telemetry = { cache() {}, search() {}, tool() {} };
 
 /** The hooks in force: one per process, as there is one server per process. */

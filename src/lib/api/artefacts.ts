@@ -1,5 +1,5 @@
 /** Read access to build artefacts, shared by every route: cached files, a bounded record cache, the search engine. */
-import { telemetry } from '../telemetry.ts';
+import { noteCache, type CacheTrace } from '../telemetry.ts';
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
 import { recordJsonPath } from '../paths.ts';
 import { openSearchEngine, type SearchEngine } from '../search/search-engine.ts';
@@ -14,8 +14,8 @@ export type ReadArtefact = (path: string) => Promise<string | null>;
 export interface Artefacts {
   /** A whole-file artefact served as it is (catalogue, openapi.json). */
   file(path: string): Promise<Entity>;
-  /** One record's JSON, with its Last-Modified; null when no record has this id. */
-  record(id: string): Promise<Entity | null>;
+  /** One record's JSON, with its Last-Modified; null when no record has this id. `trace` hears whether it was cached. */
+  record(id: string, trace?: CacheTrace): Promise<Entity | null>;
   engine(): Promise<SearchEngine>;
 }
 
@@ -51,9 +51,9 @@ export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = 
       }
       return pending;
     },
-    async record(id) {
+    async record(id, trace) {
       const hit = records.get(id);
-      telemetry.cache('record', hit !== undefined);
+      noteCache('record', hit !== undefined, trace);
       if (hit !== undefined) return hit;
       let json: string | null;
       try {

@@ -1,5 +1,6 @@
 /** The API handler: a Web-standard (Request) => Promise<Response> for every /api/v1 route, over a plain-reply core. */
 import { API_BASE } from '../paths.ts';
+import type { CacheTrace } from '../telemetry.ts';
 import type { CacheBounds } from '../bounded-cache.ts';
 import { createRateLimiter, type RateDecision, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
 import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artefacts.ts';
@@ -67,6 +68,8 @@ export interface RequestInfo {
   clientAddress?: string | undefined;
   /** True when the caller (the MCP server) has already counted this request against the same limiter. */
   uncounted?: boolean;
+  /** Filled with this request's cache outcome (the Node server's access log). */
+  trace?: CacheTrace | undefined;
 }
 
 /** What the core needs of a request: a Request satisfies it, and so does a cheaper object. */
@@ -124,7 +127,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       }
       const route = url.pathname.startsWith(API_BASE) ? matchRoute(url.pathname) : null;
       if (!route) throw new HttpError(404, 'route_not_found', `no API route at ${quote(url.pathname)}; see ${API_BASE}/ for the routes`);
-      return poLiveRule(url, route, siteOrigin ?? url.origin) ?? (await entityReply(await route.run(url, context), request, options.compress));
+      return poLiveRule(url, route, siteOrigin ?? url.origin) ?? (await entityReply(await route.run(url, info.trace ? { ...context, trace: info.trace } : context), request, options.compress));
     } catch (error) {
       if (error instanceof HttpError) return errorReply(error);
       logError(error);

@@ -1,5 +1,5 @@
 /** The /api/v1 routes: each reads artefacts and returns the Entity of its 200, or throws an HttpError. */
-import { telemetry } from '../telemetry.ts';
+import { noteCache, telemetry, type CacheTrace } from '../telemetry.ts';
 import { ARTEFACTS, API_BASE } from '../paths.ts';
 import { ID_PATTERN } from '../schema/vocabulary.ts';
 import type { Artefacts } from './artefacts.ts';
@@ -17,6 +17,8 @@ export interface RouteContext {
   replies: ReplyCache | null;
   /** Counts the queries that found nothing (zero-results.ts). */
   zeroResults: ZeroResultLog;
+  /** This request's cache outcome, when the host records it (the access log). */
+  trace?: CacheTrace | undefined;
 }
 
 /** /facts answers of queries that found nothing: a cached one is counted again when served. */
@@ -82,11 +84,11 @@ function listBody(records: Entity[], tail: string): Uint8Array {
 const facts: Route = {
   name: '/facts',
   redirects: true,
-  async run(url, { data, replies, zeroResults }) {
+  async run(url, { data, replies, zeroResults, trace }) {
     const query = parseFactsQuery(url.searchParams);
     const key = replies ? factsKey(query) : '';
     const cached = replies?.get(key);
-    if (replies) telemetry.cache('reply', cached !== undefined);
+    if (replies) noteCache('reply', cached !== undefined, trace);
     if (cached) {
       if (query.q !== undefined && zeroAnswers.has(cached)) zeroResults.record(query.q);
       return cached;
@@ -95,7 +97,7 @@ const facts: Route = {
     const searchStarted = performance.now();
     const page = await engine.search(query);
     telemetry.search(performance.now() - searchStarted);
-    const records = await Promise.all(page.ids.map((id) => data.record(id)));
+    const records = await Promise.all(page.ids.map((id) => data.record(id, trace)));
     if (records.some((r) => r === null)) throw new HttpError(503, 'service_unavailable', 'the search index and the records disagree; retry later', { 'retry-after': '10' });
     // "Did you mean": only when a text query finds nothing; results, total, limit and offset stay as they are.
     const suggestions = page.total === 0 && query.q !== undefined ? await engine.suggest(query) : [];
@@ -118,7 +120,7 @@ function factById(segment: string): Route {
   return {
     name: '/facts/{id}',
     redirects: true,
-    async run(url, { data }) {
+    async run(url, { data, trace }) {
       singleParams(url.searchParams, ['po_live'], '/facts/{id}');
       let id: string;
       try {
@@ -127,7 +129,7 @@ function factById(segment: string): Route {
         throw new HttpError(400, 'invalid_path', `the record id in the path is not valid percent-encoding, got ${quote(segment)}`);
       }
       if (!ID_PATTERN.test(id)) throw new HttpError(400, 'invalid_id', `id must match ${ID_PATTERN.source}, got ${quote(id)}`);
-      const record = await data.record(id);
+      const record = await data.record(id, trace);
       if (record === null) throw new HttpError(404, 'record_not_found', `no record has the id ${quote(id)}; search again with /facts?q=`);
       return record;
     },

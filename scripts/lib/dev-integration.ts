@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import type { AstroIntegration, HookParameters } from 'astro';
 import type { Plugin, ViteDevServer } from 'vite';
 import { RECORDS_LOADER, type RefreshContext } from '../../src/data/records-loader.ts';
+import { isDotPath } from '../../src/lib/records/read-records.ts';
 import { createApiHandler, type ApiHandler } from '../../src/lib/api/handler.ts';
 import { writeReply } from '../../src/adapters/raw-request.ts';
 import { bumpContentVersion, contentVersion } from '../../src/data/content-version.ts';
@@ -62,6 +63,8 @@ export function devIntegration(settings: Settings): AstroIntegration {
         const onRecord = refreshRecords(refreshContent, logger);
         const onEvent = (path: string) => {
           const file = resolve(path);
+          // An editor's swap file (vim rewrites .x.md.swp every few seconds) is not content: no refresh, no reload.
+          if (!file.startsWith(content + sep) || isDotPath(content, file)) return;
           if (file.startsWith(records + sep)) onRecord();
           else if (file.startsWith(content + sep)) otherContent(server);
         };

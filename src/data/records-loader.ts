@@ -47,9 +47,10 @@ export interface RefreshContext extends Record<string, unknown> {
  */
 export function recordsLoader({ dir, siteUrl }: RecordsLoaderOptions): Loader {
   const { rendered, files } = cachesOf(`${siteUrl}\n${dir}`);
-  async function sync({ store, renderMarkdown, generateDigest, logger }: LoaderContext): Promise<void> {
+  async function sync({ store, renderMarkdown, generateDigest, logger, watcher }: LoaderContext): Promise<void> {
     const started = performance.now();
-    const facts = await readRecords(dir, siteUrl, files);
+    // Astro gives loaders a watcher under `npm run dev` only: there, sed -i's temp file may vanish while it is read.
+    const facts = await readRecords(dir, siteUrl, files, { skipVanished: watcher !== undefined });
     const used = new Set<string>();
     let changed = 0;
     for (const fact of facts) {

@@ -25,6 +25,8 @@ test('npm run dev: saved record edits (writeFile, then rename-over as sed -i doe
     // seeing Astro's helper files change) rendered the old record and made the page miss the one that mattered.
     let reloads = 0;
     page.on('request', (r) => void (r.resourceType() === 'document' && reloads++));
+    // vim's swap file sits beside the record for the whole session: not a record, no error, no reload of its own.
+    await writeFile(join(dir, '.a.md.swp'), 'b0VIM 9.0\u0000');
     await writeFile(join(dir, 'a.md'), recordSource(factFrontmatter({ title: 'Après la modification' }), 'Le texte après, wombat.'));
     await expect(page.locator('h1')).toHaveText('Après la modification', { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
@@ -56,6 +58,8 @@ test('npm run dev: saved record edits (writeFile, then rename-over as sed -i doe
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await writeFile(join(content, 'synonyms.yaml'), 'permis: [rijbewijs]\n');
     await reloaded;
+    // Neither the swap file nor the temp file renamed over a.md was reported as a file that is not a record.
+    expect(dev.output()).not.toMatch(/not a \.md record file/);
   } finally {
     await dev.stop();
   }

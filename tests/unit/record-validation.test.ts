@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { RecordError } from '../../src/lib/records/friendly-errors.ts';
@@ -134,6 +136,28 @@ describe('record files', () => {
       "c.md: text: the body (the record's text) is empty",
       'd.txt: (file): not a .md record file; remove it or rename it',
     ]);
+  });
+
+  it("skips files and folders whose name starts with a dot (editors' swap files, .DS_Store) but still reports notes.txt", async () => {
+    const dir = await writeCorpus({
+      'a.md': recordSource(factFrontmatter()),
+      '.a.md.swp': 'binary swap \u0000',
+      '.#a.md': 'user@host.1234',
+      '.DS_Store': 'x',
+      '.gitkeep': '',
+    });
+    await mkdir(join(dir, '.trash'));
+    await writeFile(join(dir, '.trash', 'old.md'), 'not even a record');
+    expect((await readRecords(dir, SITE)).map((f) => f.id)).toEqual(['fait-0000000000000001']);
+    await writeFile(join(dir, 'notes.txt'), 'x');
+    const error = await readRecords(dir, SITE).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(RecordError);
+    expect((error as RecordError).problems).toEqual([`${join(dir, 'notes.txt')}: (file): not a .md record file; remove it or rename it`]);
+  });
+
+  it('reports a file that is not a record even with skipVanished, while it exists', async () => {
+    const dir = await writeCorpus({ 'a.md': recordSource(factFrontmatter()), 'sedAbC123': 'x' });
+    await expect(readRecords(dir, SITE, undefined, { skipVanished: true })).rejects.toThrow('sedAbC123: (file): not a .md record file');
   });
 
   it('reports a missing records directory', async () => {

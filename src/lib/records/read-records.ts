@@ -1,6 +1,6 @@
 /** Node-only: reads every record file under a directory and builds the corpus. */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Fact } from '../schema/fact.ts';
 import { buildCorpus } from './build-corpus.ts';
 import { decodeRecordFile } from './file-limits.ts';
@@ -14,12 +14,27 @@ import { parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
  */
 export type ReadCache = Map<string, { stamp: string; result: ReturnType<typeof parseRecordFile> }>;
 
+/** Options of readRecords. */
+export interface ReadRecordsOptions {
+  /**
+   * `npm run dev` only: a file gone by the time it is read or reported (sed -i's temp file renamed over a record, an
+   * editor's backup deleted) is no longer in the folder, so it is neither a record nor a problem.
+   */
+  skipVanished?: boolean;
+}
+
+/** True for a file inside `dir` whose name, or one of whose folders' names, starts with a dot (editors' and OS files). */
+export function isDotPath(dir: string, path: string): boolean {
+  return relative(dir, path).split(sep).some((part) => part.startsWith('.'));
+}
+
 /**
- * Reads `dir` recursively: every `.md` file is a record; any other file is reported rather
- * than silently skipped. Paths in messages are relative to the working directory when inside it.
- * With `cache`, a file whose inode, size and times are unchanged is not read or parsed again.
+ * Reads `dir` recursively: every `.md` file is a record; files and folders whose name starts with a dot are not records
+ * and are skipped (as git and Astro's glob loader do: vim's `.x.md.swp`, emacs's `.#x.md`, `.DS_Store`, `.gitkeep`);
+ * any other file is reported rather than silently skipped. Paths in messages are relative to the working directory when
+ * inside it. With `cache`, a file whose inode, size and times are unchanged is not read or parsed again.
  */
-export async function readRecords(dir: string, siteUrl: string, cache?: ReadCache): Promise<Fact[]> {
+export async function readRecords(dir: string, siteUrl: string, cache?: ReadCache, options: ReadRecordsOptions = {}): Promise<Fact[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     throw new RecordError([`${dir}: cannot read the records directory (${error.code ?? error.message})`]);
   });
@@ -30,7 +45,14 @@ export async function readRecords(dir: string, siteUrl: string, cache?: ReadCach
   const paths = entries
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
+    .filter((path) => !isDotPath(dir, path))
     .sort();
+  const vanished = (error: NodeJS.ErrnoException): null => {
+    if (options.skipVanished === true && error.code === 'ENOENT') return null;
+    throw error;
+  };
+  // Files that are not records: reported after every record is read, unless gone by then (skipVanished).
+  const others: { path: string; name: string }[] = [];
   // A bounded number of files open at once: a 50,000-record corpus must not exhaust file descriptors.
   let next = 0;
   const worker = async () => {
@@ -39,15 +61,18 @@ export async function readRecords(dir: string, siteUrl: string, cache?: ReadCach
       const inside = relative(process.cwd(), path);
       const name = inside && !inside.startsWith('..') ? inside : path;
       if (!path.endsWith('.md')) {
-        if (!path.endsWith('.gitkeep')) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
+        others.push({ path, name });
         continue;
       }
-      const info = await stat(path);
+      const info = await stat(path).catch(vanished);
+      if (!info) continue;
       const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
       const known = cache?.get(path);
       let parsed = known?.stamp === stamp ? known.result : undefined;
       if (!parsed) {
-        const decoded = decodeRecordFile(name, await readFile(path));
+        const bytes = await readFile(path).catch(vanished);
+        if (!bytes) continue;
+        const decoded = decodeRecordFile(name, bytes);
         parsed = decoded.ok ? parseRecordFile(name, decoded.text) : { ok: false, problems: [decoded.problem] };
         cache?.set(path, { stamp, result: parsed });
       }
@@ -59,6 +84,10 @@ export async function readRecords(dir: string, siteUrl: string, cache?: ReadCach
     }
   };
   await Promise.all(Array.from({ length: 64 }, worker));
+  for (const { path, name } of others) {
+    const present = !options.skipVanished || (await stat(path).then(() => true, (error: NodeJS.ErrnoException) => error.code !== 'ENOENT'));
+    if (present) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
+  }
   if (cache) {
     const present = new Set(paths);
     for (const path of cache.keys()) if (!present.has(path)) cache.delete(path);

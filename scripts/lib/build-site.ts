@@ -13,11 +13,11 @@ import { readRecords } from '../../src/lib/records/read-records.ts';
 import { RecordError } from '../../src/lib/records/friendly-errors.ts';
 import { readSynonymsFile, SynonymsError } from '../../src/lib/search/synonyms-file.ts';
 import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
+import { STAMP_FILE } from '../../src/adapters/build-watch.ts';
 import { finishOutput } from './output-files.ts';
 import { prepareFolders, removeLeftovers, swapIn } from './swap-dist.ts';
 
 const ASTRO = join(import.meta.dirname, '../../node_modules/astro/bin/astro.mjs');
-const STAMP = '.build-stamp.json';
 /** Inputs whose change makes a build stale. */
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json'];
 
@@ -63,7 +63,7 @@ export async function buildSite(settings: Settings, options: BuildOptions = {}):
     if (!options.quiet && output.length > 0) process.stderr.write(output.join(''));
     await writeFile(join(folders.work, '_headers'), staticHostHeaders());
     await finishOutput(folders.work);
-    await writeFile(join(folders.work, STAMP), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: contentDigest(settings), ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? null, inputs }));
+    await writeFile(join(folders.work, STAMP_FILE), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: contentDigest(settings), ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? null, inputs }));
     if (options.signal?.aborted) throw Object.assign(new Error('build interrupted'), { output: output.join('') });
     await swapIn(folders);
     return output.join('');
@@ -112,7 +112,7 @@ async function fingerprint(settings: Settings): Promise<string> {
 
 /** Why a build is needed (no build, other settings, changed inputs), or null when the output is current. */
 export async function staleReason(settings: Settings): Promise<string | null> {
-  const stamp = await readFile(join(settings.DIST_DIR, STAMP), 'utf8').then(JSON.parse).catch(() => null);
+  const stamp = await readFile(join(settings.DIST_DIR, STAMP_FILE), 'utf8').then(JSON.parse).catch(() => null);
   if (!stamp) return 'no build yet';
   if (stamp.SITE_URL !== settings.SITE_URL || stamp.CONTENT_DIR !== contentDigest(settings)) return 'SITE_URL or CONTENT_DIR changed';
   if (stamp.ERROR_REPORT_URL !== (settings.ERROR_REPORT_URL ?? null)) return 'ERROR_REPORT_URL changed';

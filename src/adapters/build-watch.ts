@@ -16,27 +16,22 @@ export async function buildSignature(dir: string): Promise<string | null> {
   return [folder.ino, manifest?.ino, manifest?.mtimeMs, stamp?.ino, stamp?.mtimeMs].join(':');
 }
 
-/** The build's id from its manifest, for the log; undefined without one. */
-export async function readBuildId(dir: string): Promise<string | undefined> {
-  const text = await readFile(join(dir, INTEGRITY_FILE), 'utf8').catch(() => '');
+/** A string field of a JSON file; undefined when the file is missing or unreadable, or the field is not a string. */
+async function readStringField(path: string, field: string): Promise<string | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => '');
   try {
-    const id = (JSON.parse(text) as { buildId?: unknown }).buildId;
-    return typeof id === 'string' ? id : undefined;
+    const value = (JSON.parse(text) as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The build's id from its manifest, for the log; undefined without one. */
+export const readBuildId = (dir: string): Promise<string | undefined> => readStringField(join(dir, INTEGRITY_FILE), 'buildId');
+
 /** The SITE_URL a build was made for, from its stamp; undefined when the stamp is missing or unreadable. */
-export async function readBuildSiteUrl(dir: string): Promise<string | undefined> {
-  const text = await readFile(join(dir, STAMP_FILE), 'utf8').catch(() => '');
-  try {
-    const url = (JSON.parse(text) as { SITE_URL?: unknown }).SITE_URL;
-    return typeof url === 'string' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const readBuildSiteUrl = (dir: string): Promise<string | undefined> => readStringField(join(dir, STAMP_FILE), 'SITE_URL');
 
 /** A watch over one folder. */
 export interface BuildWatch {

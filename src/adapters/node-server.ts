@@ -97,9 +97,9 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   const readiness: Readiness = { loaded: false, quotaProblem: options.quotaProblem ?? (() => null) };
   /** One search through `api`, uncounted: loads the index, and gives the record count. */
   const firstSearch = (api: ApiHandler) => api.reply({ method: 'GET', url: 'http://localhost/api/v1/facts?po_live=1&limit=1', headers: { get: () => null } }, { uncounted: true });
-  const reportBuild = async (body: string | Uint8Array) => {
+  const reportBuild = async (body: string | Uint8Array, id?: string) => {
     const total = Number((JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as { total?: number }).total ?? 0);
-    options.onBuild?.(total, (await readBuildId(settings.DIST_DIR)) ?? 'without manifest');
+    options.onBuild?.(total, id ?? (await readBuildId(settings.DIST_DIR)) ?? 'without manifest');
     return total;
   };
   const watch = createBuildWatch(settings.DIST_DIR, options.reloadIntervalMs ?? 1000, async () => {
@@ -115,7 +115,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
     const warm = await firstSearch(next.api);
     current = next;
     const id = (await readBuildId(settings.DIST_DIR)) ?? 'without manifest';
-    if (warm.status === 200) await reportBuild(warm.body).catch(() => undefined);
+    if (warm.status === 200) await reportBuild(warm.body, id).catch(() => undefined);
     log(`[server] new build in ${settings.DIST_DIR} (${id}) served after ${Math.round(performance.now() - started)} ms${warm.status === 200 ? '' : `; its API answers ${warm.status}`}`);
   }, (error) => logError(`[server] cannot check for a new build: ${(error as Error).message}`));
 

@@ -93,7 +93,8 @@ describe('two npm start processes with one REDIS_URL', () => {
     // Each process now counts in its own memory (a fresh window there), so these are allowed again.
     expect(afterStop.every((status) => status === 200 || status === 429), afterStop.join(' ')).toBe(true);
     for (const [i, server] of servers.entries()) {
-      expect(count(server.output(), /\[quota\] Redis at .* unavailable/g), server.output()).toBe(before[i]! + 1);
+      // The line comes from the server process's buffered log (written within 250 ms): wait for it.
+      await expect.poll(() => count(server.output(), /\[quota\] Redis at .* unavailable/g), { timeout: 5_000, message: server.output() }).toBe(before[i]! + 1);
       expect(server.output()).not.toContain('unexpected error');
     }
   }, 60_000);

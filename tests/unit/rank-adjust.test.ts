@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adjustScores, KIND_PRIOR, kindPrior } from '../../src/lib/search/rank-adjust.ts';
+import { adjustForLead, adjustScores, KIND_PRIOR, kindPrior, LEAD_BONUS } from '../../src/lib/search/rank-adjust.ts';
+import { LEAD_WORDS, titleLead } from '../../src/lib/search/search-options.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 import { builtEngine } from '../support/search.ts';
 
@@ -22,11 +23,38 @@ describe('kind prior', () => {
   });
 });
 
+describe('title lead', () => {
+  it('takes the first significant words of a title, stop words and elisions skipped', () => {
+    expect(LEAD_WORDS).toBe(3);
+    expect(titleLead("L'examen théorique du permis B à Bruxelles : 50 questions")).toBe('examen théorique permis');
+    expect(titleLead('Délais et validités en Flandre : de l’examen théorique au terugkommoment')).toBe('Délais validités Flandre');
+    expect(titleLead('Permis')).toBe('Permis');
+  });
+
+  it('multiplies a score by 1 + bonus × share², share being the part of the slots the lead holds (an option wholly)', () => {
+    // Two slots; record 0's lead holds both, record 1's the first, record 2's one term of the second only (not enough).
+    const slots = [[[Int32Array.from([0, 1])]], [[Int32Array.from([0, 2]), Int32Array.from([0, 1])]]];
+    const scores = adjustForLead(Int32Array.from([0, 1, 2]), Float64Array.from([10, 10, 10]), slots);
+    expect(Array.from(scores)).toEqual([10 * (1 + LEAD_BONUS), 10 * (1 + LEAD_BONUS / 4), 10]);
+  });
+});
+
 describe('ranking on the bundled corpus', () => {
-  it('lists the rule records about the A2 licence before offers and fictional profiles for "moto A2"', async () => {
+  it('lists the A2 licence rule first for "moto A2", and rule records before most offers and fictional profiles', async () => {
     const engine = await builtEngine();
     const { ids: top, cards } = await engine.search({ q: 'moto A2', limit: 3, offset: 0 });
-    expect(cards.map((card) => card.kind)).toEqual(['fact', 'fact', 'fact']);
-    expect(top).toContain('fait-b325cbffb5602694'); // Permis A2 : motos jusqu'à 35 kW
+    expect(top[0]).toBe('fait-b325cbffb5602694'); // Permis A2 : motos jusqu'à 35 kW
+    // "Formule moto A2 … (exemple)", an offer whose title starts with the query, may come second (the title lead).
+    expect(cards.filter((card) => card.kind === 'fact').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('puts a record whose title starts with the query before one that mentions the words further on', async () => {
+    const engine = await builtEngine();
+    const { ids } = await engine.search({ q: 'examen theorique', limit: 10, offset: 0 });
+    // "Examen théorique du permis B en Wallonie / à Bruxelles : …" were 10th and 18th without the lead factor.
+    expect(ids).toContain('fait-2dfbfa7aac8c0c49');
+    expect(ids).toContain('fait-eb16a9220c1ec86e');
+    // "Délais et validités en Flandre : de l'examen théorique au terugkommoment…" was 11th.
+    expect(ids).not.toContain('fait-036bc6ff98418123');
   });
 });

@@ -5,7 +5,7 @@ import { toSearchDocument } from '../../src/lib/search/search-options.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
 import { testSettings } from '../support/test-build.ts';
-import { kindPrior, TITLE_COVERAGE_BONUS } from '../../src/lib/search/rank-adjust.ts';
+import { kindPrior, LEAD_BONUS, TITLE_COVERAGE_BONUS } from '../../src/lib/search/rank-adjust.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 import { builtEngine, engineFor } from '../support/search.ts';
 import { queryTerms } from '../../src/lib/search/normalize.ts';
@@ -91,7 +91,7 @@ describe('search determinism', () => {
 });
 
 describe('the engine on the built shards and MiniSearch', () => {
-  it('rank the test build identically: same matches, same scores order (MiniSearch BM25+, synonyms composed from its scores, times the kind prior and the title coverage factor), ties by id', async () => {
+  it('rank the test build identically: same matches, same scores order (MiniSearch BM25+, synonyms composed from its scores, times the kind prior, the title coverage and the title lead factors), ties by id', async () => {
     const facts = await readRecords(testSettings.CONTENT_DIR, testSettings.SITE_URL);
     const raw = buildIndex(facts.map(toSearchDocument));
     // The engine adjusts BM25+ after scoring (rank-adjust.ts); MiniSearch's scores get the same documented prior.
@@ -116,17 +116,20 @@ describe('the engine on the built shards and MiniSearch', () => {
       return [...and(perSlot)].map(([id, score]) => ({ id, score: score * quality }));
     };
     const plain = (q: string) => synonyms.slots(queryTerms(q)).every((slot) => slot.options.length === 1);
-    // Then the title coverage factor (rank-adjust.ts): the share of slots that some option holds wholly in the title.
-    const inTitle = (term: string) => new Set(raw.search(term, { fields: ['title'], processTerm: (t: string) => t }).map((r) => r.id as string));
-    const titles = (q: string) => (results: { id: string; score: number }[]) => {
+    // Then the title coverage factor, then the title lead factor (rank-adjust.ts): the share of slots that some option
+    // holds wholly in the title, then in the title's lead (its first words, an indexed field that queries do not search).
+    const inField = (field: string) => (term: string) => new Set(raw.search(term, { fields: [field], processTerm: (t: string) => t }).map((r) => r.id as string));
+    const coverage = (field: string, bonus: number) => (q: string) => (results: { id: string; score: number }[]) => {
       const slots = synonyms.slots(queryTerms(q));
-      const holders = slots.map((slot) => slot.options.map((o) => o.terms.map(inTitle)));
+      const holders = slots.map((slot) => slot.options.map((o) => o.terms.map(inField(field))));
       return results.map((r) => {
         const share = holders.filter((options) => options.some((sets) => sets.every((set) => set.has(r.id)))).length / slots.length;
-        return { ...r, score: r.score * (1 + TITLE_COVERAGE_BONUS * share * share) };
+        return { ...r, score: r.score * (1 + bonus * share * share) };
       });
     };
-    const reference = { search: (q: string) => titles(q)(prior(plain(q) ? raw.search(q) : composed(q))) };
+    const titles = coverage('title', TITLE_COVERAGE_BONUS);
+    const leads = coverage('lead', LEAD_BONUS);
+    const reference = { search: (q: string) => leads(q)(titles(q)(prior(plain(q) ? raw.search(q) : composed(q)))) };
     const engine = await builtEngine({ cache: { rankings: { entries: 0, bytes: 0 } } });
     const queries = ['permis', 'examen théorique', "l'aptitude médicale", 'permis provisoire bruxelles', 'rijbewijs', 'alcool volant',
       'échange permis étranger', 'tracteur', 'moto', 'code 96', 'zyrkel', 'quorvex zyrkel', 'catégorie b remorque', 'inexistantissime',

@@ -50,12 +50,32 @@ export function adjustScores(positions: Int32Array, scores: Float64Array, kinds:
  */
 export const TITLE_COVERAGE_BONUS: number = 0.5;
 
-/** Slot option terms' title postings (listing positions, sorted), per slot and option: what titleCoverage reads. */
+/**
+ * Title lead (the main record first, the second signal): a record whose title STARTS with the query's words (its
+ * first LEAD_WORDS significant words, search-options.ts) scores ×(1 + LEAD_BONUS × share²), share being the part of
+ * the query's slots that the lead holds. The corpus's titles name their subject first and detail it after a colon
+ * ("Examen théorique du permis B à Bruxelles : 50 questions…"), so a title that merely mentions the words further on
+ * ("Délais et validités en Flandre : de l'examen théorique au…") no longer ties with the record about them; a
+ * position-in-field signal like Lucene's SpanFirst. Measured (docs/search.md): 0.25 with 3 words.
+ */
+export const LEAD_BONUS: number = 0.25;
+
+/** Slot option terms' title (or lead) postings (listing positions, sorted), per slot and option: what coverage reads. */
 export type TitleDocs = (readonly (ArrayLike<number> | undefined)[])[][];
 
 /** Multiplies, in place, each match's score by its title-coverage factor. */
 export function adjustForTitles(positions: Int32Array, scores: Float64Array, slots: TitleDocs): Float64Array {
-  if (TITLE_COVERAGE_BONUS === 0 || slots.length === 0) return scores;
+  return adjustForCoverage(positions, scores, slots, TITLE_COVERAGE_BONUS);
+}
+
+/** Multiplies, in place, each match's score by its title-lead factor (`slots`: the lead field's postings). */
+export function adjustForLead(positions: Int32Array, scores: Float64Array, slots: TitleDocs): Float64Array {
+  return adjustForCoverage(positions, scores, slots, LEAD_BONUS);
+}
+
+/** ×(1 + bonus × share²), share being the part of the slots that some option holds wholly in the field's postings. */
+function adjustForCoverage(positions: Int32Array, scores: Float64Array, slots: TitleDocs, bonus: number): Float64Array {
+  if (bonus === 0 || slots.length === 0) return scores;
   const at = new Map<number, number>();
   positions.forEach((p, i) => at.set(p, i));
   const covered = new Int32Array(positions.length);
@@ -77,7 +97,7 @@ export function adjustForTitles(positions: Int32Array, scores: Float64Array, slo
   }
   for (let i = 0; i < scores.length; i++) {
     const share = covered[i]! / slots.length;
-    scores[i] = scores[i]! * (1 + TITLE_COVERAGE_BONUS * share * share);
+    scores[i] = scores[i]! * (1 + bonus * share * share);
   }
   return scores;
 }

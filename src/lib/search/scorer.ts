@@ -9,10 +9,11 @@ import type { SearchManifest } from './shards.ts';
 /** MiniSearch's default BM25+ parameters. */
 export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 
-/** The query boost of each field (querySearchOptions), by field id. */
+/** The query boost of each field (querySearchOptions), by field id; 0 for a field queries do not search (the lead). */
 export function fieldBoosts(fields: readonly string[]): number[] {
   const boosts = querySearchOptions.boost as Record<string, number>;
-  return fields.map((name) => boosts[name] ?? 1);
+  const searched = new Set<string>(querySearchOptions.fields);
+  return fields.map((name) => (searched.has(name) ? (boosts[name] ?? 1) : 0));
 }
 
 /** One field's postings of a term: listing positions, term frequencies, and those documents' field lengths. */
@@ -53,8 +54,8 @@ export interface Scorer {
 
 /** Builds a scorer from the manifest's global figures. */
 export function createScorer(manifest: Pick<SearchManifest, 'records' | 'fields' | 'averageFieldLength'>): Scorer {
-  const boosts = querySearchOptions.boost as Record<string, number>;
-  const fields = manifest.fields.map((name, id) => ({ id, boost: boosts[name] ?? 1 }));
+  // Unsearched fields (boost 0) are left out: MiniSearch does not score them either.
+  const fields = fieldBoosts(manifest.fields).flatMap((boost, id) => (boost === 0 ? [] : [{ id, boost }]));
   const size = manifest.records;
   const documentCount = manifest.records;
 

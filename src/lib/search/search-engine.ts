@@ -8,7 +8,7 @@ import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
 import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
 import { suggest, WORD_UNITS, type Suggestion } from './suggest.ts';
-import { adjustForTitles, adjustScores } from './rank-adjust.ts';
+import { adjustForLead, adjustForTitles, adjustScores } from './rank-adjust.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
 import { createTopK, type Evaluation } from './top-k.ts';
 import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
@@ -105,7 +105,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
 
   const synonyms = createSynonyms(store.synonyms);
   const titleField = manifest.fields.indexOf('title');
-  const topK = createTopK({ manifest, kinds, titleField, ...(options.rangeSize ? { rangeSize: options.rangeSize } : {}) });
+  const leadField = manifest.fields.indexOf('lead');
+  const topK = createTopK({ manifest, kinds, titleField, leadField, ...(options.rangeSize ? { rangeSize: options.rangeSize } : {}) });
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
@@ -174,9 +175,9 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     if (hit) return hit;
     const { slots, loaded, lists, input, quality, found } = await load(key);
     const { docs: positions, scores } = scorer.score(input, quality);
-    // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior.
-    const titles = slots.map((slot) => slot.options.map((o) => o.terms.map((t) => loaded[lists.get(t)!]?.[titleField]?.docs)));
-    const adjusted = adjustForTitles(positions, adjustScores(positions, scores, kinds), titles);
+    // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior, the title coverage, the title lead.
+    const inField = (field: number) => slots.map((slot) => slot.options.map((o) => o.terms.map((t) => loaded[lists.get(t)!]?.[field]?.docs)));
+    const adjusted = adjustForLead(positions, adjustForTitles(positions, adjustScores(positions, scores, kinds), inField(titleField)), inField(leadField));
     const matches: Matches = { positions, scores: adjusted, terms: found(positions.length > 0), hits: 0, order: undefined, totals: new Map() };
     caches.rankings?.set(key, matches);
     return matches;

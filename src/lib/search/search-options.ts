@@ -4,13 +4,29 @@ import type { Fact } from '../schema/fact.ts';
 import { markdownToPlain } from '../records/summarize.ts';
 import { processTerm, tokenize } from './normalize.ts';
 
-/** What the index holds for one record: the spec's "title, content, references or linked context". */
+/** What the index holds for one record: the spec's "title, content, references or linked context", and the title's lead. */
 export interface SearchDocument {
   id: string;
   title: string;
   text: string;
   references: string;
   context: string;
+  /** The title's first LEAD_WORDS significant words: never searched, read only by the lead factor (rank-adjust.ts). */
+  lead: string;
+}
+
+/** The fields a query searches and scores, in field-id order. */
+export const SEARCHED_FIELDS = ['title', 'text', 'references', 'context'] as const;
+
+/** Significant words of a title that form its lead (its subject, in the corpus's "Sujet : détails" titles). */
+export const LEAD_WORDS = 3;
+
+/** The first LEAD_WORDS significant words of a title (stop words skipped), as written. */
+export function titleLead(title: string): string {
+  return tokenize(title)
+    .filter((word) => processTerm(word) !== null)
+    .slice(0, LEAD_WORDS)
+    .join(' ');
 }
 
 /**
@@ -19,6 +35,7 @@ export interface SearchDocument {
  * not what it is about. Boosts measured with npm run bench:relevance (docs/search.md, Relevance).
  */
 export const querySearchOptions = {
+  fields: [...SEARCHED_FIELDS],
   combineWith: 'AND',
   prefix: false,
   fuzzy: false,
@@ -28,7 +45,8 @@ export const querySearchOptions = {
 /** Options for `new MiniSearch()` and `MiniSearch.loadJSON()`: identical everywhere by construction. */
 export const searchOptions = {
   idField: 'id',
-  fields: ['title', 'text', 'references', 'context'],
+  // The lead is indexed last, so field ids of the searched fields do not move; queries leave it out (fields above).
+  fields: [...SEARCHED_FIELDS, 'lead'],
   storeFields: [],
   tokenize: (text: string) => tokenize(text),
   processTerm: (term: string) => processTerm(term),
@@ -43,5 +61,6 @@ export function toSearchDocument(fact: Fact): SearchDocument {
     text: markdownToPlain(fact.text),
     references: [...fact.sources.map((s) => s.label), ...(fact.bibliography ?? [])].join('\n'),
     context: (fact.related ?? []).map((r) => `${r.title ?? ''}\n${r.text ?? ''}`).join('\n'),
+    lead: titleLead(fact.title),
   };
 }

@@ -10,7 +10,7 @@ import { summarize } from '../records/summarize.ts';
 import { buildIndex } from './build-index.ts';
 import { regionBit } from './listing.ts';
 import { foldText, processTerm, tokenize } from './normalize.ts';
-import { searchOptions, toSearchDocument } from './search-options.ts';
+import { SEARCHED_FIELDS, toSearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
 import { NO_SYNONYMS, type SynonymsArtefact } from './synonyms.ts';
 import { encodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
@@ -56,7 +56,8 @@ function vocabulary(facts: readonly Fact[], documentFrequency: Map<string, numbe
   const forms = new Map<string, Map<string, number>>();
   for (const fact of facts) {
     const doc = toSearchDocument(fact);
-    for (const field of searchOptions.fields) {
+    // The searched fields only: the lead repeats title words and would count their written forms twice.
+    for (const field of SEARCHED_FIELDS) {
       for (const word of tokenize(doc[field])) {
         const term = processTerm(word);
         if (term === null) continue;

@@ -6,7 +6,7 @@
  * visited best bound first, and the walk stops when no record left can beat the page's worst: the order, totals and
  * facets are exactly those of scoring every match (scorer.ts, rank-adjust.ts), ties broken by listing position (id).
  */
-import { kindPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
+import { kindPrior, LEAD_BONUS, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
 import { BM25, fieldBoosts, type Postings, type SlotPostings } from './scorer.ts';
 import type { SearchManifest } from './shards.ts';
 
@@ -109,12 +109,14 @@ export interface TopKContext {
   kinds: Uint8Array;
   /** The title field's id. */
   titleField: number;
+  /** The lead field's id (-1 when the index has none): it scores nothing, its postings give the title-lead factor. */
+  leadField?: number;
   /** Listing positions a range holds, a power of two (RANGE_SIZE; tests use small ones to cut small corpora into many ranges). */
   rangeSize?: number;
 }
 
 /** Builds evaluations over one index. */
-export function createTopK({ manifest, kinds, titleField, rangeSize = RANGE_SIZE }: TopKContext) {
+export function createTopK({ manifest, kinds, titleField, leadField = -1, rangeSize = RANGE_SIZE }: TopKContext) {
   const RANGE_SHIFT = Math.log2(rangeSize);
   if (!Number.isInteger(RANGE_SHIFT)) throw new Error(`rangeSize must be a power of two, got ${rangeSize}`);
   const boosts = fieldBoosts(manifest.fields);
@@ -131,6 +133,12 @@ export function createTopK({ manifest, kinds, titleField, rangeSize = RANGE_SIZE
     const raw = list.idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / list.average)));
     return 1 * 1 * list.boost * 1 * raw;
   };
+
+  /** Whether the sorted listing positions `docs` hold one in range r. */
+  function inRange(docs: Int32Array, r: number): boolean {
+    const at = lowerBound(docs, r << RANGE_SHIFT);
+    return at < docs.length && docs[at]! >> RANGE_SHIFT === r;
+  }
 
   /** The best score a record of range r can get from the list (0 when the list has none there). */
   function bound(list: FieldList, r: number): number {
@@ -201,11 +209,12 @@ export function createTopK({ manifest, kinds, titleField, rangeSize = RANGE_SIZE
     const listIndex = new Map(lists.map((l, i) => [l, i]));
     const plan = held.map((options) => options.map((o) => ({ weight: o.weight, terms: o.terms.map((term) => Int32Array.from(term, (l) => listIndex.get(l)!)) })));
     const cursors = new Int32Array(lists.length);
-    const titleList = Uint8Array.from(lists, (l) => (l.field === titleField ? 1 : 0));
+    const titleList = Uint8Array.from(lists, (l) => (l.field === titleField ? 1 : l.field === leadField ? 2 : 0));
 
     /**
      * The exact scores of the ascending records docs[from..to) into out[from..to): scorer.ts's sums in its order,
-     * then rank-adjust.ts's factors (kind prior, title coverage).
+     * then rank-adjust.ts's factors (kind prior, title coverage, title lead). A lead posting scores 0 (boost 0) and
+     * comes last in field order, after the title posting every lead word has, so the sums do not change.
      */
     function scoreRun(docs: Int32Array, from: number, to: number, out: Float64Array): void {
       if (from >= to) return;
@@ -214,17 +223,21 @@ export function createTopK({ manifest, kinds, titleField, rangeSize = RANGE_SIZE
         const doc = docs[i]!;
         let total = 0;
         let covered = 0;
+        let led = 0;
         for (let t = 0; t < plan.length; t++) {
           let best = -Infinity;
           let inTitle = false;
+          let inLead = false;
           for (const option of plan[t]!) {
             let sum = 0;
             let titled = true;
+            let leading = true;
             let all = true;
             for (const term of option.terms) {
               let termScore = 0;
               let found = false;
               let title = false;
+              let lead = false;
               for (let k = 0; k < term.length; k++) {
                 const l = term[k]!;
                 const list = lists[l]!;
@@ -236,6 +249,7 @@ export function createTopK({ manifest, kinds, titleField, rangeSize = RANGE_SIZE
                 termScore = found ? termScore + posting(list, c) : posting(list, c);
                 found = true;
                 if (titleList[l] === 1) title = true;
+                else if (titleList[l] === 2) lead = true;
               }
               if (!found) {
                 all = false;
@@ -243,54 +257,69 @@ export function createTopK({ manifest, kinds, titleField, rangeSize = RANGE_SIZE
               }
               sum += termScore;
               titled &&= title;
+              leading &&= lead;
             }
             if (!all) continue;
             const weighted = option.weight === 1 ? sum : option.weight * sum;
             if (weighted > best) best = weighted;
             if (titled) inTitle = true;
+            if (leading) inLead = true;
           }
           total = t === 0 ? best : total + best;
           if (inTitle) covered += 1;
+          if (inLead) led += 1;
         }
         const share = covered / plan.length;
-        out[i] = total * quality * kindPrior(kinds[doc]!) * (1 + TITLE_COVERAGE_BONUS * share * share);
+        const lead = led / plan.length;
+        out[i] = total * quality * kindPrior(kinds[doc]!) * (1 + TITLE_COVERAGE_BONUS * share * share) * (1 + LEAD_BONUS * lead * lead);
       }
     }
 
     /**
      * At least the score of any record of range r: the same sums of each list's range bound instead of its posting
      * (sums and products of larger non-negative numbers round to larger or equal ones), the kind prior taken as 1 and
-     * the title coverage as every slot whose option's terms all have a title posting in the range.
+     * the title coverage (and the title lead) as every slot whose option's terms all have a title (lead) posting in
+     * the range.
      */
     function upper(r: number): number {
       let total = 0;
       let covered = 0;
+      let led = 0;
       for (let t = 0; t < held.length; t++) {
         let best = 0;
         let inTitle = false;
+        let inLead = false;
         for (const option of held[t]!) {
           let sum = 0;
           let titled = true;
+          let leading = true;
           for (const term of option.terms) {
             let termBound = 0;
             let title = false;
+            let lead = false;
             for (const list of term) {
               const b = bound(list, r);
               termBound += b;
               if (list.field === titleField && b > 0) title = true;
+              // A lead posting scores 0: whether the range holds one is read from its documents.
+              else if (list.field === leadField && inRange(list.postings.docs, r)) lead = true;
             }
             sum += termBound;
             titled &&= title;
+            leading &&= lead;
           }
           const weighted = option.weight === 1 ? sum : option.weight * sum;
           if (weighted > best) best = weighted;
           if (titled) inTitle = true;
+          if (leading) inLead = true;
         }
         total += best;
         if (inTitle) covered += 1;
+        if (inLead) led += 1;
       }
       const share = covered / held.length;
-      return total * quality * (1 + TITLE_COVERAGE_BONUS * share * share);
+      const lead = led / held.length;
+      return total * quality * (1 + TITLE_COVERAGE_BONUS * share * share) * (1 + LEAD_BONUS * lead * lead);
     }
 
     let scored = 0;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adjustForLead, adjustScores, KIND_PRIOR, kindPrior, LEAD_BONUS } from '../../src/lib/search/rank-adjust.ts';
+import { adjustForLead, adjustForRegions, adjustScores, KIND_PRIOR, kindPrior, LEAD_BONUS, namedRegions, OTHER_REGION_PRIOR, regionPrior } from '../../src/lib/search/rank-adjust.ts';
+import { regionBit } from '../../src/lib/search/listing.ts';
+import { processTerm } from '../../src/lib/search/normalize.ts';
 import { LEAD_WORDS, titleLead } from '../../src/lib/search/search-options.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 import { builtEngine } from '../support/search.ts';
@@ -36,6 +38,35 @@ describe('title lead', () => {
     const slots = [[[Int32Array.from([0, 1])]], [[Int32Array.from([0, 2]), Int32Array.from([0, 1])]]];
     const scores = adjustForLead(Int32Array.from([0, 1, 2]), Float64Array.from([10, 10, 10]), slots);
     expect(Array.from(scores)).toEqual([10 * (1 + LEAD_BONUS), 10 * (1 + LEAD_BONUS / 4), 10]);
+  });
+});
+
+describe('region named in the query', () => {
+  const slot = (...options: string[][]) => ({ options: options.map((terms) => ({ terms })) });
+  const bits = (...regions: Parameters<typeof regionBit>[0][]) => regions.reduce((mask, r) => mask | regionBit(r), 0);
+
+  it('reads the regions a query names from its slots, the word itself or one of its synonyms, never Belgium', () => {
+    const [bruxelles, flandre, wallonie, belgique] = ['bruxelles', 'flandre', 'wallonie', 'belgique'].map((w) => processTerm(w)!);
+    expect(namedRegions([slot(['permi']), slot([bruxelles])])).toBe(bits('bruxelles'));
+    // "brussel" is a synonym of "bruxelles" (content/synonyms.yaml): its slot has the region's term as an option.
+    expect(namedRegions([slot(['brussel'], [bruxelles])])).toBe(bits('bruxelles'));
+    expect(namedRegions([slot([flandre]), slot([wallonie])])).toBe(bits('flandre', 'wallonie'));
+    expect(namedRegions([slot([belgique]), slot(['permi'])])).toBe(0);
+    // A region word inside a phrase option does not name the region on its own.
+    expect(namedRegions([slot(['permi', bruxelles])])).toBe(0);
+  });
+
+  it('weighs records declared only for other regions less, and keeps those of the region or of all of Belgium', () => {
+    const named = bits('bruxelles');
+    expect(OTHER_REGION_PRIOR).toBeGreaterThan(0);
+    expect(OTHER_REGION_PRIOR).toBeLessThan(1);
+    expect(regionPrior(bits('bruxelles'), named)).toBe(1);
+    expect(regionPrior(bits('flandre', 'bruxelles'), named)).toBe(1);
+    expect(regionPrior(bits('belgique'), named)).toBe(1);
+    expect(regionPrior(bits('flandre'), named)).toBe(OTHER_REGION_PRIOR);
+    expect(regionPrior(bits('flandre'), 0)).toBe(1);
+    const masks = [bits('flandre'), bits('bruxelles'), bits('wallonie', 'flandre')];
+    expect(Array.from(adjustForRegions(Int32Array.from([0, 1, 2]), Float64Array.from([10, 10, 10]), masks, named))).toEqual([10 * OTHER_REGION_PRIOR, 10, 10 * OTHER_REGION_PRIOR]);
   });
 });
 

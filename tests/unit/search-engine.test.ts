@@ -5,7 +5,8 @@ import { toSearchDocument } from '../../src/lib/search/search-options.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
 import { testSettings } from '../support/test-build.ts';
-import { kindPrior, LEAD_BONUS, TITLE_COVERAGE_BONUS } from '../../src/lib/search/rank-adjust.ts';
+import { kindPrior, LEAD_BONUS, namedRegions, regionPrior, TITLE_COVERAGE_BONUS } from '../../src/lib/search/rank-adjust.ts';
+import { regionBit } from '../../src/lib/search/listing.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 import { builtEngine, engineFor } from '../support/search.ts';
 import { queryTerms } from '../../src/lib/search/normalize.ts';
@@ -91,7 +92,7 @@ describe('search determinism', () => {
 });
 
 describe('the engine on the built shards and MiniSearch', () => {
-  it('rank the test build identically: same matches, same scores order (MiniSearch BM25+, synonyms composed from its scores, times the kind prior, the title coverage and the title lead factors), ties by id', async () => {
+  it('rank the test build identically: same matches, same scores order (MiniSearch BM25+, synonyms composed from its scores, times the kind prior, the title coverage and title lead factors and the region prior), ties by id', async () => {
     const facts = await readRecords(testSettings.CONTENT_DIR, testSettings.SITE_URL);
     const raw = buildIndex(facts.map(toSearchDocument));
     // The engine adjusts BM25+ after scoring (rank-adjust.ts); MiniSearch's scores get the same documented prior.
@@ -129,7 +130,13 @@ describe('the engine on the built shards and MiniSearch', () => {
     };
     const titles = coverage('title', TITLE_COVERAGE_BONUS);
     const leads = coverage('lead', LEAD_BONUS);
-    const reference = { search: (q: string) => leads(q)(titles(q)(prior(plain(q) ? raw.search(q) : composed(q)))) };
+    // Last, the region prior: a query naming a region weighs records declared only for other regions less.
+    const maskOf = new Map(facts.map((f) => [f.id, f.regions.reduce((mask, r) => mask | regionBit(r), 0)]));
+    const regional = (q: string) => (results: { id: string; score: number }[]) => {
+      const named = namedRegions(synonyms.slots(queryTerms(q)));
+      return named === 0 ? results : results.map((r) => ({ ...r, score: r.score * regionPrior(maskOf.get(r.id)!, named) }));
+    };
+    const reference = { search: (q: string) => regional(q)(leads(q)(titles(q)(prior(plain(q) ? raw.search(q) : composed(q))))) };
     const engine = await builtEngine({ cache: { rankings: { entries: 0, bytes: 0 } } });
     const queries = ['permis', 'examen théorique', "l'aptitude médicale", 'permis provisoire bruxelles', 'rijbewijs', 'alcool volant',
       'échange permis étranger', 'tracteur', 'moto', 'code 96', 'zyrkel', 'quorvex zyrkel', 'catégorie b remorque', 'inexistantissime',

@@ -7,7 +7,8 @@ import { openSearchEngine, type FactsQuery, type SearchEngine } from '../../src/
 import { memoryShards } from '../support/search.ts';
 
 // Few words, so that records tie often and queries match many records; singular and plural share a stem.
-const WORDS = ['permis', 'examen', 'examens', 'voiture', 'voitures', 'moto', 'route', 'routes', 'alcool', 'camion', 'théorique', 'theoriques'];
+// 'bruxelles' and 'flandre' name regions (the region prior of rank-adjust.ts); records get random regions.
+const WORDS = ['permis', 'examen', 'examens', 'voiture', 'voitures', 'moto', 'route', 'routes', 'alcool', 'camion', 'théorique', 'theoriques', 'bruxelles', 'flandre'];
 
 // Kinds whose records need no extra data, with their id prefixes: priors 1 (fact, expertise) and 0.9 (the others).
 const KIND_PREFIXES = [['fact', 'fait-'], ['expertise', 'expertise-fait-'], ['lesson', 'page-'], ['article', 'page-'], ['tool', 'page-'], ['page', 'page-']] as const;
@@ -84,7 +85,7 @@ describe('top-k evaluation against the exhaustive scorer', () => {
     const specs = fc.sample(recordSpec, { numRuns: 12_000, seed: 25 });
     const synonyms = fc.sample(synonymsSpec, { numRuns: 1, seed: 7 })[0]!;
     const { topK, reference } = await engines(specs, synonyms, 256);
-    for (const q of ['permis', 'examen voiture', 'routes théorique', 'moto alcool camion']) {
+    for (const q of ['permis', 'examen voiture', 'routes théorique', 'moto alcool camion', 'permis bruxelles', 'flandre examen']) {
       for (const offset of [0, 10, 990, 5_000, 9_990, 10_000]) await same(topK, reference, { q, limit: 10, offset });
       await same(topK, reference, { q, kind: 'fact', limit: 20, offset: 100 });
       await same(topK, reference, { q, region: 'wallonie', limit: 50, offset: 0 });

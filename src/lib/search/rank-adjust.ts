@@ -9,7 +9,9 @@
  * much better still comes first (`auto-école` with kind=organization is unaffected: one kind, one weight).
  * Measured on bench/relevance/queries.yaml (npm run bench:relevance); see docs/search.md, Relevance.
  */
-import { KINDS, type Kind } from '../schema/kinds-regions.ts';
+import { KINDS, REGIONS, type Kind } from '../schema/kinds-regions.ts';
+import { regionBit } from './listing.ts';
+import { processTerm } from './normalize.ts';
 
 /** Score multiplier per record kind (1 when absent). */
 export const KIND_PRIOR: Readonly<Partial<Record<Kind, number>>> = {
@@ -99,5 +101,41 @@ function adjustForCoverage(positions: Int32Array, scores: Float64Array, slots: T
     const share = covered[i]! / slots.length;
     scores[i] = scores[i]! * (1 + bonus * share * share);
   }
+  return scores;
+}
+
+/**
+ * A region named in the query (its own word or one of its synonyms, e.g. "bruxelles", "brussel"): records declared
+ * only for other regions, neither for it nor for all of Belgium, score ×OTHER_REGION_PRIOR. A reader who names
+ * Brussels wants the rules that apply there; a Flemish-only record that uses the same words is less likely the answer.
+ * Mild, so that a much better match still leads. Measured (docs/search.md): 0.85 and 0.7 move the same records.
+ */
+export const OTHER_REGION_PRIOR: number = 0.85;
+
+/** The region bit of records that apply in all of Belgium. */
+const NATIONAL = regionBit('belgique');
+
+/** The regions a query can name: every API region but the whole country. */
+const NAMEABLE = REGIONS.filter((region) => region !== 'belgique').map((region) => ({ term: processTerm(region)!, bit: regionBit(region) }));
+
+/** The region bits (listing.ts) that a query's slots name: a slot one of whose options is a region's own index term. */
+export function namedRegions(slots: readonly { options: readonly { terms: readonly string[] }[] }[]): number {
+  let named = 0;
+  for (const { term, bit } of NAMEABLE) {
+    if (slots.some((slot) => slot.options.some((o) => o.terms.length === 1 && o.terms[0] === term))) named |= bit;
+  }
+  return named;
+}
+
+/** The prior of a record with region bits `mask` for a query naming the regions `named` (0: none): 1 or OTHER_REGION_PRIOR. */
+export function regionPrior(mask: number, named: number): number {
+  return named === 0 || (mask & (named | NATIONAL)) !== 0 ? 1 : OTHER_REGION_PRIOR;
+}
+
+
+/** Multiplies, in place, each match's score by its region prior (`masks`: region bits by listing position). */
+export function adjustForRegions(positions: Int32Array, scores: Float64Array, masks: ArrayLike<number>, named: number): Float64Array {
+  if (named === 0) return scores;
+  for (let i = 0; i < positions.length; i++) scores[i] = scores[i]! * regionPrior(masks[positions[i]!]!, named);
   return scores;
 }

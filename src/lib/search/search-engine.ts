@@ -8,7 +8,7 @@ import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
 import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
 import { suggest, WORD_UNITS, type Suggestion } from './suggest.ts';
-import { adjustForLead, adjustForTitles, adjustScores } from './rank-adjust.ts';
+import { adjustForLead, adjustForRegions, adjustForTitles, adjustScores, namedRegions } from './rank-adjust.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
 import { createTopK, type Evaluation } from './top-k.ts';
 import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
@@ -97,6 +97,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   const { manifest, kindRegions } = store;
   const scorer = createScorer(manifest);
   const kinds = Uint8Array.from(kindRegions, (byte) => byte & 0x0f);
+  const regions = Uint8Array.from(kindRegions, (byte) => byte >> 4);
   const identity = Int32Array.from({ length: manifest.records }, (_, i) => i);
   const everything: Matches = { positions: identity, scores: undefined, terms: [], hits: 0, order: identity, totals: new Map() };
   // Ranked matches are cached (LRU) by their normalised terms: "L'Examen théorique" and "examen theorique"
@@ -106,7 +107,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   const synonyms = createSynonyms(store.synonyms);
   const titleField = manifest.fields.indexOf('title');
   const leadField = manifest.fields.indexOf('lead');
-  const topK = createTopK({ manifest, kinds, titleField, leadField, ...(options.rangeSize ? { rangeSize: options.rangeSize } : {}) });
+  const topK = createTopK({ manifest, kinds, regions, titleField, leadField, ...(options.rangeSize ? { rangeSize: options.rangeSize } : {}) });
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
@@ -175,9 +176,11 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     if (hit) return hit;
     const { slots, loaded, lists, input, quality, found } = await load(key);
     const { docs: positions, scores } = scorer.score(input, quality);
-    // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior, the title coverage, the title lead.
+    // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior, the title coverage, the title lead,
+    // the region named.
     const inField = (field: number) => slots.map((slot) => slot.options.map((o) => o.terms.map((t) => loaded[lists.get(t)!]?.[field]?.docs)));
-    const adjusted = adjustForLead(positions, adjustForTitles(positions, adjustScores(positions, scores, kinds), inField(titleField)), inField(leadField));
+    const led = adjustForLead(positions, adjustForTitles(positions, adjustScores(positions, scores, kinds), inField(titleField)), inField(leadField));
+    const adjusted = adjustForRegions(positions, led, regions, namedRegions(slots));
     const matches: Matches = { positions, scores: adjusted, terms: found(positions.length > 0), hits: 0, order: undefined, totals: new Map() };
     caches.rankings?.set(key, matches);
     return matches;
@@ -202,8 +205,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   }
 
   async function evaluate(key: string): Promise<Evaluated> {
-    const { input, quality, found } = await load(key);
-    const evaluation = topK.evaluate(input, quality);
+    const { slots, input, quality, found } = await load(key);
+    const evaluation = topK.evaluate(input, quality, namedRegions(slots));
     const result: Evaluated = { positions: evaluation.positions, terms: found(evaluation.positions.length > 0), evaluation };
     caches.rankings?.set(key, result);
     return result;

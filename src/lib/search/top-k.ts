@@ -6,7 +6,7 @@
  * visited best bound first, and the walk stops when no record left can beat the page's worst: the order, totals and
  * facets are exactly those of scoring every match (scorer.ts, rank-adjust.ts), ties broken by listing position (id).
  */
-import { kindPrior, LEAD_BONUS, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
+import { kindPrior, LEAD_BONUS, regionPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
 import { BM25, fieldBoosts, type Postings, type SlotPostings } from './scorer.ts';
 import type { SearchManifest } from './shards.ts';
 
@@ -107,6 +107,8 @@ export interface TopKContext {
   manifest: Pick<SearchManifest, 'records' | 'fields' | 'averageFieldLength'>;
   /** Kind number per listing position. */
   kinds: Uint8Array;
+  /** Region bits per listing position (listing.ts), for the region prior; none given: every prior is 1. */
+  regions?: Uint8Array;
   /** The title field's id. */
   titleField: number;
   /** The lead field's id (-1 when the index has none): it scores nothing, its postings give the title-lead factor. */
@@ -116,7 +118,7 @@ export interface TopKContext {
 }
 
 /** Builds evaluations over one index. */
-export function createTopK({ manifest, kinds, titleField, leadField = -1, rangeSize = RANGE_SIZE }: TopKContext) {
+export function createTopK({ manifest, kinds, regions, titleField, leadField = -1, rangeSize = RANGE_SIZE }: TopKContext) {
   const RANGE_SHIFT = Math.log2(rangeSize);
   if (!Number.isInteger(RANGE_SHIFT)) throw new Error(`rangeSize must be a power of two, got ${rangeSize}`);
   const boosts = fieldBoosts(manifest.fields);
@@ -181,8 +183,11 @@ export function createTopK({ manifest, kinds, titleField, leadField = -1, rangeS
     return docs;
   }
 
-  /** Evaluates AND slots as scorer.ts scores them, times `quality`, then the kind prior and title coverage (rank-adjust.ts). */
-  function evaluate(slots: readonly SlotPostings[], quality: number): Evaluation {
+  /**
+   * Evaluates AND slots as scorer.ts scores them, times `quality`, then the kind prior, the title coverage, the title
+   * lead and the prior of the regions `named` by the query (rank-adjust.ts).
+   */
+  function evaluate(slots: readonly SlotPostings[], quality: number, named = 0): Evaluation {
     // The options whose every term some record holds; a slot without one matches nothing.
     const held = slots.map((slot) =>
       slot.options.filter((o) => o.lists.length > 0 && o.lists.every((l) => l !== undefined)).map((o) => ({ weight: o.weight, terms: o.lists.map((l) => termLists(l!)) })),
@@ -271,13 +276,15 @@ export function createTopK({ manifest, kinds, titleField, leadField = -1, rangeS
         }
         const share = covered / plan.length;
         const lead = led / plan.length;
-        out[i] = total * quality * kindPrior(kinds[doc]!) * (1 + TITLE_COVERAGE_BONUS * share * share) * (1 + LEAD_BONUS * lead * lead);
+        const region = named === 0 || !regions ? 1 : regionPrior(regions[doc]!, named);
+        out[i] = total * quality * kindPrior(kinds[doc]!) * (1 + TITLE_COVERAGE_BONUS * share * share) * (1 + LEAD_BONUS * lead * lead) * region;
       }
     }
 
     /**
      * At least the score of any record of range r: the same sums of each list's range bound instead of its posting
-     * (sums and products of larger non-negative numbers round to larger or equal ones), the kind prior taken as 1 and
+     * (sums and products of larger non-negative numbers round to larger or equal ones), the kind and region priors (at
+     * most 1) taken as 1 and
      * the title coverage (and the title lead) as every slot whose option's terms all have a title (lead) posting in
      * the range.
      */

@@ -6,16 +6,20 @@
  * and stop once no record not yet read can beat the page's worst. The order, totals and facets are exactly those
  * of scoring every match (scorer.ts, rank-adjust.ts), ties broken by listing position (id).
  */
-import { kindPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
+import { TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
+import { createScratch, scoreAll, scoreOne, type PlanOption, type ScorePlan } from './score-pass.ts';
 import { fieldBoosts, type SlotPostings } from './scorer.ts';
 import type { SearchManifest } from './shards.ts';
 import { createTermIndexCache, popcount, positionsOf, type TermIndex, type TermIndexBounds } from './term-index.ts';
-import { createPageHeap } from './page-heap.ts';
+import { PageHeap } from './page-heap.ts';
 import { histogramTotal, type Filters } from './listing.ts';
 import { KINDS, REGIONS } from '../schema/kinds-regions.ts';
 
 /** Records read from a term's impact order between two checks of the stopping bound. */
 export const BATCH = 16;
+
+/** Most distinct terms a query may have for its page to be found by reading impact orders (else one pass over the lists). */
+export const MAX_IMPACT_TERMS = 4;
 
 /** The matches of a query, ready for pages of any filter and size. */
 export interface Evaluation {
@@ -64,6 +68,7 @@ export function createTopK({ manifest, kindRegions, titleField, batch = BATCH, t
   // Records already read by the query being evaluated: its number in `seen` (evaluation is synchronous).
   const seen = new Int32Array(manifest.records);
   let mark = 0;
+  const scratch = createScratch(manifest.records);
   // Per kind and per region, the bitset of its records: filtered totals are counts of a few ANDed words.
   const kindBits = KINDS.map(() => new Uint32Array(words));
   const regionBits = REGIONS.map(() => new Uint32Array(words));
@@ -101,54 +106,13 @@ export function createTopK({ manifest, kindRegions, titleField, batch = BATCH, t
     else if (bits) for (let w = 0; w < words; w++) count += popcount(bits[w]!);
     let positions: Int32Array | undefined = single?.docs ?? (count === 0 ? new Int32Array(0) : undefined);
     let histogram: Int32Array | undefined = single?.histogram;
-    const matches = (doc: number) => (single ? true : (bits![doc >>> 5]! & (1 << (doc & 31))) !== 0);
     const all = () => (positions ??= positionsOf(bits!));
 
-    // The distinct terms, each with a cursor for ascending walks.
+    // The distinct terms (each with its streams when reading by impact).
     const terms = [...new Set(plan.flatMap((options) => options.flatMap((o) => o.terms)))];
-    const cursors = new Int32Array(terms.length);
     const termAt = new Map(terms.map((term, i) => [term, i]));
-    const planAt = plan.map((options) => options.map((o) => ({ weight: o.weight, at: Int32Array.from(o.terms, (term) => termAt.get(term)!) })));
-
-    /** The exact score of a match: scorer.ts's sums in its order, then rank-adjust.ts's factors. `ascending` walks cursors forward instead of searching. */
-    function scoreOf(doc: number, ascending: boolean, hintTerm = -1, hintIndex = -1): number {
-      let total = 0;
-      let covered = 0;
-      for (let t = 0; t < planAt.length; t++) {
-        let best = -Infinity;
-        let inTitle = false;
-        for (const option of planAt[t]!) {
-          let sum = 0;
-          let titled = true;
-          let held = true;
-          for (let k = 0; k < option.at.length; k++) {
-            const u = option.at[k]!;
-            const term = terms[u]!;
-            const i = u === hintTerm ? hintIndex : ascending ? advance(term.docs, u, doc) : find(term.docs, doc);
-            if (i < 0) {
-              held = false;
-              break;
-            }
-            sum += term.scores[i]!;
-            titled &&= term.titled[i] === 1;
-          }
-          if (!held) continue;
-          const weighted = option.weight === 1 ? sum : option.weight * sum;
-          if (weighted > best) best = weighted;
-          if (titled) inTitle = true;
-        }
-        total = t === 0 ? best : total + best;
-        if (inTitle) covered += 1;
-      }
-      const share = covered / planAt.length;
-      return total * quality * kindPrior(kindRegions[doc]! & 0x0f) * (1 + TITLE_COVERAGE_BONUS * share * share);
-    }
-    function advance(docs: Int32Array, u: number, doc: number): number {
-      let c = cursors[u]!;
-      while (c < docs.length && docs[c]! < doc) c++;
-      cursors[u] = c;
-      return c < docs.length && docs[c] === doc ? c : -1;
-    }
+    const planAt: PlanOption[][] = plan.map((options) => options.map((o) => ({ weight: o.weight, terms: o.terms, at: Int32Array.from(o.terms, (term) => termAt.get(term)!) })));
+    const scorePlan: ScorePlan = { slots: planAt, quality, kindRegions };
 
     let scored = 0;
     let full: { order: Int32Array; scores: Float64Array } | undefined;
@@ -157,9 +121,7 @@ export function createTopK({ manifest, kindRegions, titleField, batch = BATCH, t
     function ranking() {
       if (!full) {
         const at = all();
-        const scores = new Float64Array(at.length);
-        cursors.fill(0);
-        for (let i = 0; i < at.length; i++) scores[i] = scoreOf(at[i]!, true);
+        const scores = scoreAll(scorePlan, bits, at, scratch).slice(0, at.length);
         scored += at.length;
         const order = Int32Array.from(at.keys()).sort((a, b) => scores[b]! - scores[a]! || at[a]! - at[b]!);
         full = { order: Int32Array.from(order, (i) => at[i]!), scores: Float64Array.from(order, (i) => scores[i]!) };
@@ -167,17 +129,13 @@ export function createTopK({ manifest, kindRegions, titleField, batch = BATCH, t
       return full;
     }
 
-    /** The page by one ascending pass over every kept match (when reading by impact would read more). */
+    /** The page by one pass over every match (when reading by impact would read more). */
     function linear(keep: ((position: number) => boolean) | null, count: number) {
-      const heap = createPageHeap(count);
+      const heap = new PageHeap(count);
       const at = all();
-      cursors.fill(0);
-      for (let i = 0; i < at.length; i++) {
-        const doc = at[i]!;
-        if (keep && !keep(doc)) continue;
-        heap.offer(scoreOf(doc, true), doc);
-        scored += 1;
-      }
+      const scores = scoreAll(scorePlan, bits, at, scratch);
+      scored += at.length;
+      offerAll(heap, at, scores, keep);
       return heap.result();
     }
 
@@ -185,9 +143,9 @@ export function createTopK({ manifest, kindRegions, titleField, batch = BATCH, t
     const slotFactor = 1 + TITLE_COVERAGE_BONUS * ((plan.length - 1) / plan.length) ** 2;
     const work = terms.reduce((n, term) => n + term.docs.length, 0);
 
-    /** The page by reading each term's records best impact first (TA), or `linear` past a quarter of the lists' records. */
+    /** The page by reading each term's records best impact first (TA), or `linear` once reading by impact would cost more than one pass. */
     function threshold(keep: ((position: number) => boolean) | null, count: number) {
-      const heap = createPageHeap(count);
+      const heap = new PageHeap(count);
       const titled = Int32Array.from(terms, () => 0);
       const untitled = Int32Array.from(terms, (term) => term.split);
       const frontier = (u: number, part: 0 | 1) => {
@@ -235,7 +193,9 @@ export function createTopK({ manifest, kindRegions, titleField, batch = BATCH, t
       for (;;) {
         const limit = bound();
         if (limit < 0 || (heap.full && limit < heap.worst)) break;
-        if (read > work / 4) return linear(keep, count);
+        // Reading by impact costs a binary search (about 16 steps) per term and record read; one pass costs the lists'
+        // length. Past half of that, one pass: a query whose bound falls slowly costs at most 1.5 passes.
+        if (read * terms.length * 32 > work) return linear(keep, count);
         // The stream whose next records can score most.
         let pick = -1;
         let part: 0 | 1 = 0;
@@ -255,8 +215,8 @@ export function createTopK({ manifest, kindRegions, titleField, batch = BATCH, t
           read += 1;
           if (seen[doc] === mark) continue;
           seen[doc] = mark;
-          if (!matches(doc) || (keep && !keep(doc))) continue;
-          heap.offer(scoreOf(doc, false, pick, index), doc);
+          if ((bits !== null && (bits[doc >>> 5]! & (1 << (doc & 31))) === 0) || (keep && !keep(doc))) continue;
+          heap.offer(scoreOne(scorePlan, terms, doc, pick, index), doc);
           scored += 1;
         }
         cursor[pick] = end;
@@ -304,23 +264,16 @@ export function createTopK({ manifest, kindRegions, titleField, batch = BATCH, t
           }
           return { top, scores: values };
         }
-        return threshold(keep, want);
+        // Reading by impact pays when few terms bound the score tightly; past MAX_IMPACT_TERMS the bound is a sum of
+        // many frontiers that falls slowly (8 common words read thousands of records before giving up), so one pass.
+        return terms.length <= MAX_IMPACT_TERMS ? threshold(keep, want) : linear(keep, want);
       },
     };
   }
   return { evaluate, termUsage: termIndices.usage };
 }
 
-/** Index of `doc` in sorted `docs`, or -1 (binary search). */
-function find(docs: Int32Array, doc: number): number {
-  let lo = 0;
-  let hi = docs.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = docs[mid]!;
-    if (at === doc) return mid;
-    if (at < doc) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+/** Offers every kept match to the heap (module level, so that its optimised code serves every query). */
+function offerAll(heap: PageHeap, at: Int32Array, scores: Float64Array, keep: ((position: number) => boolean) | null): void {
+  for (let i = 0; i < at.length; i++) if (!keep || keep(at[i]!)) heap.offer(scores[i]!, at[i]!);
 }

@@ -53,7 +53,7 @@ CHROMIUM_PATH the browser of the first-search step.`);
 const ROOT = join(import.meta.dirname, '..');
 // --search: the search engine alone, in process, over shards built in memory (scripts/bench/search/cli.ts).
 if (process.argv.includes('--search')) {
-  const { status } = spawnSync(process.execPath, [join(ROOT, 'scripts/bench/search/cli.ts'), ...process.argv.slice(2).filter((a) => a !== '--search')], { stdio: 'inherit' });
+  const { status } = spawnSync(process.execPath, ['--expose-gc', join(ROOT, 'scripts/bench/search/cli.ts'), ...process.argv.slice(2).filter((a) => a !== '--search')], { stdio: 'inherit' });
   process.exit(status ?? 1);
 }
 // --workers: WORKERS=1 vs 2 and the cost of logs and metrics, alone (scripts/bench/workers.ts).

@@ -29,3 +29,32 @@ export function positionFilter(kindRegions: Uint8Array, filters: Filters): ((pos
   if (kind < 0 && bit === 0) return null;
   return (i) => (kind < 0 || (kindRegions[i]! & 0x0f) === kind) && (bit === 0 || (kindRegions[i]! & bit) !== 0);
 }
+
+/** Whether a listing byte passes the filters. */
+function passes(byte: number, kind: number, bit: number): boolean {
+  return (kind < 0 || (byte & 0x0f) === kind) && (bit === 0 || ((byte >> 4) & bit) !== 0);
+}
+
+/** How many records of a histogram (count per listing byte) pass the filters. */
+export function histogramTotal(histogram: Int32Array, filters: Filters): number {
+  const kind = filters.kind === undefined ? -1 : KINDS.indexOf(filters.kind);
+  const bit = filters.region === undefined ? 0 : regionBit(filters.region);
+  let total = 0;
+  for (let byte = 0; byte < 256; byte++) if (histogram[byte]! > 0 && passes(byte, kind, bit)) total += histogram[byte]!;
+  return total;
+}
+
+/** The facet counts of a histogram: per kind with the region filter only, per region with the kind filter only. */
+export function facetsOf(histogram: Int32Array, filters: Filters): { kinds: Record<Kind, number>; regions: Record<Region, number> } {
+  const kinds = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
+  const regions = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
+  const wantKind = filters.kind === undefined ? -1 : KINDS.indexOf(filters.kind);
+  const wantRegion = filters.region === undefined ? 0 : regionBit(filters.region);
+  for (let byte = 0; byte < 256; byte++) {
+    const n = histogram[byte]!;
+    if (n === 0) continue;
+    if (passes(byte, -1, wantRegion)) kinds[KINDS[byte & 0x0f]!] += n;
+    if (passes(byte, wantKind, 0)) for (const r of REGIONS) if ((byte >> 4) & regionBit(r)) regions[r] += n;
+  }
+  return { kinds, regions };
+}

@@ -31,17 +31,17 @@ const TOTALS_BYTES = (KINDS.length + 1) * (REGIONS.length + 1) * 48;
 const MATCHES_OVERHEAD = 256;
 
 /** The bytes a ranking may come to hold: positions, scores, its later order, its terms and its filtered totals. */
-export function matchesBytes(matches: Pick<Matches, 'positions' | 'terms'>): number {
+export function matchesBytes(matches: { positions: { length: number }; terms: readonly string[] }): number {
   const terms = matches.terms.reduce((sum, term) => sum + 2 * term.length + 32, 0);
   return BYTES_PER_POSITION * matches.positions.length + terms + TOTALS_BYTES + MATCHES_OVERHEAD;
 }
 
 /** The engine's two caches (null when off) and their usage. */
-export function createMatchCaches<R extends Pick<Matches, 'positions' | 'terms'> = Matches>(bounds: Partial<SearchCacheBounds> = {}) {
+export function createMatchCaches<R extends {} = Matches>(bounds: Partial<SearchCacheBounds> = {}, sizeOf: (entry: R) => number = matchesBytes as unknown as (entry: R) => number) {
   const wanted = { ...SEARCH_CACHE_BOUNDS, ...bounds };
   const make = <V extends {}>(b: CacheBounds, sizeOf: (value: V) => number): LRUCache<string, V> | null =>
     b.entries > 0 && b.bytes > 0 ? boundedCache<V>(b, sizeOf) : null;
-  const rankings = make<R>(wanted.rankings, matchesBytes);
+  const rankings = make<R>(wanted.rankings, sizeOf);
   const queries = make<string>(wanted.queries, (key) => 2 * key.length);
   const usageOf = (cache: { size: number; calculatedSize: number } | null): CacheUsage => ({
     entries: cache?.size ?? 0,

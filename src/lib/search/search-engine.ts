@@ -1,16 +1,17 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import { KINDS, REGIONS, type Kind, type Region } from '../schema/kinds-regions.ts';
-import { kindOf, positionFilter, regionBit, regionsOf } from './listing.ts';
+import { facetsOf, kindOf, positionFilter, regionBit, regionsOf } from './listing.ts';
 import { queryTerms, WORD } from './normalize.ts';
 import { PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { createScorer } from './scorer.ts';
 import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
-import { createMatchCaches, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
+import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
 import { suggest, WORD_UNITS, type Suggestion } from './suggest.ts';
 import { adjustForLead, adjustForRegions, adjustForTitles, adjustScores, namedRegions } from './rank-adjust.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
 import { createTopK, type Evaluation } from './top-k.ts';
+import type { TermIndexBounds } from './term-index.ts';
 import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
 
 /** A /facts query once validated. */
@@ -62,6 +63,8 @@ export interface SearchEngine {
   suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>, budget?: WorkBudget): Promise<Suggestion[]>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
+  /** What the top-k evaluator's term index cache holds now (term-index.ts). */
+  termUsage(): CacheUsage;
 }
 
 /** The engine's options; every one has its default. */
@@ -75,13 +78,14 @@ export interface SearchEngineOptions {
    * every match scored, then ranked (the evaluator before top-k; the bench compares them, tests use it as reference).
    */
   evaluator?: 'top-k' | 'exhaustive';
-  /** Listing positions per range of the top-k bounds (top-k.ts RANGE_SIZE). */
-  rangeSize?: number;
+  /** Records read per term between the top-k evaluator's bound checks (top-k.ts BATCH). */
+  batch?: number;
+  /** Bounds of the top-k evaluator's term index cache (term-index.ts TERM_INDEX_BOUNDS). */
+  terms?: TermIndexBounds;
 }
 
 /** A cached top-k evaluation and the index terms that matched. */
 interface Evaluated {
-  positions: Int32Array;
   terms: string[];
   evaluation: Evaluation;
 }
@@ -102,12 +106,14 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   const everything: Matches = { positions: identity, scores: undefined, terms: [], hits: 0, order: identity, totals: new Map() };
   // Ranked matches are cached (LRU) by their normalised terms: "L'Examen théorique" and "examen theorique"
   // share an entry. Raw query strings map to that key in a second, smaller LRU. Both are bounded.
-  const caches = createMatchCaches<Matches | Evaluated>(options.cache);
+  const caches = createMatchCaches<Matches | Evaluated>(options.cache, (entry) =>
+    'evaluation' in entry ? matchesBytes({ positions: { length: entry.evaluation.count }, terms: entry.terms }) + Math.ceil(manifest.records / 8) : matchesBytes(entry),
+  );
 
   const synonyms = createSynonyms(store.synonyms);
   const titleField = manifest.fields.indexOf('title');
   const leadField = manifest.fields.indexOf('lead');
-  const topK = createTopK({ manifest, kinds, regions, titleField, leadField, ...(options.rangeSize ? { rangeSize: options.rangeSize } : {}) });
+  const topK = createTopK({ manifest, kindRegions, titleField, leadField, ...(options.batch ? { batch: options.batch } : {}), ...(options.terms ? { terms: options.terms } : {}) });
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
@@ -207,7 +213,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   async function evaluate(key: string): Promise<Evaluated> {
     const { slots, input, quality, found } = await load(key);
     const evaluation = topK.evaluate(input, quality, namedRegions(slots));
-    const result: Evaluated = { positions: evaluation.positions, terms: found(evaluation.positions.length > 0), evaluation };
+    const result: Evaluated = { terms: found(evaluation.count > 0), evaluation };
     caches.rankings?.set(key, result);
     return result;
   }
@@ -219,8 +225,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     let total: number;
     let terms: string[];
     if (result) {
-      total = result.evaluation.total(keep, `${kind}/${region}`);
-      top = result.evaluation.top(keep, offset + limit).top;
+      total = result.evaluation.total({ kind, region });
+      top = result.evaluation.top(keep, offset + limit, total).top;
       terms = result.terms;
     } else {
       const matches = await match(q, prefix === true);
@@ -240,7 +246,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   async function positionsOf(q: string | undefined, prefix: boolean): Promise<Int32Array> {
     if (evaluator === 'top-k') {
       const result = await evaluated(q, prefix);
-      if (result) return result.positions;
+      if (result) return result.evaluation.positions;
     }
     return (await match(q, prefix)).positions;
   }
@@ -249,6 +255,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     size: manifest.records,
     search,
     async facets({ q, kind, region, prefix }) {
+      const result = evaluator === 'top-k' ? await evaluated(q, prefix === true) : null;
+      if (result) return facetsOf(result.evaluation.histogram, { kind, region });
       const positions = await positionsOf(q, prefix === true);
       const kinds = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
       const regions = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
@@ -287,6 +295,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       }, budget);
     },
     cacheUsage: caches.usage,
+    termUsage: topK.termUsage,
   };
 }
 

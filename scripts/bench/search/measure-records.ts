@@ -1,0 +1,45 @@
+/**
+ * What serving list answers from memory costs (issue 25, point 2): the Node server's record cache (NODE_RECORD_CACHE)
+ * filled with every record of a corpus, as list answers fill it, over record JSON made in memory exactly as the build
+ * writes it (JSON.stringify of the record). Prints the heap and RSS it adds, and how many record files a second pass
+ * over every record still reads (0 when every record is served from memory).
+ */
+import type { Fact } from '../../../src/lib/schema/fact.ts';
+import { createArtefacts } from '../../../src/lib/api/artefacts.ts';
+import { recordJsonPath } from '../../../src/lib/paths.ts';
+import { NODE_RECORD_CACHE } from '../../../src/adapters/node-server.ts';
+
+/** Memory and reads of a record cache holding a whole corpus. */
+export interface RecordMemory {
+  records: number;
+  /** Bytes of record JSON (UTF-8). */
+  jsonBytes: number;
+  /** Live heap and RSS added by the filled cache, after a full collection when --expose-gc is on. */
+  heapMB: number;
+  rssMB: number;
+  /** Record files read by a second pass over every record (0: all served from memory). */
+  secondPassReads: number;
+}
+
+const mb = (bytes: number) => bytes / 2 ** 20;
+
+/** Fills a record cache of the Node server's bounds with every record, then reads every record again. */
+export async function measureRecordMemory(facts: readonly Fact[]): Promise<RecordMemory> {
+  const json = new Map(facts.map((fact) => [recordJsonPath(fact.id).slice(1), JSON.stringify(fact)]));
+  let reads = 0;
+  const artefacts = createArtefacts(async (path) => {
+    reads += 1;
+    return json.get(path) ?? null;
+  }, NODE_RECORD_CACHE);
+  const collect = () => (globalThis as { gc?: () => void }).gc?.();
+  collect();
+  const before = process.memoryUsage();
+  for (const fact of facts) await artefacts.record(fact.id);
+  collect();
+  const after = process.memoryUsage();
+  reads = 0;
+  for (const fact of facts) await artefacts.record(fact.id);
+  let jsonBytes = 0;
+  for (const text of json.values()) jsonBytes += Buffer.byteLength(text);
+  return { records: facts.length, jsonBytes, heapMB: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers), rssMB: mb(after.rss - before.rss), secondPassReads: reads };
+}

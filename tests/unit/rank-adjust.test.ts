@@ -46,7 +46,8 @@ describe('region named in the query', () => {
   const bits = (...regions: Parameters<typeof regionBit>[0][]) => regions.reduce((mask, r) => mask | regionBit(r), 0);
 
   it('reads the regions a query names from its slots, the word itself or one of its synonyms, never Belgium', () => {
-    const [bruxelles, flandre, wallonie, belgique] = ['bruxelles', 'flandre', 'wallonie', 'belgique'].map((w) => processTerm(w)!);
+    const term = (word: string) => processTerm(word)!;
+    const [bruxelles, flandre, wallonie, belgique] = [term('bruxelles'), term('flandre'), term('wallonie'), term('belgique')];
     expect(namedRegions([slot(['permi']), slot([bruxelles])])).toBe(bits('bruxelles'));
     // "brussel" is a synonym of "bruxelles" (content/synonyms.yaml): its slot has the region's term as an option.
     expect(namedRegions([slot(['brussel'], [bruxelles])])).toBe(bits('bruxelles'));

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { AggregatorRegistry } from 'prom-client';
 import type { Settings } from '../lib/config.ts';
 import { startClusterQuota } from './cluster-rate-limiter.ts';
-import { lifecycleLog, type ServerLog } from './logger.ts';
+import { exitAfterLog, lifecycleLog, type ServerLog } from './logger.ts';
+import { exitByDeadline } from './shutdown.ts';
 import { createMetricsServer, logMetricsAddress } from './metrics-server.ts';
 
 /** Environment variable through which workers get the key of the client hash (never logged). */
@@ -18,6 +19,8 @@ export const HASH_SECRET_ENV = 'PERMIS_FACTS_LOG_HASH_SECRET';
 
 /** How long the primary waits after a worker died before it starts another, when workers die in a row. */
 const RESPAWN_BACKOFF_MS = 1_000;
+/** At a stop, how long past SHUTDOWN_DEADLINE_SECONDS a worker may take to exit (its log, see exitAfterLog) before it is killed. */
+const WORKER_KILL_MARGIN_MS = 2_000;
 
 /** The records of the build, from its search manifest (each worker has loaded and checked it already). */
 async function recordCount(dist: string): Promise<number | string> {
@@ -69,16 +72,17 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
       process.exit(1);
     }
     stopping = true;
+    exitByDeadline(deadlineMs + WORKER_KILL_MARGIN_MS);
     const alive = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
     events.info({ event: 'stop' }, `permis-facts: ${why}, every worker finishes its requests in flight (at most ${deadlineMs / 1000} s)...`);
     // Each worker drains on its own deadline; past it and a margin, whatever is left is killed.
-    const timer = setTimeout(() => alive.forEach((worker) => worker.process.kill('SIGKILL')), deadlineMs + 2_000);
+    const timer = setTimeout(() => alive.forEach((worker) => worker.process.kill('SIGKILL')), deadlineMs + WORKER_KILL_MARGIN_MS);
     let left = alive.length;
     const done = () => {
       if (--left > 0) return;
       clearTimeout(timer);
       events.info({ event: 'stop' }, 'permis-facts: stopped (every worker exited)');
-      process.exit(0);
+      exitAfterLog(log, 0);
     };
     if (left === 0) done();
     for (const worker of alive) {

@@ -2,15 +2,10 @@
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { Settings } from '../lib/config.ts';
+import { createLogDestination, LOG_BUFFER } from './log-destination.ts';
 
 /** The log of a server process. */
 export type ServerLog = Logger;
-
-/**
- * How the asynchronous stdout destination buffers: lines are written once 4 KiB are pending (about 20 access lines),
- * and at least every 250 ms; pino writes what is left synchronously when the process exits.
- */
-export const LOG_BUFFER = { minLength: 4096, periodicFlushMs: 250 } as const;
 
 let second = Number.NaN;
 let prefix = '';
@@ -35,10 +30,23 @@ export function isoTimestamp(now: number = Date.now()): string {
 export function createLogger(settings: Pick<Settings, 'LOG_LEVEL' | 'LOG_FORMAT'>, destination?: DestinationStream): ServerLog {
   const options = { level: settings.LOG_LEVEL, timestamp: () => isoTimestamp(), base: { pid: process.pid } };
   if (destination) return pino(options, destination);
-  if (settings.LOG_FORMAT === 'pretty') return pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid' }));
-  // Asynchronous and buffered: a request never waits for a write, and a busy server makes one write per ~20 lines
-  // rather than one per line (each write is a trip through libuv's thread pool).
-  return pino(options, pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER.minLength, periodicFlush: LOG_BUFFER.periodicFlushMs }));
+  if (settings.LOG_FORMAT === 'pretty') {
+    // Through Node's stdout stream too (not pino-pretty's own sonic-boom on fd 1): a terminal, or a pipe never blocks.
+    process.stdout.on('error', () => undefined);
+    return pino(options, pretty({ destination: process.stdout, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid' }));
+  }
+  // Buffered and never blocking (log-destination.ts): a busy server makes one write per ~20 lines, not one per line.
+  return pino(options, createLogDestination());
+}
+
+/**
+ * Exits with `code` once the log's last lines are written, or after LOG_BUFFER.exitFlushMs when stdout does not take
+ * them (its reader is stuck or gone): the lines still pending are then lost, the exit is not.
+ */
+export function exitAfterLog(log: ServerLog, code: number): void {
+  const exit = () => process.exit(code);
+  setTimeout(exit, LOG_BUFFER.exitFlushMs);
+  log.flush(exit);
 }
 
 const LEVELS: Level[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];

@@ -3,17 +3,20 @@
  * AggregatorRegistry sums every worker's), fed by the access path and the core's telemetry hooks.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
+import { scrapeCounter, type ScrapeCounter } from './scrape-counter.ts';
 
 /** Latency buckets in seconds: a record by id answers in well under a millisecond, a cold search in tens. */
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 /** Every series the server writes. */
 export interface ServerMetrics {
-  requests: Counter<'route' | 'status'>;
+  /** Counted once per request: see scrape-counter.ts. */
+  requests: ScrapeCounter<'route' | 'status'>;
   latency: Histogram<'route'>;
   rateLimited: Counter<'route'>;
   quotaFallbacks: Counter<'store'>;
-  cacheLookups: Counter<'cache' | 'outcome'>;
+  /** Counted once or twice per request: see scrape-counter.ts. */
+  cacheLookups: ScrapeCounter<'cache' | 'outcome'>;
   searchTime: Histogram<string>;
   records: Gauge<string>;
   buildInfo: Gauge<'build_id' | 'site_url'>;
@@ -27,11 +30,11 @@ export function serverMetrics(): ServerMetrics {
   if (made) return made;
   collectDefaultMetrics();
   made = {
-    requests: new Counter({ name: 'permis_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'] }),
+    requests: scrapeCounter({ name: 'permis_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'] }),
     latency: new Histogram({ name: 'permis_http_request_duration_seconds', help: 'Time from request to the end of the answer, by route', labelNames: ['route'], buckets: BUCKETS }),
     rateLimited: new Counter({ name: 'permis_rate_limited_total', help: 'Requests refused with 429 (quota used up), by route', labelNames: ['route'] }),
     quotaFallbacks: new Counter({ name: 'permis_quota_fallback_total', help: "Quota decisions made in this process's memory because the shared store (Redis or the cluster primary) did not answer", labelNames: ['store'] }),
-    cacheLookups: new Counter({ name: 'permis_cache_lookups_total', help: 'Lookups in each cache (reply: /facts answers, record: record files, static: site files), by outcome hit or miss', labelNames: ['cache', 'outcome'] }),
+    cacheLookups: scrapeCounter({ name: 'permis_cache_lookups_total', help: 'Lookups in each cache (reply: /facts answers, record: record files, static: site files), by outcome hit or miss', labelNames: ['cache', 'outcome'] }),
     searchTime: new Histogram({ name: 'permis_search_duration_seconds', help: 'Time the search engine took for a /facts query that was not answered from the reply cache', buckets: BUCKETS }),
     // Every worker serves the same build: the primary reports one of them, not their sum.
     records: new Gauge({ name: 'permis_records_loaded', help: 'Records in the build being served', aggregator: 'max' }),

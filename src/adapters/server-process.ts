@@ -7,13 +7,13 @@ import type { AddressInfo } from 'node:net';
 import type { Settings } from '../lib/config.ts';
 import { createClientHash } from './client-hash.ts';
 import { createClusterRateLimiter } from './cluster-rate-limiter.ts';
-import { lifecycleLog, type ServerLog } from './logger.ts';
+import { exitAfterLog, lifecycleLog, type ServerLog } from './logger.ts';
 import { createMetricsServer, logMetricsAddress } from './metrics-server.ts';
 import { processMetricsText, serverMetrics, setBuild } from './metrics.ts';
 import { createSiteServer } from './node-server.ts';
 import { createQuotaStore } from './quota-store.ts';
 import { createRequestObserver } from './request-observer.ts';
-import { closeGracefully } from './shutdown.ts';
+import { closeGracefully, exitByDeadline } from './shutdown.ts';
 
 /** How this process runs. */
 export interface ServerProcessOptions {
@@ -80,11 +80,12 @@ export async function runServerProcess(settings: Settings, options: ServerProces
       return;
     }
     stopping = true;
+    exitByDeadline(deadlineMs);
     events.info({ event: 'stop' }, `permis-facts: ${why}, finishing requests in flight (at most ${deadlineMs / 1000} s)...`);
     void closeGracefully(server, deadlineMs).then(async (how) => {
       await quota.close();
       events.info({ event: 'stop' }, `permis-facts: stopped (${how === 'drained' ? 'every request answered' : 'connections still open were closed at the deadline'})`);
-      process.exit(0);
+      exitAfterLog(log, 0);
     });
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));

@@ -26,3 +26,14 @@ export function closeGracefully(server: Server, deadlineMs = SHUTDOWN_DEADLINE_M
     server.closeIdleConnections();
   });
 }
+
+/** Past the drain deadline, how long the rest of a stop (the quota store, the last log lines) may take. */
+export const EXIT_MARGIN_MS = 3_000;
+
+/**
+ * The hard deadline of a stop: whatever still holds the process `deadlineMs` + EXIT_MARGIN_MS after the stop began
+ * (a store that does not close, a log that cannot be written), it exits then, with 0: the requests were drained.
+ */
+export function exitByDeadline(deadlineMs: number): void {
+  setTimeout(() => process.exit(0), deadlineMs + EXIT_MARGIN_MS).unref();
+}

@@ -180,4 +180,21 @@ describe('/metrics', () => {
     expect(text).toContain('# TYPE permis_mcp_tool_calls_total counter');
     expect(text).toContain('# TYPE permis_quota_fallback_total counter');
   });
+
+  it('reports exactly the requests answered since the last scrape, the latency histogram counting the same', async () => {
+    const scrape = async () => (await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text());
+    const series = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+    const requests = /^permis_http_requests_total\{route="\/healthz",status="200"\} (\d+)$/m;
+    const latency = /^permis_http_request_duration_seconds_count\{route="\/healthz"\} (\d+)$/m;
+    const observed = await observedServer();
+    const before = await scrape();
+    for (let i = 0; i < 37; i++) await (await fetch(`${observed.base}/healthz`)).arrayBuffer();
+    await observed.close();
+    const after = await scrape();
+    expect(series(after, requests) - series(before, requests)).toBe(37);
+    expect(series(after, latency) - series(before, latency)).toBe(37);
+    // A second scrape with no request between reports the same counts (nothing is counted twice).
+    const again = await scrape();
+    expect(series(again, requests)).toBe(series(after, requests));
+  });
 });

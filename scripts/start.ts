@@ -26,6 +26,9 @@ if (cluster.isWorker) {
   const secret = process.env[HASH_SECRET_ENV];
   await runServerProcess(settings, { log, started: performance.now(), ...(secret ? { hashSecret: Buffer.from(secret, 'hex') } : {}) });
 } else {
+  // Killed with SIGKILL, npm cannot pass a signal on: the server notices and stops as if it had got SIGTERM (its
+  // first build included).
+  watchLauncher(() => process.kill(process.pid, 'SIGTERM'));
   await ensureBuild(settings, { log: console.log, onFailure: 'keep-last-good' });
   // Ready time counts from here: the integrity check, the quota store, the server and the index.
   const started = performance.now();
@@ -35,8 +38,6 @@ if (cluster.isWorker) {
     console.error(message);
     lifecycleLog(log).fatal({ event: 'integrity' }, message);
   });
-  // Killed with SIGKILL, npm cannot pass a signal on: the server notices and stops as if it had got SIGTERM.
-  watchLauncher(() => process.kill(process.pid, 'SIGTERM'));
   const workers = settings.WORKERS ?? availableParallelism();
   if (workers > 1) await runClusterPrimary(settings, workers, log, started);
   else await runServerProcess(settings, { log, started });

@@ -55,6 +55,7 @@ export async function buildSite(settings: Settings, options: BuildOptions = {}):
         done(exit ?? signal);
       });
     });
+    if (code !== 0 && options.signal?.aborted) throw Object.assign(new Error('build interrupted'), { output: output.join('') });
     if (code !== 0) {
       const problems = await recordProblems(settings);
       if (problems) throw Object.assign(new Error(problems), { output: problems });

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alive, until } from '../support/processes.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
 import { testBuildEnv } from '../support/test-build.ts';
@@ -14,24 +15,6 @@ const get = (base: string, path: string, client: string) => fetch(`${base}${path
 const workerPids = (output: string) => [...output.matchAll(/"msg":"worker (\d+): \d+ records loaded in/g)].map((match) => Number(match[1]));
 /** The pids that wrote access lines. */
 const answeringPids = (output: string) => new Set([...output.matchAll(/"pid":(\d+),"method"/g)].map((match) => Number(match[1])));
-/** Whether process `pid` exists. */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-/** Waits until `check` holds, for at most `ms`. */
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
-}
-
 /** 120 requests from one client spread over the workers get 200, the next ones 429 with the usual headers. */
 async function expectExactQuota(server: StartedServer, client: string): Promise<void> {
   const statuses: number[] = [];

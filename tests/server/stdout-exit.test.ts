@@ -4,54 +4,15 @@
  * libuv's thread pool held the process at exit: an orphaned `npm start` after a CI run.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { alive, descendants, until } from '../support/processes.ts';
 import { testBuildEnv } from '../support/test-build.ts';
 
 const DEADLINE_SECONDS = 1;
 /** Beyond the drain deadline: the exit itself, on a loaded 2-core machine. */
 const MARGIN_MS = 5_000;
-
-/** Whether process `pid` exists (a zombie counts as gone). */
-const alive = (pid: number) => {
-  try {
-    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
-
-/** Every process below `root`, from /proc. */
-function descendants(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  for (let frontier = [root]; frontier.length > 0; ) {
-    const next = [...parents].filter(([, parent]) => frontier.includes(parent)).map(([pid]) => pid);
-    found.push(...next);
-    frontier = next;
-  }
-  return found;
-}
-
-/** Waits until `check` holds, for at most `ms`. */
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
 
 const started: number[] = [];
 afterEach(() => {

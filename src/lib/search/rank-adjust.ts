@@ -75,6 +75,12 @@ export function adjustForLead(positions: Int32Array, scores: Float64Array, slots
   return adjustForCoverage(positions, scores, slots, LEAD_BONUS);
 }
 
+/** The factor of `covered` of `slots` slots held wholly in a field: 1 + bonus × share² (the top-k scorer uses it too). */
+export function coverageFactor(covered: number, slots: number, bonus: number): number {
+  const share = covered / slots;
+  return 1 + bonus * share * share;
+}
+
 /** ×(1 + bonus × share²), share being the part of the slots that some option holds wholly in the field's postings. */
 function adjustForCoverage(positions: Int32Array, scores: Float64Array, slots: TitleDocs, bonus: number): Float64Array {
   if (bonus === 0 || slots.length === 0) return scores;
@@ -98,8 +104,7 @@ function adjustForCoverage(positions: Int32Array, scores: Float64Array, slots: T
     }
   }
   for (let i = 0; i < scores.length; i++) {
-    const share = covered[i]! / slots.length;
-    scores[i] = scores[i]! * (1 + bonus * share * share);
+    scores[i] = scores[i]! * coverageFactor(covered[i]!, slots.length, bonus);
   }
   return scores;
 }

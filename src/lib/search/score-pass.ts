@@ -4,7 +4,7 @@
  * module level and free of per-query closures, so that V8's optimised code serves every query (closures made per
  * query deoptimised these loops on every new query: "wrong call target").
  */
-import { kindPrior, LEAD_BONUS, regionPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
+import { coverageFactor, kindPrior, LEAD_BONUS, regionPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
 import { LED, TITLED, type TermIndex } from './term-index.ts';
 
 /** A slot option of a query: its weight, its terms, and their numbers among the query's distinct terms. */
@@ -36,12 +36,6 @@ export function find(docs: Int32Array, doc: number): number {
   }
   return -1;
 }
-
-/** The factor of `covered` slots of `slots` held wholly in a field: 1 + bonus × share², as rank-adjust.ts computes it. */
-const coverageFactor = (covered: number, slots: number, bonus: number) => {
-  const share = covered / slots;
-  return 1 + bonus * share * share;
-};
 
 /** The factors after the sum of slots, in rank-adjust.ts's order: quality, kind prior, title coverage, title lead, region prior. */
 function adjust(total: number, covered: number, led: number, plan: ScorePlan, doc: number): number {

@@ -1,5 +1,5 @@
 /**
- * Node-only: where the JSON log goes. Lines are buffered (4 KiB or 250 ms) and handed to Node's own stdout stream,
+ * Node-only: where the JSON log goes. Lines are buffered (32 KiB or 250 ms) and handed to Node's own stdout stream,
  * which writes a pipe or a socket without blocking, on the main thread: no write ever waits in libuv's thread pool
  * (a write blocked there on a full pipe held the process at exit for ever), and every bound below holds whatever
  * the reader of stdout does: it may read slowly, stop reading, or close its end.
@@ -9,8 +9,11 @@ import type { Writable } from 'node:stream';
 
 /** How the log is buffered and how long it may hold the process at exit. */
 export const LOG_BUFFER = {
-  /** Lines are written once this many characters are pending (about 20 access lines)... */
-  minLength: 4096,
+  /**
+   * Lines are written once this many characters are pending (about 150 access lines, half a Linux pipe's default
+   * buffer): measured, 6.2-6.6 µs of CPU a line against 6.7-7.4 µs with 4 KiB (200,000 lines into a pipe read by cat)...
+   */
+  minLength: 32_768,
   /** ...and at least this often. */
   periodicFlushMs: 250,
   /** Past this much written but not yet taken by the reader, new lines are dropped (and counted) rather than kept. */

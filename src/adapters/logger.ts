@@ -35,7 +35,7 @@ export function createLogger(settings: Pick<Settings, 'LOG_LEVEL' | 'LOG_FORMAT'
     process.stdout.on('error', () => undefined);
     return pino(options, pretty({ destination: process.stdout, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid' }));
   }
-  // Buffered and never blocking (log-destination.ts): a busy server makes one write per ~20 lines, not one per line.
+  // Buffered and never blocking (log-destination.ts): a busy server makes one write per ~150 lines, not one per line.
   return pino(options, createLogDestination());
 }
 

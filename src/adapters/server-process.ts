@@ -64,7 +64,7 @@ export async function runServerProcess(settings: Settings, options: ServerProces
   const { port } = server.address() as AddressInfo;
   if (worker) events.info({ event: 'start', records: warm.records }, `worker ${process.pid}: ${warm.records} records loaded in ${readyMs} ms`);
   else events.info({ event: 'start', records: warm.records }, `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
-  // The log is buffered (logger.ts): the ready line goes out now, not with the next 4 KiB.
+  // The log is buffered (logger.ts): the ready line goes out now, not with the next 32 KiB.
   log.flush();
   if (!worker && metrics && settings.METRICS_TOKEN) {
     const metricsServer = createMetricsServer(settings.METRICS_TOKEN, processMetricsText);

@@ -7,8 +7,9 @@
  * A record edit goes through Astro's own path: `refreshContent` runs the records loader again, Astro writes its data
  * store at once (no save debounce), invalidates it, clears its route cache, signals `astro:content-changed` (which
  * bumps the content version, src/data/content-version.ts) and sends the page ONE full reload, after the new records
- * are in place. Reloading earlier (as Vite's watcher did on Astro's helper files) let the page render the old records
- * and miss the last reload while it was loading.
+ * are in place (Astro sometimes sends it twice: coalesce-reloads.ts makes it one). Reloading earlier (as Vite's
+ * watcher did on Astro's helper files) let the page render the old records and miss the last reload while it was
+ * loading.
  */
 import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,7 @@ import { isDotPath } from '../../src/lib/records/read-records.ts';
 import { createApiHandler, type ApiHandler } from '../../src/lib/api/handler.ts';
 import { writeReply } from '../../src/adapters/raw-request.ts';
 import { bumpContentVersion, contentVersion } from '../../src/data/content-version.ts';
+import { coalesceReloads, type HotSender } from './coalesce-reloads.ts';
 import type { Settings } from '../../src/lib/config.ts';
 
 /** Marks the handler's own reads, which the dev server's pages and endpoints answer. */
@@ -34,6 +36,8 @@ export function devIntegration(settings: Settings): AstroIntegration {
         updateConfig({ vite: { plugins: [quietAstroHelperFiles(fileURLToPath(new URL('.astro/content-assets.mjs', config.root)))] } });
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
+        // Astro may send two reloads for one data-store write: the browser gets one (coalesce-reloads.ts).
+        coalesceReloads(server.environments.client.hot as unknown as HotSender);
         const origin = () => `http://127.0.0.1:${(server.httpServer?.address() as AddressInfo).port}`;
         // One handler per content version: its caches (records, search files, answers) never outlive an edit.
         let current: { version: number; api: ApiHandler } | undefined;

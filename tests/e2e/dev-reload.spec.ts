@@ -21,16 +21,18 @@ test('npm run dev: saved record edits (writeFile, then rename-over as sed -i doe
     await expect(page.locator('h1')).toHaveText('Avant la modification');
     // The page's dev client must be connected first: a reload sent before that is lost.
     await page.waitForLoadState('networkidle');
-    // No page.reload(): the page must reload itself, once, when the new record is in place. An earlier reload (Vite
-    // seeing Astro's helper files change) rendered the old record and made the page miss the one that mattered.
-    let reloads = 0;
-    page.on('request', (r) => void (r.resourceType() === 'document' && reloads++));
+    // No page.reload(): the page must reload itself, once, when the new record is in place, and never render the old
+    // one. An earlier reload (Vite seeing Astro's helper files change) rendered the old record and made the page miss
+    // the one that mattered; Astro's own two reloads for one write (coalesce-reloads.ts) made the page load twice.
+    const reloads: Promise<string | null>[] = [];
+    page.on('response', (r) => void (r.request().resourceType() === 'document' && reloads.push(r.text().catch(() => null))));
     // vim's swap file sits beside the record for the whole session: not a record, no error, no reload of its own.
     await writeFile(join(dir, '.a.md.swp'), 'b0VIM 9.0\u0000');
     await writeFile(join(dir, 'a.md'), recordSource(factFrontmatter({ title: 'Après la modification' }), 'Le texte après, wombat.'));
     await expect(page.locator('h1')).toHaveText('Après la modification', { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
-    expect(reloads).toBe(1);
+    expect(reloads).toHaveLength(1);
+    expect(await reloads[0]).toContain('Après la modification');
     await expect(page.locator('main')).toContainText('Le texte après, wombat.');
     const fact = await (await request.get(`${dev.origin}/api/v1/facts/${id}?po_live=1`)).json();
     expect(fact.title).toBe('Après la modification');

@@ -2,7 +2,8 @@
  * Node-only: the server's Prometheus series (prom-client, its global registry, so that the cluster primary's
  * AggregatorRegistry sums every worker's), fed by the access path and the core's telemetry hooks.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
+import cluster from 'node:cluster';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 import { scrapeCounter, type ScrapeCounter } from './scrape-counter.ts';
 
 /** Latency buckets in seconds: a record by id answers in well under a millisecond, a cold search in tens. */
@@ -28,6 +29,9 @@ let made: ServerMetrics | undefined;
 /** The series, registered once per process (a second call returns the same ones). */
 export function serverMetrics(): ServerMetrics {
   if (made) return made;
+  // A worker answers the primary's requests for its series only once an AggregatorRegistry exists in it: prom-client
+  // adds that listener in the constructor (prometheus/client_js#747). Without it the primary's /metrics timed out.
+  if (cluster.isWorker) new AggregatorRegistry();
   collectDefaultMetrics();
   made = {
     requests: scrapeCounter({ name: 'permis_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'] }),

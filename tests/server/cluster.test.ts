@@ -9,6 +9,8 @@ import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
 import { testBuildEnv } from '../support/test-build.ts';
 
+/** The bearer token of /metrics in these runs. */
+const METRICS_TOKEN = 'cluster-test-token-0123456789';
 /** GET `path` as `client` (the processes trust one proxy), with a hang guard. */
 const get = (base: string, path: string, client: string) => fetch(`${base}${path}`, { headers: { 'x-forwarded-for': client }, signal: AbortSignal.timeout(10_000) });
 /** The pids of the workers that logged a ready line, in order. */
@@ -34,7 +36,7 @@ async function expectExactQuota(server: StartedServer, client: string): Promise<
 describe('npm start with WORKERS=2, without Redis', () => {
   let server: StartedServer;
   beforeAll(async () => {
-    server = await startServerProcess({ WORKERS: '2', TRUST_PROXY: '1', SHUTDOWN_DEADLINE_SECONDS: '5' });
+    server = await startServerProcess({ WORKERS: '2', TRUST_PROXY: '1', SHUTDOWN_DEADLINE_SECONDS: '5', METRICS_PORT: '0', METRICS_TOKEN: METRICS_TOKEN });
   }, 60_000);
   afterAll(() => server?.stop());
 
@@ -43,6 +45,19 @@ describe('npm start with WORKERS=2, without Redis', () => {
     expect(await until(() => workerPids(server.output()).length === 2, 10_000), server.output()).toBe(true);
     await expectExactQuota(server, '192.0.2.50');
   }, 60_000);
+
+  it("serves /metrics from the primary as the sum of both workers' series (each worker answers the primary)", async () => {
+    const address = /metrics on (http:\/\/[^ ]+\/metrics)/.exec(server.output())?.[1];
+    expect(address, server.output()).toBeDefined();
+    const response = await fetch(address!, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(10_000) });
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    // The previous test's 123 requests (120 answered, 3 refused), whichever worker answered each.
+    const series = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
+    expect(series(/^permis_http_requests_total\{route="\/api\/v1\/openapi\.json",status="\d+"\} (\d+)$/gm)).toBe(123);
+    expect(series(/^permis_rate_limited_total\{route="\/api\/v1\/openapi\.json"\} (\d+)$/gm)).toBe(3);
+    expect(series(/^permis_http_request_duration_seconds_count\{route="\/api\/v1\/openapi\.json"\} (\d+)$/gm)).toBe(123);
+  }, 30_000);
 
   it('replaces a worker that dies, and keeps answering', async () => {
     const [victim] = workerPids(server.output());

@@ -5,6 +5,7 @@
 import cluster from 'node:cluster';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 import { scrapeCounter, type ScrapeCounter } from './scrape-counter.ts';
+import { scrapeHistogram, type ScrapeHistogram } from './scrape-histogram.ts';
 
 /** Latency buckets in seconds: a record by id answers in well under a millisecond, a cold search in tens. */
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -13,7 +14,8 @@ const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 export interface ServerMetrics {
   /** Counted once per request: see scrape-counter.ts. */
   requests: ScrapeCounter<'route' | 'status'>;
-  latency: Histogram<'route'>;
+  /** Observed once per request: see scrape-histogram.ts. */
+  latency: ScrapeHistogram<'route'>;
   rateLimited: Counter<'route'>;
   quotaFallbacks: Counter<'store'>;
   /** Counted once or twice per request: see scrape-counter.ts. */
@@ -35,7 +37,7 @@ export function serverMetrics(): ServerMetrics {
   collectDefaultMetrics();
   made = {
     requests: scrapeCounter({ name: 'permis_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'] }),
-    latency: new Histogram({ name: 'permis_http_request_duration_seconds', help: 'Time from request to the end of the answer, by route', labelNames: ['route'], buckets: BUCKETS }),
+    latency: scrapeHistogram({ name: 'permis_http_request_duration_seconds', help: 'Time from request to the end of the answer, by route', labelName: 'route', buckets: BUCKETS }),
     rateLimited: new Counter({ name: 'permis_rate_limited_total', help: 'Requests refused with 429 (quota used up), by route', labelNames: ['route'] }),
     quotaFallbacks: new Counter({ name: 'permis_quota_fallback_total', help: "Quota decisions made in this process's memory because the shared store (Redis or the cluster primary) did not answer", labelNames: ['store'] }),
     cacheLookups: scrapeCounter({ name: 'permis_cache_lookups_total', help: 'Lookups in each cache (reply: /facts answers, record: record files, static: site files), by outcome hit or miss', labelNames: ['cache', 'outcome'] }),

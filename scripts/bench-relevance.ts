@@ -21,19 +21,24 @@ import { ENGINES, relevanceTargets, renderReport, type Engine, type Row, type Ta
 import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
 import { openSearchEngine } from '../src/lib/search/search-engine.ts';
 import { relaxedFill } from '../src/lib/search/relaxed.ts';
+import { blendFirstPage, MISSING_POWER } from '../src/lib/search/blend.ts';
 import { readDist } from '../src/adapters/read-dist.ts';
 import { PAGE_SIZE } from '../src/browser/search-state.ts';
 
-answerHelp(`usage: npm run bench:relevance -- [--no-pagefind] [--verbose] [--dist DIR]
+answerHelp(`usage: npm run bench:relevance -- [--no-pagefind] [--verbose] [--dist DIR] [--blend-power P]
 
 Scores the site, the API, Pagefind and plain MiniSearch on the judged query sets (bench/relevance/queries.yaml) and writes
 bench/results/relevance.md and relevance.json (docs/search.md#relevance).
   --no-pagefind   skip Pagefind
   --verbose       print every query's results
-  --dist DIR      score this build instead of the test build (.cache/test-dist)`);
+  --dist DIR      score this build instead of the test build (.cache/test-dist)
+  --blend-power P the site's penalty of a record lacking words, share of words held ^ P (default ${MISSING_POWER};
+                  src/lib/search/blend.ts); with another value the results files are not written`);
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' }, 'blend-power': { type: 'string' } } });
+const power = args['blend-power'] === undefined ? MISSING_POWER : Number(args['blend-power']);
+if (!Number.isFinite(power) || power < 0) throw new Error(`--blend-power must be a number of at least 0, got "${args['blend-power']}"`);
 
 const settings = await ensureTestBuild();
 const dist = args.dist ? resolve(args.dist) : settings.DIST_DIR;
@@ -56,9 +61,12 @@ for (const query of queries) {
     const others = (await engine.suggest(query)).slice(1);
     const fill = instead.total < PAGE_SIZE ? await relaxedFill(engine, query, instead.ids, PAGE_SIZE - instead.ids.length, others) : undefined;
     shown.set(query.id, [...instead.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
-  } else if (answer.total > 0 && answer.total < PAGE_SIZE) {
-    const fill = await relaxedFill(engine, query, answer.ids, PAGE_SIZE - answer.ids.length);
-    shown.set(query.id, [...answer.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
+  } else if (answer.total > 0) {
+    // The first page blends the best shortening's records among the exact matches by score (blend.ts); the later
+    // pages list the exact matches after those the first page showed.
+    const first = await engine.search({ ...query, limit: PAGE_SIZE, offset: 0 });
+    const blend = await blendFirstPage(engine, query, first, PAGE_SIZE, power);
+    shown.set(query.id, blend ? [...blend.items.map((i) => i.card.id), ...answer.ids.slice(blend.exactShown)] : answer.ids);
   } else shown.set(query.id, answer.ids);
 }
 const rankings: Partial<Record<Engine, Map<string, string[]> | undefined>> = {
@@ -114,7 +122,7 @@ const report = renderReport(rows, targets, notes);
 console.log(report);
 
 if (args.verbose) {
-  const fmt = (f: Row['figures'][Engine]) => (f ? `R ${f.recall10.toFixed(2)} MRR ${f.mrr.toFixed(2)}` : '');
+  const fmt = (f: Row['figures'][Engine]) => (f ? `R ${f.recall10.toFixed(3)} MRR ${f.mrr.toFixed(3)}` : '');
   for (const s of scored) {
     const mark = (ids: string[]) => ids.slice(0, 10).map((id) => `${id}${s.query.relevant[id] ? `(${s.query.relevant[id]})` : ''}`).join(' ');
     console.log(`\n[${s.query.category}] ${s.query.id} "${s.query.q}" ${ENGINES.filter((e) => rankings[e]).map((e) => `${e} ${fmt(s.figures[e])}`).join(' | ')}`);
@@ -123,7 +131,7 @@ if (args.verbose) {
   }
 }
 
-if (!args['no-pagefind'] && !args.dist) {
+if (!args['no-pagefind'] && !args.dist && power === MISSING_POWER) {
   await mkdir(join(ROOT, 'bench/results'), { recursive: true });
   await writeFile(join(ROOT, 'bench/results/relevance.md'), `# Relevance on bench/relevance/queries.yaml: the site, the API, Pagefind, MiniSearch\n\n${report}`);
   const perQuery = scored.map((s) => ({ id: s.query.id, category: s.query.category, figures: s.figures, top10: Object.fromEntries(ENGINES.filter((e) => rankings[e]).map((e) => [e, rankings[e]!.get(s.query.id)!.slice(0, 10)])) }));

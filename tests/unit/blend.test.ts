@@ -83,6 +83,7 @@ describe('blending records that lack a word into the first page (blend.ts)', () 
   it('scores an exact match as the engine ranks it: the exact scores follow the API order', async () => {
     const page = await engine.partial({ q: 'durée validité permis' }, 'validité permis', 20);
     expect(page.exactScores).toHaveLength(2);
+    expect(ids(await engine.cards(page.exact))).toEqual((await engine.search({ q: 'durée validité permis', limit: 20, offset: 0 })).ids);
     expect(page.exactScores[0]).toBeGreaterThanOrEqual(page.exactScores[1]!);
     expect(page.lacking.every((l) => l === 1)).toBe(true);
     expect(page.slots).toBe(3);
@@ -107,19 +108,19 @@ describe('blending records that lack a word into the first page (blend.ts)', () 
 });
 
 describe('mergeByScore, exactOffset and pageCount', () => {
-  const scored = (prefix: string, scores: number[]): Scored<string>[] => scores.map((score, i) => ({ item: `${prefix}${i}`, id: `${prefix}${i}`, score }));
+  const scored = (prefix: string, scores: number[], from = 0): Scored<string>[] => scores.map((score, i) => ({ item: `${prefix}${i}`, at: from + i, score }));
 
   it('keeps the exact list in its order, inserts the other by score, ties by id', () => {
-    const merged = mergeByScore(scored('e', [10, 5, 1]), scored('p', [7, 5, 0.5]), 5);
-    expect(merged.map((m) => m.item)).toEqual(['e0', 'p0', 'e1', 'p1', 'e2']);
-    expect(mergeByScore(scored('b', [5]), scored('a', [5]), 2).map((m) => m.item)).toEqual(['a0', 'b0']);
+    const merged = mergeByScore(scored('e', [10, 5, 1], 10), scored('p', [7, 5, 0.5]), 5);
+    expect(merged.map((m) => m.item)).toEqual(['e0', 'p0', 'p1', 'e1', 'e2']);
+    expect(mergeByScore(scored('b', [5], 7), scored('a', [5], 3), 2).map((m) => m.item)).toEqual(['a0', 'b0']);
   });
 
   it('walks every exact match once over pages of any size (fast-check)', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 40 }), fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 30 }), fc.integer({ min: 1, max: 12 }), (e, p, limit) => {
         const exact = scored('e', [...e].sort((a, b) => b - a));
-        const partial = scored('p', [...p].sort((a, b) => b - a));
+        const partial = scored('p', [...p].sort((a, b) => b - a), 100);
         const first = mergeByScore(exact, partial, limit);
         const shown = first.filter((m) => m.exact).length;
         const later: string[] = [];

@@ -35,27 +35,27 @@ export interface Blend {
   exactShown: number;
 }
 
-/** A scored entry of one of the two lists. */
+/** A scored entry of one of the two lists; `at` its listing position (id order), for ties. */
 export interface Scored<T> {
   item: T;
-  id: string;
+  at: number;
   score: number;
 }
 
 /**
  * The first `limit` of two lists merged by score: `exact` keeps its own order (the API's ranking), `partial` (best
- * first) is inserted where it scores higher, ties by id. Pure and deterministic.
+ * first) is inserted where it scores higher, ties by id (listing position). Pure and deterministic.
  */
-export function mergeByScore<T>(exact: readonly Scored<T>[], partial: readonly Scored<T>[], limit: number): { item: T; exact: boolean }[] {
-  const out: { item: T; exact: boolean }[] = [];
+export function mergeByScore<T>(exact: readonly Scored<T>[], partial: readonly Scored<T>[], limit: number): (Scored<T> & { exact: boolean })[] {
+  const out: (Scored<T> & { exact: boolean })[] = [];
   let i = 0;
   let j = 0;
   while (out.length < limit && (i < exact.length || j < partial.length)) {
     const e = exact[i];
     const p = partial[j];
-    const takePartial = p !== undefined && (e === undefined || p.score > e.score || (p.score === e.score && p.id < e.id));
-    if (takePartial) out.push({ item: partial[j++]!.item, exact: false });
-    else out.push({ item: exact[i++]!.item, exact: true });
+    const takePartial = p !== undefined && (e === undefined || p.score > e.score || (p.score === e.score && p.at < e.at));
+    if (takePartial) out.push({ ...partial[j++]!, exact: false });
+    else out.push({ ...exact[i++]!, exact: true });
   }
   return out;
 }
@@ -79,7 +79,7 @@ export function pageCount(total: number, exactShown: number, limit: number): num
  * evaluation suggest() has cached.
  */
 export async function blendFirstPage(
-  engine: Pick<SearchEngine, 'suggest' | 'partial'>,
+  engine: Pick<SearchEngine, 'suggest' | 'partial' | 'cards'>,
   query: Pick<FactsQuery, 'q' | 'kind' | 'region'>,
   exact: Pick<SearchPage, 'cards' | 'total' | 'terms'>,
   limit: number,
@@ -87,24 +87,28 @@ export async function blendFirstPage(
 ): Promise<Blend | undefined> {
   const { q } = query;
   if (q === undefined || exact.total === 0 || limit <= 0) return undefined;
-  let exactScores: number[] | undefined;
-  const partial: Scored<BlendItem>[] = [];
-  const seen = new Set<string>();
+  // Items without their card yet: an exact match's card is known, a blended record's is read once it makes the page.
+  type Pending = { card?: ResultCard; missing?: string[]; terms: string[] };
+  let exactList: Scored<Pending>[] | undefined;
+  const partial: Scored<Pending>[] = [];
+  const seen = new Set<number>();
   for (const suggestion of await engine.suggest(query)) {
     if (!suggestion.missing?.length) continue;
     const page = await engine.partial({ ...query, q }, suggestion.q, limit);
-    exactScores ??= page.exactScores;
-    page.cards.forEach((card, i) => {
-      if (seen.has(card.id)) return;
-      seen.add(card.id);
+    exactList ??= page.exact.map((at, i) => ({ item: { card: exact.cards[i]!, terms: exact.terms }, at, score: page.exactScores[i]! }));
+    page.positions.forEach((at, i) => {
+      if (seen.has(at)) return;
+      seen.add(at);
       const share = (page.slots - page.lacking[i]!) / page.slots;
-      partial.push({ item: { card, missing: suggestion.missing, terms: page.terms }, id: card.id, score: page.scores[i]! * share ** power });
+      partial.push({ item: { missing: suggestion.missing!, terms: page.terms }, at, score: page.scores[i]! * share ** power });
     });
   }
-  if (exactScores === undefined || partial.length === 0) return undefined;
-  partial.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const exactList = exact.cards.slice(0, limit).map((card, i) => ({ item: { card, terms: exact.terms } as BlendItem, id: card.id, score: exactScores![i] ?? 0 }));
+  if (exactList === undefined || partial.length === 0) return undefined;
+  partial.sort((a, b) => b.score - a.score || a.at - b.at);
   const merged = mergeByScore(exactList, partial, limit);
   if (merged.every((m) => m.exact)) return undefined;
-  return { items: merged.map((m) => m.item), exactShown: merged.filter((m) => m.exact).length };
+  const cards = await engine.cards(merged.filter((m) => !m.exact).map((m) => m.at));
+  let next = 0;
+  const items = merged.map((m): BlendItem => (m.exact ? { card: m.item.card!, terms: m.item.terms } : { card: cards[next++]!, missing: m.item.missing, terms: m.item.terms }));
+  return { items, exactShown: merged.filter((m) => m.exact).length };
 }

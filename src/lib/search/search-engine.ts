@@ -52,12 +52,19 @@ export interface Facets {
   regions: Record<Region, number>;
 }
 
-/** Records of a shorter query that q does not match, scored as q scores them (SearchEngine.partial). */
+/**
+ * Records of a shorter query that q does not match, scored as q scores them (SearchEngine.partial). Listing positions
+ * (id order), so that only the records a page then shows have their cards read (SearchEngine.cards).
+ */
 export interface PartialPage {
-  /** The scores of q's first matches, in search()'s order, on the same scale. */
+  /** q's first matches, in search()'s order, and their scores on the same scale. */
+  exact: number[];
   exactScores: number[];
-  /** The shorter query's records that q does not match, best first by q's score (ties by id). */
-  cards: ResultCard[];
+  /**
+   * The shorter query's records that q does not match, best first by q's score (ties by id). One that holds only part
+   * of a phrase slot (synonyms.ts) holds none of q's slots and scores 0: it can only fill a page that q leaves short.
+   */
+  positions: number[];
   scores: number[];
   /** How many of q's slots each of those records lacks (at least 1), and how many slots q has. */
   lacking: number[];
@@ -82,6 +89,8 @@ export interface SearchEngine {
    * them, the slots each lacks contributing 0 (partial-score.ts), best first, ties by id.
    */
   partial(query: Pick<FactsQuery, 'q' | 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
+  /** The cards of listing positions (from partial()), reading only their document blocks. */
+  cards(positions: readonly number[]): Promise<ResultCard[]>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
   /** What the top-k evaluator's term index cache holds now (term-index.ts). */
@@ -288,32 +297,47 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   }
 
   async function partial({ q, kind, region }: Pick<FactsQuery, 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage> {
-    const filter = positionFilter(kindRegions, { kind, region });
-    const exact = new Set(await positionsOf(q, false));
-    const exactTop = exact.size ? await topOf(q, filter, limit) : [];
-    const others = await topOf(shorter, (at) => !exact.has(at) && (!filter || filter(at)), limit);
-    // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
+    const none: PartialPage = { exact: [], exactScores: [], positions: [], scores: [], lacking: [], slots: 0, terms: [] };
     const key = keyOf(q);
-    if (key === '') return { exactScores: [], cards: [], scores: [], lacking: [], slots: 0, terms: [] };
+    if (key === '') return none;
+    const filter = positionFilter(kindRegions, { kind, region });
+    const matching = new Set(await positionsOf(q, false));
+    const exact = matching.size ? await topOf(q, filter, limit) : [];
+    const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit);
+    // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
     const { slots, loaded, lists } = await load(key);
     const options = slots.map((slot) => slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })));
     const quality = slots.reduce((n, slot) => n + slot.terms.length, 0);
     const named = namedRegions(slots);
     const scoreOf = (at: number) => partialScore(options, quality, named, at, partialContext);
-    const scored = others.map((at) => {
-      const { score, held } = scoreOf(at);
-      return { at, score, lacking: held.filter((h) => !h).length };
-    }).sort((a, b) => b.score - a.score || a.at - b.at);
-    const docs = await store.docs(scored.map((s) => s.at));
-    const cards = docs.map(([id, title, excerpt], i) => ({ id, title, excerpt, kind: kindOf(kindRegions[scored[i]!.at]!), regions: regionsOf(kindRegions[scored[i]!.at]!) }));
+    const scored = others
+      .map((at) => {
+        const { score, held } = scoreOf(at);
+        return { at, score, lacking: held.filter((h) => !h).length };
+      })
+      .sort((a, b) => b.score - a.score || a.at - b.at);
     const matched = evaluator === 'top-k' ? (await evaluated(shorter))?.terms : (await match(shorter)).terms;
-    return { exactScores: exactTop.map((at) => scoreOf(at).score), cards, scores: scored.map((s) => s.score), lacking: scored.map((s) => s.lacking), slots: slots.length, terms: cards.length ? (matched ?? []) : [] };
+    return {
+      exact,
+      exactScores: exact.map((at) => scoreOf(at).score),
+      positions: scored.map((s) => s.at),
+      scores: scored.map((s) => s.score),
+      lacking: scored.map((s) => s.lacking),
+      slots: slots.length,
+      terms: scored.length ? (matched ?? []) : [],
+    };
+  }
+
+  async function cards(positions: readonly number[]): Promise<ResultCard[]> {
+    const docs = await store.docs([...positions]);
+    return docs.map(([id, title, excerpt], i) => ({ id, title, excerpt, kind: kindOf(kindRegions[positions[i]!]!), regions: regionsOf(kindRegions[positions[i]!]!) }));
   }
 
   return {
     size: manifest.records,
     search,
     partial,
+    cards,
     async facets({ q, kind, region, prefix }) {
       const result = evaluator === 'top-k' ? await evaluated(q, prefix === true) : null;
       if (result) return facetsOf(result.evaluation.histogram, { kind, region });

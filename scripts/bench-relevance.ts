@@ -1,8 +1,8 @@
 /**
  * npm run bench:relevance [-- --no-pagefind] [-- --verbose] [-- --dist DIR]
- * Scores, on the judged query set (bench/relevance/queries.yaml), what the site shows a person (the API's answer,
- * or, when it finds nothing, its first suggestion's results; either followed, when it lists fewer than a page, by the
- * relaxed query's records of relaxed.ts, as the search page shows them), the API's raw answer,
+ * Scores, on the judged query set (bench/relevance/queries.yaml), what the site shows a person (the API's answer with
+ * the records lacking one word blended into its first page by blend.ts, or, when it finds nothing, its first
+ * suggestion's results followed, when fewer than a page, by relaxed.ts's records, as the search page shows them), the API's raw answer,
  * Pagefind and plain MiniSearch (prefix, fuzzy 0.2): recall@10, MRR, nDCG@10 and the share of queries showing
  * nothing, per category and overall, the issue's targets, and did-you-mean on the typo queries. Writes
  * bench/results/relevance.md and relevance.json. By default it reads the test build (.cache/test-dist).
@@ -114,7 +114,7 @@ async function didYouMean(): Promise<{ target: Target; lines: string[] }> {
 const dym = await didYouMean();
 const targets: Target[] = [...relevanceTargets(rows), dym.target];
 const notes = [
-  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: what the search page shows, in order: the API's answer, or its first suggestion's when it finds nothing, then, when that lists fewer than ${PAGE_SIZE}, the records of the best query that leaves words out (src/lib/search/relaxed.ts, "Sans « … »"), up to ${PAGE_SIZE} in all; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
+  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: what the search page shows, in order: when the query finds something, its first page of ${PAGE_SIZE} with the records lacking one word blended in by score (src/lib/search/blend.ts, "Sans : …", penalty share^${power}), then the exact matches of the later pages; when it finds nothing, its first suggestion's results, then, when those are fewer than ${PAGE_SIZE}, the other shortenings' records (src/lib/search/relaxed.ts), up to ${PAGE_SIZE} in all; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
   'recall@10 over judged records (capped at 10); MRR: first record graded 2 within 100; nDCG@10 with gains 2^grade - 1.',
   ...dym.lines,
 ];

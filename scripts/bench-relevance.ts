@@ -1,8 +1,8 @@
 /**
  * npm run bench:relevance [-- --no-pagefind] [-- --verbose] [-- --dist DIR]
- * Scores, on the judged query set (bench/relevance/queries.yaml), what the site shows a person (the API's answer,
- * or, when it finds nothing, its first suggestion's results; either followed, when it lists fewer than a page, by the
- * relaxed query's records of relaxed.ts, as the search page shows them), the API's raw answer,
+ * Scores, on the judged query set (bench/relevance/queries.yaml), what the site shows a person (the API's answer with
+ * the records lacking one word blended into its first page by blend.ts, or, when it finds nothing, its first
+ * suggestion's results followed, when fewer than a page, by relaxed.ts's records, as the search page shows them), the API's raw answer,
  * Pagefind and plain MiniSearch (prefix, fuzzy 0.2): recall@10, MRR, nDCG@10 and the share of queries showing
  * nothing, per category and overall, the issue's targets, and did-you-mean on the typo queries. Writes
  * bench/results/relevance.md and relevance.json. By default it reads the test build (.cache/test-dist).
@@ -21,19 +21,24 @@ import { ENGINES, relevanceTargets, renderReport, type Engine, type Row, type Ta
 import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
 import { openSearchEngine } from '../src/lib/search/search-engine.ts';
 import { relaxedFill } from '../src/lib/search/relaxed.ts';
+import { blendFirstPage, MISSING_POWER } from '../src/lib/search/blend.ts';
 import { readDist } from '../src/adapters/read-dist.ts';
 import { PAGE_SIZE } from '../src/browser/search-state.ts';
 
-answerHelp(`usage: npm run bench:relevance -- [--no-pagefind] [--verbose] [--dist DIR]
+answerHelp(`usage: npm run bench:relevance -- [--no-pagefind] [--verbose] [--dist DIR] [--blend-power P]
 
 Scores the site, the API, Pagefind and plain MiniSearch on the judged query sets (bench/relevance/queries.yaml) and writes
 bench/results/relevance.md and relevance.json (docs/search.md#relevance).
   --no-pagefind   skip Pagefind
   --verbose       print every query's results
-  --dist DIR      score this build instead of the test build (.cache/test-dist)`);
+  --dist DIR      score this build instead of the test build (.cache/test-dist)
+  --blend-power P the site's penalty of a record lacking words, share of words held ^ P (default ${MISSING_POWER};
+                  src/lib/search/blend.ts); with another value the results files are not written`);
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' }, 'blend-power': { type: 'string' } } });
+const power = args['blend-power'] === undefined ? MISSING_POWER : Number(args['blend-power']);
+if (!Number.isFinite(power) || power < 0) throw new Error(`--blend-power must be a number of at least 0, got "${args['blend-power']}"`);
 
 const settings = await ensureTestBuild();
 const dist = args.dist ? resolve(args.dist) : settings.DIST_DIR;
@@ -56,9 +61,12 @@ for (const query of queries) {
     const others = (await engine.suggest(query)).slice(1);
     const fill = instead.total < PAGE_SIZE ? await relaxedFill(engine, query, instead.ids, PAGE_SIZE - instead.ids.length, others) : undefined;
     shown.set(query.id, [...instead.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
-  } else if (answer.total > 0 && answer.total < PAGE_SIZE) {
-    const fill = await relaxedFill(engine, query, answer.ids, PAGE_SIZE - answer.ids.length);
-    shown.set(query.id, [...answer.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
+  } else if (answer.total > 0) {
+    // The first page blends the best shortening's records among the exact matches by score (blend.ts); the later
+    // pages list the exact matches after those the first page showed.
+    const first = await engine.search({ ...query, limit: PAGE_SIZE, offset: 0 });
+    const blend = await blendFirstPage(engine, query, first, PAGE_SIZE, power);
+    shown.set(query.id, blend ? [...blend.items.map((i) => i.card.id), ...answer.ids.slice(blend.exactShown)] : answer.ids);
   } else shown.set(query.id, answer.ids);
 }
 const rankings: Partial<Record<Engine, Map<string, string[]> | undefined>> = {
@@ -106,7 +114,7 @@ async function didYouMean(): Promise<{ target: Target; lines: string[] }> {
 const dym = await didYouMean();
 const targets: Target[] = [...relevanceTargets(rows), dym.target];
 const notes = [
-  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: what the search page shows, in order: the API's answer, or its first suggestion's when it finds nothing, then, when that lists fewer than ${PAGE_SIZE}, the records of the best query that leaves words out (src/lib/search/relaxed.ts, "Sans « … »"), up to ${PAGE_SIZE} in all; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
+  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: what the search page shows, in order: when the query finds something, its first page of ${PAGE_SIZE} with the records lacking one word blended in by score (src/lib/search/blend.ts, "Sans : …", penalty share^${power}), then the exact matches of the later pages; when it finds nothing, its first suggestion's results, then, when those are fewer than ${PAGE_SIZE}, the other shortenings' records (src/lib/search/relaxed.ts), up to ${PAGE_SIZE} in all; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
   'recall@10 over judged records (capped at 10); MRR: first record graded 2 within 100; nDCG@10 with gains 2^grade - 1.',
   ...dym.lines,
 ];
@@ -114,7 +122,7 @@ const report = renderReport(rows, targets, notes);
 console.log(report);
 
 if (args.verbose) {
-  const fmt = (f: Row['figures'][Engine]) => (f ? `R ${f.recall10.toFixed(2)} MRR ${f.mrr.toFixed(2)}` : '');
+  const fmt = (f: Row['figures'][Engine]) => (f ? `R ${f.recall10.toFixed(3)} MRR ${f.mrr.toFixed(3)}` : '');
   for (const s of scored) {
     const mark = (ids: string[]) => ids.slice(0, 10).map((id) => `${id}${s.query.relevant[id] ? `(${s.query.relevant[id]})` : ''}`).join(' ');
     console.log(`\n[${s.query.category}] ${s.query.id} "${s.query.q}" ${ENGINES.filter((e) => rankings[e]).map((e) => `${e} ${fmt(s.figures[e])}`).join(' | ')}`);
@@ -123,7 +131,7 @@ if (args.verbose) {
   }
 }
 
-if (!args['no-pagefind'] && !args.dist) {
+if (!args['no-pagefind'] && !args.dist && power === MISSING_POWER) {
   await mkdir(join(ROOT, 'bench/results'), { recursive: true });
   await writeFile(join(ROOT, 'bench/results/relevance.md'), `# Relevance on bench/relevance/queries.yaml: the site, the API, Pagefind, MiniSearch\n\n${report}`);
   const perQuery = scored.map((s) => ({ id: s.query.id, category: s.query.category, figures: s.figures, top10: Object.fromEntries(ENGINES.filter((e) => rankings[e]).map((e) => [e, rankings[e]!.get(s.query.id)!.slice(0, 10)])) }));

@@ -6,6 +6,7 @@
 import { openSearchEngine, type Facets, type ResultCard } from '../lib/search/search-engine.ts';
 import type { Suggestion } from '../lib/search/suggest.ts';
 import { relaxedFill, type RelaxedFill } from '../lib/search/relaxed.ts';
+import { blendFirstPage, exactOffset, type Blend, type BlendItem } from '../lib/search/blend.ts';
 import type { Kind, Region } from '../lib/schema/kinds-regions.ts';
 
 export type { ResultCard };
@@ -20,8 +21,12 @@ export interface ResultPage {
   suggestions: Suggestion[];
   /** When the typed query found nothing and its first suggestion is shown instead: that suggestion. */
   shown: Suggestion | undefined;
-  /** When the query finds fewer records than a page holds: its best relaxed query's results, shown below (relaxed.ts). */
+  /** When a suggestion is shown instead and finds fewer records than a page holds: other shortenings' results, below (relaxed.ts). */
   relaxed: RelaxedFill | undefined;
+  /** On the first page of a submitted search: its cards with records lacking a word blended in by score (blend.ts). */
+  blend: BlendItem[] | undefined;
+  /** When the first page blends records in: how many exact matches it lists (the later pages start after them). */
+  exactShown: number | undefined;
 }
 
 /** A question the page asks. */
@@ -64,16 +69,26 @@ async function staticBackend(): Promise<SearchBackend> {
   return {
     async run({ q, kind, region, limit, offset, typing, exact }) {
       const prefix = typing;
-      const pageOf = async (text: string | undefined) => {
+      const pageOf = async (text: string | undefined, at = offset) => {
         const [page, facets, allKinds, allRegions] = await Promise.all([
-          engine.search({ q: text, kind, region, limit, offset, prefix }),
+          engine.search({ q: text, kind, region, limit, offset: at, prefix }),
           engine.facets({ q: text, kind, region, prefix }),
           engine.search({ q: text, region, limit: 0, offset: 0, prefix }),
           engine.search({ q: text, kind, limit: 0, offset: 0, prefix }),
         ]);
         return { total: page.total, cards: page.cards, terms: page.terms, facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total } };
       };
-      const page = await pageOf(q);
+      // A submitted search's first page blends in the records that lack one word, by score ("Missing: …", blend.ts);
+      // the later pages start after the exact matches that the first page listed. Not while typing, nor for ?exact=1.
+      const submitted = q !== undefined && !typing && !exact;
+      let blend: Blend | undefined;
+      let at = offset;
+      if (submitted && offset > 0) {
+        const first = await engine.search({ q, kind, region, limit, offset: 0 });
+        blend = await blendFirstPage(engine, { q, kind, region }, first, limit);
+        if (blend) at = exactOffset(offset / limit + 1, blend.exactShown, limit);
+      }
+      const page = await pageOf(q, at);
       if (page.total === 0 && q !== undefined) await yieldToMain();
       const suggestions = page.total === 0 && q !== undefined ? await engine.suggest({ q, kind, region }) : [];
       // Nothing found: the best suggestion's results at once (the page says so and links to the exact words).
@@ -84,15 +99,13 @@ async function staticBackend(): Promise<SearchBackend> {
         // Fewer than a page for the suggestion too: the other shortenings' records follow it.
         const others = suggestions.filter((s) => s !== shown);
         const relaxed = offset === 0 && instead.total < limit ? await relaxedFill(engine, { q, kind, region }, instead.cards.map((c) => c.id), limit - instead.cards.length, others) : undefined;
-        return { ...instead, suggestions, shown, relaxed };
+        return { ...instead, suggestions, shown, relaxed, blend: undefined, exactShown: undefined };
       }
-      // Fewer matches than a page holds: the page goes on with the best relaxed query's results ("Missing: …").
-      let relaxed: RelaxedFill | undefined;
-      if (q !== undefined && offset === 0 && page.total > 0 && page.total < limit) {
+      if (submitted && offset === 0 && page.total > 0) {
         await yieldToMain();
-        relaxed = await relaxedFill(engine, { q, kind, region }, page.cards.map((c) => c.id), limit - page.cards.length);
+        blend = await blendFirstPage(engine, { q, kind, region }, page, limit);
       }
-      return { ...page, suggestions, shown: undefined, relaxed };
+      return { ...page, suggestions, shown: undefined, relaxed: undefined, blend: offset === 0 ? blend?.items : undefined, exactShown: blend?.exactShown };
     },
   };
 }

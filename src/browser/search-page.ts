@@ -5,6 +5,7 @@ import { recordPagePath } from '../lib/paths.ts';
 import { highlight } from '../lib/search/highlight.ts';
 import { prefetchSearchData, yieldToMain, type ResultCard, type ResultPage, type SearchBackend } from './search-data.ts';
 import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
+import { pageCount } from '../lib/search/blend.ts';
 
 // The message for browsers without JavaScript is plain content that only a running script can remove.
 document.querySelector('[data-no-js]')?.remove();
@@ -45,7 +46,11 @@ function syncControls(): void {
   }
 }
 
-function card(result: ResultCard, terms: string[]): HTMLLIElement {
+/**
+ * A result card. A record that lacks some of the words (`missing`, blended in by blend.ts) says so in words, « Sans :
+ * durée », which is also its link's accessible description (not a colour alone).
+ */
+function card(result: ResultCard, terms: string[], missing?: readonly string[]): HTMLLIElement {
   const item = element('li');
   item.dataset.id = result.id;
   const h3 = element('h3');
@@ -55,6 +60,13 @@ function card(result: ResultCard, terms: string[]): HTMLLIElement {
   h3.append(link);
   const meta = element('div', undefined, 'meta');
   meta.append(element('span', KIND_LABELS[result.kind].one), element('span', result.regions.map((r) => REGION_LABELS[r]).join(', ')));
+  if (missing?.length) {
+    const label = element('span', `Sans : ${missing.join(', ')}`, 'missing');
+    label.id = `sans-${result.id}`;
+    link.setAttribute('aria-describedby', label.id);
+    item.dataset.missing = missing.join(' ');
+    meta.append(label);
+  }
   const p = element('p');
   p.append(marked(result.excerpt, terms));
   item.append(h3, meta, p);
@@ -141,14 +153,17 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
   // Typing fast starts several searches; only the newest may draw.
   if (generation !== latest) return;
   showCounts(page);
-  const pages = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
+  // After a first page that blends in records lacking a word, the later pages start after its exact matches (blend.ts).
+  const pages = page.exactShown === undefined ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : pageCount(page.total, page.exactShown, PAGE_SIZE);
   const found = `${plural(page.total, 'fiche')} trouvée${page.total > 1 ? 's' : ''}${pages > 1 ? ` · page ${state.page} sur ${pages}` : ''}`;
-  // The live region says what is shown, the suggested query included.
+  const partial = page.blend?.filter((item) => item.missing) ?? [];
+  const lacking = [...new Set(partial.flatMap((item) => item.missing!))];
+  // The live region says what is shown, the suggested query and the records lacking a word included.
   status.textContent = page.total === 0
     ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
-    : `${page.shown ? `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : ` : ''}${found}.${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`;
+    : `${page.shown ? `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : ` : ''}${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`;
   showSuggestions(page);
-  results.replaceChildren(...page.cards.map((result) => card(result, page.terms)));
+  results.replaceChildren(...(page.blend ? page.blend.map((item) => card(item.card, item.terms, item.missing)) : page.cards.map((result) => card(result, page.terms))));
   showRelaxed(page.relaxed);
   pager.replaceChildren();
   if (pages > 1) {

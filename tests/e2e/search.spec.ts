@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiIds, shownIds, waitForResults } from './support.ts';
+import { apiIds, blendedIds, exactIds, shownIds, waitForResults } from './support.ts';
 
 test('the index loads only when a search box is used', async ({ page }) => {
   const loaded: string[] = [];
@@ -85,10 +85,19 @@ test('search can be operated with the keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/\/fiches\/(offer-eac50d71e5361c97|brand-83ed988b6ad2ccfe)\/$/);
 });
 
-test('two-word searches need both words, like the API', async ({ page, request }) => {
+test('two-word searches need both words, like the API; records with one of them are only blended in, labelled', async ({ page, request }) => {
   await page.goto('/recherche/?q=quorvex%20zyrkel');
   await waitForResults(page);
-  expect(await shownIds(page)).toEqual((await apiIds(request, 'q=quorvex%20zyrkel')).ids);
+  const api = await apiIds(request, 'q=quorvex%20zyrkel');
+  expect(await exactIds(page)).toEqual(api.ids);
+  for (const { id, missing } of await blendedIds(page)) {
+    expect(api.ids).not.toContain(id);
+    expect(['quorvex', 'zyrkel']).toContain(missing);
+  }
+  // The exact words only (?exact=1): the API's answer and nothing else.
+  await page.goto('/recherche/?q=quorvex%20zyrkel&exact=1');
+  await waitForResults(page);
+  expect(await shownIds(page)).toEqual(api.ids);
 });
 
 test.describe('without JavaScript', () => {
@@ -126,33 +135,53 @@ test('a question whose words are not all in the answer shows the answer, saying 
   expect((await shownIds(page)).slice(0, 3)).toContain('fait-9568182f4c73388c');
 });
 
-test('fewer exact matches than a page: the closest search that leaves a word out follows, under a heading naming it', async ({ page, request }) => {
+test('records lacking one word are blended among the exact matches by score, each labelled « Sans : … » in its accessible description', async ({ page, request }) => {
   const q = 'je déménage en Flandre, que devient mon permis provisoire ?';
   await page.goto('/recherche/');
   await page.getByLabel('Mots recherchés').fill(q);
   await page.keyboard.press('Enter');
   await waitForResults(page);
-  // The exact matches come first and are the API's answer, unchanged.
+  // The exact matches keep the API's order; the records blended in are not among them and say which word they lack.
   const exact = await apiIds(request, `q=${encodeURIComponent(q)}`);
   expect(exact.total).toBeGreaterThan(0);
   expect(exact.total).toBeLessThan(20);
-  expect(await shownIds(page)).toEqual(exact.ids);
-  // Below them, named as such: the relaxed query's records not already shown, up to a page in all.
-  const section = page.locator('[data-search-relaxed]');
-  await expect(section).toBeVisible();
-  const link = section.getByRole('link', { name: /^résultats pour « .+ »$/ });
-  await expect(page.getByRole('heading', { name: /^Sans « .+ » : résultats pour « .+ »$/ })).toBeVisible();
-  const relaxedQ = (await link.textContent())!.match(/« (.+) »/)![1]!;
-  const relaxed = await apiIds(request, `q=${encodeURIComponent(relaxedQ)}`);
-  const expected = relaxed.ids.filter((id) => !exact.ids.includes(id)).slice(0, 20 - exact.ids.length);
-  expect(expected.length).toBeGreaterThan(0);
-  const relaxedShown = await section.locator('li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id!));
-  expect(relaxedShown).toEqual(expected);
-  // The live region says both; the link runs the relaxed search itself.
-  await expect(page.locator('[data-search-status]')).toContainText(/Ensuite, \d+ fiches? sans « .+ »/);
-  await link.click();
-  await expect(page.getByLabel('Mots recherchés')).toHaveValue(relaxedQ);
-  await expect.poll(() => shownIds(page)).toEqual(relaxed.ids.slice(0, 20));
+  expect(await exactIds(page)).toEqual(exact.ids);
+  const blended = await blendedIds(page);
+  expect(blended.length).toBeGreaterThan(0);
+  expect((await shownIds(page)).length).toBeLessThanOrEqual(20);
+  for (const { id } of blended) expect(exact.ids).not.toContain(id);
+  const first = page.locator('[data-search-results] li[data-missing]').first();
+  const label = `Sans : ${blended[0]!.missing}`;
+  await expect(first.locator('.missing')).toHaveText(label);
+  await expect(first.getByRole('link')).toHaveAccessibleDescription(label);
+  // The record lacking the word holds the others: the search without that word finds it.
+  const shorter = q.replace(blended[0]!.missing, ' ');
+  expect((await apiIds(request, `q=${encodeURIComponent(shorter)}`)).ids).toContain(blended[0]!.id);
+  // The live region says so; the section that follows a suggestion shown instead stays hidden.
+  await expect(page.locator('[data-search-status]')).toContainText(/Parmi les résultats, \d+ fiches? sans .*« .+ », marquées? « Sans : … »\./);
+  await expect(page.locator('[data-search-relaxed]')).toBeHidden();
+});
+
+test('after a blended first page, the next pages list the exact matches it did not, each once, and nothing blended', async ({ page, request }) => {
+  const q = 'duree validite permis';
+  const api = await apiIds(request, `q=${encodeURIComponent(q)}`);
+  expect(api.total).toBeGreaterThan(20);
+  await page.goto(`/recherche/?q=${encodeURIComponent(q)}`);
+  await waitForResults(page);
+  const onFirst = await exactIds(page);
+  expect((await blendedIds(page)).length).toBeGreaterThan(0);
+  expect((await shownIds(page)).length).toBe(20);
+  const pages = 1 + Math.ceil((api.total - onFirst.length) / 20);
+  await expect(page.locator('[data-search-status]')).toContainText(`${api.total} fiches trouvées · page 1 sur ${pages}.`);
+  const walked = [...onFirst];
+  for (let n = 2; n <= pages; n++) {
+    await page.getByRole('button', { name: 'Page suivante' }).click();
+    await expect(page).toHaveURL(new RegExp(`page=${n}$`));
+    await expect(page.locator('[data-search-status]')).toContainText(`page ${n} sur ${pages}`);
+    expect(await blendedIds(page)).toEqual([]);
+    walked.push(...(await shownIds(page)));
+  }
+  expect(walked).toEqual(api.ids);
 });
 
 test('a suggestion shown instead that finds fewer than a page is followed by the other shortenings\' records', async ({ page, request }) => {

@@ -6,6 +6,16 @@ export async function shownIds(page: Page): Promise<string[]> {
   return page.locator('[data-search-results] li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id!));
 }
 
+/** The ids of the exact matches the browser shows (not the records lacking a word blended in, blend.ts). */
+export async function exactIds(page: Page): Promise<string[]> {
+  return page.locator('[data-search-results] li:not([data-missing])').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id!));
+}
+
+/** The ids of the records lacking a word that the browser blends into the first page, with the words they lack. */
+export async function blendedIds(page: Page): Promise<{ id: string; missing: string }[]> {
+  return page.locator('[data-search-results] li[data-missing]').evaluateAll((items) => items.map((li) => ({ id: (li as HTMLElement).dataset.id!, missing: (li as HTMLElement).dataset.missing! })));
+}
+
 /** Waits until the search status says the results are rendered. */
 export async function waitForResults(page: Page): Promise<void> {
   await expect(page.locator('[data-search-status]')).toHaveText(/fiche|Aucune/);

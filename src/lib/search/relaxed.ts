@@ -1,8 +1,9 @@
 /**
- * "Missing: …" on the search page: when a query finds fewer records than a page holds, the page goes on with the
- * results of its best relaxed query (the query without the fewest words, suggest.ts), below the exact matches and
- * labelled with the words left out, as web search engines do. The API never does this (its answer stays the AND
- * rule's); the browser and the relevance bench both call this function, so the bench scores what the page shows.
+ * "Missing: …" under a suggestion shown instead: when a query finds nothing and the page shows its first suggestion's
+ * results, and those are fewer than a page, the page goes on with the records of the other shortenings (suggest.ts),
+ * below and labelled with the words left out. (When the query itself finds something, the records lacking a word are
+ * blended among its exact matches instead: blend.ts.) The API never does this; the browser and the relevance bench
+ * both call this function, so the bench scores what the page shows.
  */
 import type { FactsQuery, ResultCard, SearchEngine } from './search-engine.ts';
 import type { Suggestion } from './suggest.ts';

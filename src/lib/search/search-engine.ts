@@ -3,7 +3,8 @@ import { KINDS, REGIONS, type Kind, type Region } from '../schema/kinds-regions.
 import { facetsOf, kindOf, positionFilter, regionBit, regionsOf } from './listing.ts';
 import { queryTerms, WORD } from './normalize.ts';
 import { PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
-import { createScorer } from './scorer.ts';
+import { createScorer, fieldBoosts } from './scorer.ts';
+import { partialScore, type PartialContext } from './partial-score.ts';
 import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
@@ -51,6 +52,27 @@ export interface Facets {
   regions: Record<Region, number>;
 }
 
+/**
+ * Records of a shorter query that q does not match, scored as q scores them (SearchEngine.partial). Listing positions
+ * (id order), so that only the records a page then shows have their cards read (SearchEngine.cards).
+ */
+export interface PartialPage {
+  /** q's first matches, in search()'s order, and their scores on the same scale. */
+  exact: number[];
+  exactScores: number[];
+  /**
+   * The shorter query's records that q does not match, best first by q's score (ties by id). One that holds only part
+   * of a phrase slot (synonyms.ts) holds none of q's slots and scores 0: it can only fill a page that q leaves short.
+   */
+  positions: number[];
+  scores: number[];
+  /** How many of q's slots each of those records lacks (at least 1), and how many slots q has. */
+  lacking: number[];
+  slots: number;
+  /** Index terms of the shorter query that matched, for highlighting. */
+  terms: string[];
+}
+
 /** A loaded search engine. */
 export interface SearchEngine {
   readonly size: number;
@@ -61,6 +83,14 @@ export interface SearchEngine {
    * (suggest.ts); shortenings rank by the best record they add to q's own matches. The API asks when q finds nothing.
    */
   suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>, budget?: WorkBudget): Promise<Suggestion[]>;
+  /**
+   * For the search page's blend (blend.ts), never the API: the scores of q's `limit` best matches (search()'s order),
+   * and the `limit` best records of `shorter` (q without some words) that q does not match, rescored as q scores
+   * them, the slots each lacks contributing 0 (partial-score.ts), best first, ties by id.
+   */
+  partial(query: Pick<FactsQuery, 'q' | 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
+  /** The cards of listing positions (from partial()), reading only their document blocks. */
+  cards(positions: readonly number[]): Promise<ResultCard[]>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
   /** What the top-k evaluator's term index cache holds now (term-index.ts). */
@@ -113,6 +143,13 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   const synonyms = createSynonyms(store.synonyms);
   const titleField = manifest.fields.indexOf('title');
   const leadField = manifest.fields.indexOf('lead');
+  const partialContext: PartialContext = {
+    fields: fieldBoosts(manifest.fields).flatMap((boost, id) => (boost === 0 ? [] : [{ id, boost, average: manifest.averageFieldLength[id]! }])),
+    records: manifest.records,
+    titleField,
+    leadField,
+    kindRegions,
+  };
   const topK = createTopK({ manifest, kindRegions, titleField, leadField, ...(options.batch ? { batch: options.batch } : {}), ...(options.terms ? { terms: options.terms } : {}) });
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
@@ -251,9 +288,56 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return (await match(q, prefix)).positions;
   }
 
+  /** The `count` best matches of q kept by `keep` (listing positions, best first), with either evaluator. */
+  async function topOf(q: string, keep: ((position: number) => boolean) | null, count: number): Promise<number[]> {
+    const result = evaluator === 'top-k' ? await evaluated(q) : null;
+    if (result) return result.evaluation.top(keep, count).top;
+    const matches = await match(q);
+    return matches.scores ? bestOnce(matches, keep, count).top : [];
+  }
+
+  async function partial({ q, kind, region }: Pick<FactsQuery, 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage> {
+    const none: PartialPage = { exact: [], exactScores: [], positions: [], scores: [], lacking: [], slots: 0, terms: [] };
+    const key = keyOf(q);
+    if (key === '') return none;
+    const filter = positionFilter(kindRegions, { kind, region });
+    const matching = new Set(await positionsOf(q, false));
+    const exact = matching.size ? await topOf(q, filter, limit) : [];
+    const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit);
+    // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
+    const { slots, loaded, lists } = await load(key);
+    const options = slots.map((slot) => slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })));
+    const quality = slots.reduce((n, slot) => n + slot.terms.length, 0);
+    const named = namedRegions(slots);
+    const scoreOf = (at: number) => partialScore(options, quality, named, at, partialContext);
+    const scored = others
+      .map((at) => {
+        const { score, held } = scoreOf(at);
+        return { at, score, lacking: held.filter((h) => !h).length };
+      })
+      .sort((a, b) => b.score - a.score || a.at - b.at);
+    const matched = evaluator === 'top-k' ? (await evaluated(shorter))?.terms : (await match(shorter)).terms;
+    return {
+      exact,
+      exactScores: exact.map((at) => scoreOf(at).score),
+      positions: scored.map((s) => s.at),
+      scores: scored.map((s) => s.score),
+      lacking: scored.map((s) => s.lacking),
+      slots: slots.length,
+      terms: scored.length ? (matched ?? []) : [],
+    };
+  }
+
+  async function cards(positions: readonly number[]): Promise<ResultCard[]> {
+    const docs = await store.docs([...positions]);
+    return docs.map(([id, title, excerpt], i) => ({ id, title, excerpt, kind: kindOf(kindRegions[positions[i]!]!), regions: regionsOf(kindRegions[positions[i]!]!) }));
+  }
+
   return {
     size: manifest.records,
     search,
+    partial,
+    cards,
     async facets({ q, kind, region, prefix }) {
       const result = evaluator === 'top-k' ? await evaluated(q, prefix === true) : null;
       if (result) return facetsOf(result.evaluation.histogram, { kind, region });

@@ -1,0 +1,115 @@
+/**
+ * "Missing: …" among the exact matches, on the search page's first page (never the API, whose answer keeps the AND
+ * rule): the records of the query's shortenings (suggest.ts: the query without the fewest words) that the query
+ * itself does not match are scored as the query scores them, their missing words contributing 0 (partial-score.ts,
+ * so both lists are on one scale), times a penalty for each missing word, and blended in among the exact matches by
+ * score, as web search engines list a result with "Missing: durée" under it. The browser and the relevance bench
+ * both call blendFirstPage, so the bench scores what the page shows.
+ *
+ * Pages: the first page lists the first `limit` of the blend, `exactShown` of them exact matches; page n (n ≥ 2)
+ * lists the exact matches from exactShown + (n − 2) × limit (exactOffset), so every exact match is on one page, once,
+ * and a blended record on none but the first. Queries of one significant word have no shortening: unchanged.
+ */
+import type { FactsQuery, ResultCard, SearchEngine, SearchPage } from './search-engine.ts';
+
+/**
+ * The penalty of a blended record: its score × share^MISSING_POWER, share being the part of the query's slots (words,
+ * or phrases of the synonyms file) it holds. The reader typed every word for a reason, so a record lacking one must
+ * beat an exact match clearly, and more clearly for a short query (one word of two is half of what was asked) than a
+ * long question (one of five): share², the form of the title coverage factor. Measured (docs/search.md, fifth round):
+ * from 1.75 up every category beats Pagefind and MiniSearch; below, records lacking "95" pass those of `code 95`.
+ */
+export const MISSING_POWER: number = 2;
+
+/** One card of a blended first page: an exact match, or a record lacking the words `missing` (as typed). */
+export interface BlendItem {
+  card: ResultCard;
+  missing?: string[] | undefined;
+  /** Index terms to highlight in it: the query's, or its shortening's. */
+  terms: string[];
+}
+
+/** A blended first page. */
+export interface Blend {
+  items: BlendItem[];
+  /** How many exact matches the first page lists (the later pages start after them). */
+  exactShown: number;
+}
+
+/** A scored entry of one of the two lists; `at` its listing position (id order), for ties. */
+export interface Scored<T> {
+  item: T;
+  at: number;
+  score: number;
+}
+
+/**
+ * The first `limit` of two lists merged by score: `exact` keeps its own order (the API's ranking), `partial` (best
+ * first) is inserted where it scores higher, ties by id (listing position). Pure and deterministic.
+ */
+export function mergeByScore<T>(exact: readonly Scored<T>[], partial: readonly Scored<T>[], limit: number): (Scored<T> & { exact: boolean })[] {
+  const out: (Scored<T> & { exact: boolean })[] = [];
+  let i = 0;
+  let j = 0;
+  while (out.length < limit && (i < exact.length || j < partial.length)) {
+    const e = exact[i];
+    const p = partial[j];
+    const takePartial = p !== undefined && (e === undefined || p.score > e.score || (p.score === e.score && p.at < e.at));
+    if (takePartial) out.push({ ...partial[j++]!, exact: false });
+    else out.push({ ...exact[i++]!, exact: true });
+  }
+  return out;
+}
+
+/** The offset in the exact matches of page `page` (1-based) when the first page listed `exactShown` of them. */
+export function exactOffset(page: number, exactShown: number, limit: number): number {
+  return page <= 1 ? 0 : exactShown + (page - 2) * limit;
+}
+
+/** How many pages `total` exact matches take when the first page listed `exactShown` of them. */
+export function pageCount(total: number, exactShown: number, limit: number): number {
+  return total <= exactShown ? 1 : 1 + Math.ceil((total - exactShown) / limit);
+}
+
+/**
+ * The blended first page of `query`, whose exact first page (offset 0, `limit`) is `exact`; undefined when no record
+ * lacking a word makes it onto the page (the page is then the exact matches as the API lists them). The candidates
+ * are the first `limit` records of each shortening suggest() offers (at most MAX_SUGGESTIONS, each leaving out the
+ * fewest words, one when the query finds something) that the query does not match: every record lacking one word
+ * competes, on one scale. Spends what suggest() spends (its work budget) and one page of each shortening, whose
+ * evaluation suggest() has cached.
+ */
+export async function blendFirstPage(
+  engine: Pick<SearchEngine, 'suggest' | 'partial' | 'cards'>,
+  query: Pick<FactsQuery, 'q' | 'kind' | 'region'>,
+  exact: Pick<SearchPage, 'cards' | 'total' | 'terms'>,
+  limit: number,
+  power: number = MISSING_POWER,
+): Promise<Blend | undefined> {
+  const { q } = query;
+  if (q === undefined || exact.total === 0 || limit <= 0) return undefined;
+  // Items without their card yet: an exact match's card is known, a blended record's is read once it makes the page.
+  type Pending = { card?: ResultCard; missing?: string[]; terms: string[] };
+  let exactList: Scored<Pending>[] | undefined;
+  const partial: Scored<Pending>[] = [];
+  const seen = new Set<number>();
+  for (const suggestion of await engine.suggest(query)) {
+    if (!suggestion.missing?.length) continue;
+    const page = await engine.partial({ ...query, q }, suggestion.q, limit);
+    exactList ??= page.exact.map((at, i) => ({ item: { card: exact.cards[i]!, terms: exact.terms }, at, score: page.exactScores[i]! }));
+    page.positions.forEach((at, i) => {
+      if (seen.has(at)) return;
+      seen.add(at);
+      const share = (page.slots - page.lacking[i]!) / page.slots;
+      partial.push({ item: { missing: suggestion.missing!, terms: page.terms }, at, score: page.scores[i]! * share ** power });
+    });
+  }
+  if (exactList === undefined || partial.length === 0) return undefined;
+  partial.sort((a, b) => b.score - a.score || a.at - b.at);
+  const merged = mergeByScore(exactList, partial, limit);
+  if (merged.every((m) => m.exact)) return undefined;
+  const cards = await engine.cards(merged.filter((m) => !m.exact).map((m) => m.at));
+  let next = 0;
+  const items = merged.map((m): BlendItem => (m.exact ? { card: m.item.card!, terms: m.item.terms } : { card: cards[next++]!, missing: m.item.missing, terms: m.item.terms }));
+  return { items, exactShown: merged.filter((m) => m.exact).length };
+}

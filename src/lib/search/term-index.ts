@@ -18,6 +18,8 @@ export interface TermIndex {
   titled: Uint8Array;
   /** Bit p set when listing position p holds the term. */
   bits: Uint32Array;
+  /** ranks[w]: set bits of bits[0..w) — the index in docs of a position is found in constant time (indexOf). */
+  ranks: Int32Array;
   /** Indices into docs, titled ones then untitled ones, each part by impact (score × kind prior) best first. */
   order: Int32Array;
   /** impact(order[i]) rounded up to a float32: what no later record of the same part exceeds. */
@@ -100,6 +102,13 @@ export function popcount(word: number): number {
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
+/** Index of listing position `doc` in the term's docs, or -1: a rank over its bitset (no search). */
+export function indexOf({ bits, ranks }: Pick<TermIndex, 'bits' | 'ranks'>, doc: number): number {
+  const word = bits[doc >>> 5]!;
+  const bit = 1 << (doc & 31);
+  return (word & bit) === 0 ? -1 : ranks[doc >>> 5]! + popcount(word & (bit - 1));
+}
+
 /** Builds a term's index from its postings per field id. */
 export function buildTermIndex(fields: readonly (Postings | undefined)[], weights: FieldWeights, kindRegions: Uint8Array): TermIndex {
   const present = fields.map((p, field) => ({ p, field })).filter((x): x is { p: Postings; field: number } => x.p !== undefined);
@@ -134,16 +143,18 @@ export function buildTermIndex(fields: readonly (Postings | undefined)[], weight
     impact[i] = scores[i]! * kindPrior(kindRegions[doc]! & 0x0f);
     (titled[i] ? titledAt : untitledAt).push(i);
   }
+  const ranks = new Int32Array(bits.length);
+  for (let w = 1; w < bits.length; w++) ranks[w] = ranks[w - 1]! + popcount(bits[w - 1]!);
   const order = new Int32Array(docs.length);
   const impacts = new Float32Array(docs.length);
   byImpact(titledAt, impact, order, impacts, 0);
   byImpact(untitledAt, impact, order, impacts, titledAt.length);
-  return { docs, scores, titled, bits, order, impacts, split: titledAt.length, histogram };
+  return { docs, scores, titled, bits, ranks, order, impacts, split: titledAt.length, histogram };
 }
 
-/** Bytes a term index holds (its records, scores, flags, order and impacts, bitset and histogram), for the cache's bound. */
+/** Bytes a term index holds (its records, scores, flags, order and impacts, bitset and its ranks, histogram), for the cache's bound. */
 export function termIndexBytes(index: TermIndex): number {
-  return 21 * index.docs.length + 4 * index.bits.length + 4 * 256 + 256;
+  return 21 * index.docs.length + 8 * index.bits.length + 4 * 256 + 256;
 }
 
 /** Bounds of the term index cache. */

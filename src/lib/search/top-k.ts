@@ -18,6 +18,15 @@ import { KINDS, REGIONS } from '../schema/kinds-regions.ts';
 /** Records read from a term's impact order between two checks of the stopping bound. */
 export const BATCH = 16;
 
+/**
+ * What reading one record by impact costs per term of the query, in postings of one pass (a pass scores its lists
+ * term at a time, in order). Measured at 50,000 records (docs/performance.md): 1.2 for two terms, 1.4 for four,
+ * 1.9 for eight (each term's score found by a rank over its bitset, the bound recomputed every BATCH records).
+ * It was 32 (a binary search was thought to cost 16 steps): common two-word queries gave up reading by impact
+ * after a fifth of the reads they needed, then paid a whole pass (9 ms instead of 0.5 at 50,000 records).
+ */
+export const READ_COST = 2;
+
 /** Most distinct terms a query may have for its page to be found by reading impact orders (else one pass over the lists). */
 export const MAX_IMPACT_TERMS = 4;
 
@@ -199,9 +208,9 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
       for (;;) {
         const limit = bound();
         if (limit < 0 || (heap.full && limit < heap.worst)) break;
-        // Reading by impact costs a binary search (about 16 steps) per term and record read; one pass costs the lists'
-        // length. Past half of that, one pass: a query whose bound falls slowly costs at most 1.5 passes.
-        if (read * terms.length * 32 > work) return linear(keep, count);
+        // One pass costs the lists' length, reading by impact READ_COST per term and record read. Past half a pass,
+        // one pass: a query whose bound falls slowly costs at most about 1.5 passes.
+        if (read * terms.length * READ_COST * 2 > work) return linear(keep, count);
         // The stream whose next records can score most.
         let pick = -1;
         let part: 0 | 1 = 0;

@@ -1,8 +1,8 @@
 /**
  * What top-k evaluation keeps of a term between queries (top-k.ts): its records as a sorted list and a bitset, its
  * score per record (the fields' BM25+ added in field order, as scorer.ts adds them), whether its title holds it, and
- * its records in impact order (score times kind prior, best first), split into titled and untitled ones so that the
- * title coverage bonus bounds each part tightly. Built once per term from its decoded postings, kept in a bounded LRU.
+ * its records in impact order (score times kind prior, best first), split into led, titled-only and untitled ones so
+ * that the title coverage and title lead bonuses bound each part tightly. Built once per term from its decoded postings, kept in a bounded LRU.
  */
 import { LRUCache } from 'lru-cache';
 import { kindPrior } from './rank-adjust.ts';
@@ -20,10 +20,12 @@ export interface TermIndex {
   bits: Uint32Array;
   /** ranks[w]: set bits of bits[0..w) — the index in docs of a position is found in constant time (indexOf). */
   ranks: Int32Array;
-  /** Indices into docs, titled ones then untitled ones, each part by impact (score × kind prior) best first. */
+  /** Indices into docs, led ones, then titled but not led ones, then untitled ones, each part by impact (score × kind prior) best first. */
   order: Int32Array;
   /** impact(order[i]) rounded up to a float32: what no later record of the same part exceeds. */
   impacts: Float32Array;
+  /** Where the titled but not led part of order starts (the led part is order[0..led)). */
+  led: number;
   /** Where the untitled part of order starts. */
   split: number;
   /** Records per listing byte (kind and regions): totals and facets of a one-term query without a pass. */
@@ -135,21 +137,23 @@ export function buildTermIndex(fields: readonly (Postings | undefined)[], weight
   }
   const histogram = new Int32Array(256);
   const impact = new Float64Array(docs.length);
+  const ledAt: number[] = [];
   const titledAt: number[] = [];
   const untitledAt: number[] = [];
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;
     histogram[kindRegions[doc]!]! += 1;
     impact[i] = scores[i]! * kindPrior(kindRegions[doc]! & 0x0f);
-    (titled[i] ? titledAt : untitledAt).push(i);
+    (titled[i]! & LED ? ledAt : titled[i]! & TITLED ? titledAt : untitledAt).push(i);
   }
   const ranks = new Int32Array(bits.length);
   for (let w = 1; w < bits.length; w++) ranks[w] = ranks[w - 1]! + popcount(bits[w - 1]!);
   const order = new Int32Array(docs.length);
   const impacts = new Float32Array(docs.length);
-  byImpact(titledAt, impact, order, impacts, 0);
-  byImpact(untitledAt, impact, order, impacts, titledAt.length);
-  return { docs, scores, titled, bits, ranks, order, impacts, split: titledAt.length, histogram };
+  byImpact(ledAt, impact, order, impacts, 0);
+  byImpact(titledAt, impact, order, impacts, ledAt.length);
+  byImpact(untitledAt, impact, order, impacts, ledAt.length + titledAt.length);
+  return { docs, scores, titled, bits, ranks, order, impacts, led: ledAt.length, split: ledAt.length + titledAt.length, histogram };
 }
 
 /** Bytes a term index holds (its records, scores, flags, order and impacts, bitset and its ranks, histogram), for the cache's bound. */

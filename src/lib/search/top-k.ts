@@ -153,25 +153,36 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
       return heap.result();
     }
 
-    // The threshold algorithm's streams: per term, its titled then its untitled records by impact.
-    const slotFactor = 1 + TITLE_COVERAGE_BONUS * ((plan.length - 1) / plan.length) ** 2;
+    // The threshold algorithm's streams: per term, its led, titled-only and untitled records (parts 0, 1, 2) by impact.
+    // An unread record's factors: a slot whose title misses a term of its one option caps the title coverage factor
+    // at 1 + BONUS × ((slots - 1) / slots)², a slot whose lead misses one caps the title lead factor likewise.
+    const share = ((plan.length - 1) / plan.length) ** 2;
+    const slotFactor = 1 + TITLE_COVERAGE_BONUS * share;
+    const leadSlotFactor = 1 + LEAD_BONUS * share;
+    // The most a record of each part can be multiplied by, for the one-option slots its term belongs to.
+    const partFactors = [(1 + TITLE_COVERAGE_BONUS) * (1 + LEAD_BONUS), (1 + TITLE_COVERAGE_BONUS) * leadSlotFactor, slotFactor * leadSlotFactor];
     const work = terms.reduce((n, term) => n + term.docs.length, 0);
 
     /** The page by reading each term's records best impact first (TA), or `linear` once reading by impact would cost more than one pass. */
     function threshold(keep: ((position: number) => boolean) | null, count: number) {
       const heap = new PageHeap(count);
-      const titled = Int32Array.from(terms, () => 0);
-      const untitled = Int32Array.from(terms, (term) => term.split);
-      const frontier = (u: number, part: 0 | 1) => {
-        const term = terms[u]!;
-        const c = part === 0 ? titled[u]! : untitled[u]!;
-        return c < (part === 0 ? term.split : term.docs.length) ? term.impacts[c]! : -1;
+      // cursors[3u + part]: the next record of term u's part; ends[3u + part]: where the part ends.
+      const cursors = new Int32Array(3 * terms.length);
+      const ends = new Int32Array(3 * terms.length);
+      terms.forEach((term, u) => {
+        cursors.set([0, term.led, term.split], 3 * u);
+        ends.set([term.led, term.split, term.docs.length], 3 * u);
+      });
+      const frontier = (u: number, part: number) => {
+        const c = cursors[3 * u + part]!;
+        return c < ends[3 * u + part]! ? terms[u]!.impacts[c]! : -1;
       };
       /**
        * At least the score of any record no stream has reached yet (-1 when no such record can match): each term's
-       * impact is at most its stream's frontier, the kind prior is folded into impacts, and the title coverage factor
-       * is at most 1 + BONUS, or 1 + BONUS × ((slots - 1) / slots)² when a slot's title misses a term of its one option.
-       * The margin of 1e-9 covers float rounding (the score adds and multiplies in another order).
+       * impact is at most its stream's frontier (the kind prior is folded into impacts). A slot of one option counts
+       * its led, titled and any records' bounds each with their factors (partFactors); a slot of several options, any
+       * of which may hold the title or the lead, the largest factors. The region prior is at most 1. The margin of
+       * 1e-9 covers float rounding (the score adds and multiplies in another order).
        */
       const bound = () => {
         let total = 0;
@@ -181,26 +192,30 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
           for (const option of options) {
             let any = 0;
             let allTitled = 0;
+            let allLed = 0;
             for (const u of option.at) {
-              const ft = frontier(u, 0);
-              const fu = frontier(u, 1);
-              if (ft < 0 && fu < 0) {
+              const fl = frontier(u, 0);
+              const ft = Math.max(fl, frontier(u, 1));
+              const fa = Math.max(ft, frontier(u, 2));
+              if (fa < 0) {
                 any = -1;
                 break;
               }
-              any += Math.max(ft, fu);
+              any += fa;
               allTitled = ft < 0 || allTitled < 0 ? -1 : allTitled + ft;
+              allLed = fl < 0 || allLed < 0 ? -1 : allLed + fl;
             }
             if (any < 0) continue;
-            // One option: its slot is covered only when the title holds all its terms. Several: any may cover it.
-            const most = options.length === 1 ? Math.max(any * slotFactor, allTitled < 0 ? -1 : allTitled * (1 + TITLE_COVERAGE_BONUS)) : any * (1 + TITLE_COVERAGE_BONUS);
+            const most =
+              options.length === 1
+                ? Math.max(any * partFactors[2]!, allTitled < 0 ? -1 : allTitled * partFactors[1]!, allLed < 0 ? -1 : allLed * partFactors[0]!)
+                : any * partFactors[0]!;
             if (option.weight * most > best) best = option.weight * most;
           }
           if (best < 0) return -1;
           total += best;
         }
-        // The title lead's factor is at most 1 + LEAD_BONUS, the region prior at most 1.
-        return total * quality * (1 + LEAD_BONUS) * (1 + 1e-9);
+        return total * quality * (1 + 1e-9);
       };
       mark += 1;
       if (mark > 2 ** 30) (mark = 1), seen.fill(0);
@@ -213,28 +228,27 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
         if (read * terms.length * READ_COST * 2 > work) return linear(keep, count);
         // The stream whose next records can score most.
         let pick = -1;
-        let part: 0 | 1 = 0;
         let most = -1;
         for (let u = 0; u < terms.length; u++) {
-          const ft = frontier(u, 0) * (1 + TITLE_COVERAGE_BONUS);
-          const fu = frontier(u, 1) * slotFactor;
-          if (ft >= 0 && ft > most) (most = ft), (pick = u), (part = 0);
-          if (fu >= 0 && fu > most) (most = fu), (pick = u), (part = 1);
+          for (let part = 0; part < 3; part++) {
+            const f = frontier(u, part) * partFactors[part]!;
+            if (f >= 0 && f > most) (most = f), (pick = 3 * u + part);
+          }
         }
-        const term = terms[pick]!;
-        const cursor = part === 0 ? titled : untitled;
-        const end = Math.min(part === 0 ? term.split : term.docs.length, cursor[pick]! + batch);
-        for (let c = cursor[pick]!; c < end; c++) {
+        const u = (pick / 3) | 0;
+        const term = terms[u]!;
+        const end = Math.min(ends[pick]!, cursors[pick]! + batch);
+        for (let c = cursors[pick]!; c < end; c++) {
           const index = term.order[c]!;
           const doc = term.docs[index]!;
           read += 1;
           if (seen[doc] === mark) continue;
           seen[doc] = mark;
           if ((bits !== null && (bits[doc >>> 5]! & (1 << (doc & 31))) === 0) || (keep && !keep(doc))) continue;
-          heap.offer(scoreOne(scorePlan, terms, doc, pick, index), doc);
+          heap.offer(scoreOne(scorePlan, terms, doc, u, index), doc);
           scored += 1;
         }
-        cursor[pick] = end;
+        cursors[pick] = end;
       }
       return heap.result();
     }

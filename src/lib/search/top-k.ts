@@ -6,8 +6,8 @@
  * and stop once no record not yet read can beat the page's worst. The order, totals and facets are exactly those
  * of scoring every match (scorer.ts, rank-adjust.ts), ties broken by listing position (id).
  */
-import { LEAD_BONUS, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
-import { createScratch, scoreAll, scoreOne, type PlanOption, type ScorePlan } from './score-pass.ts';
+import { createScratch, scoreAll, type PlanOption, type ScorePlan } from './score-pass.ts';
+import { partFactorsOf, readByImpact, type ImpactQuery } from './impact-read.ts';
 import { fieldBoosts, type SlotPostings } from './scorer.ts';
 import type { SearchManifest } from './shards.ts';
 import { createTermIndexCache, popcount, positionsOf, type TermIndex, type TermIndexBounds } from './term-index.ts';
@@ -153,103 +153,19 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
       return heap.result();
     }
 
-    // The threshold algorithm's streams: per term, its led, titled-only and untitled records (parts 0, 1, 2) by impact.
-    // An unread record's factors: a slot whose title misses a term of its one option caps the title coverage factor
-    // at 1 + BONUS × ((slots - 1) / slots)², a slot whose lead misses one caps the title lead factor likewise.
-    const share = ((plan.length - 1) / plan.length) ** 2;
-    const slotFactor = 1 + TITLE_COVERAGE_BONUS * share;
-    const leadSlotFactor = 1 + LEAD_BONUS * share;
-    // The most a record of each part can be multiplied by, for the one-option slots its term belongs to.
-    const partFactors = [(1 + TITLE_COVERAGE_BONUS) * (1 + LEAD_BONUS), (1 + TITLE_COVERAGE_BONUS) * leadSlotFactor, slotFactor * leadSlotFactor];
+    // Reading by impact (impact-read.ts) gives up past half a pass: one pass costs the lists' length, reading by
+    // impact READ_COST per term and record read, so a query whose bound falls slowly costs at most about 1.5 passes.
     const work = terms.reduce((n, term) => n + term.docs.length, 0);
+    const impactQuery: ImpactQuery = { plan: scorePlan, terms, bits, partFactors: partFactorsOf(plan.length), batch, reads: work / (2 * READ_COST * terms.length) };
 
-    /** The page by reading each term's records best impact first (TA), or `linear` once reading by impact would cost more than one pass. */
+    /** The page by reading each term's records best impact first (TA), or `linear` once reading by impact would cost more than half a pass. */
     function threshold(keep: ((position: number) => boolean) | null, count: number) {
       const heap = new PageHeap(count);
-      // cursors[3u + part]: the next record of term u's part; ends[3u + part]: where the part ends.
-      const cursors = new Int32Array(3 * terms.length);
-      const ends = new Int32Array(3 * terms.length);
-      terms.forEach((term, u) => {
-        cursors.set([0, term.led, term.split], 3 * u);
-        ends.set([term.led, term.split, term.docs.length], 3 * u);
-      });
-      const frontier = (u: number, part: number) => {
-        const c = cursors[3 * u + part]!;
-        return c < ends[3 * u + part]! ? terms[u]!.impacts[c]! : -1;
-      };
-      /**
-       * At least the score of any record no stream has reached yet (-1 when no such record can match): each term's
-       * impact is at most its stream's frontier (the kind prior is folded into impacts). A slot of one option counts
-       * its led, titled and any records' bounds each with their factors (partFactors); a slot of several options, any
-       * of which may hold the title or the lead, the largest factors. The region prior is at most 1. The margin of
-       * 1e-9 covers float rounding (the score adds and multiplies in another order).
-       */
-      const bound = () => {
-        let total = 0;
-        for (let t = 0; t < plan.length; t++) {
-          const options = planAt[t]!;
-          let best = -1;
-          for (const option of options) {
-            let any = 0;
-            let allTitled = 0;
-            let allLed = 0;
-            for (const u of option.at) {
-              const fl = frontier(u, 0);
-              const ft = Math.max(fl, frontier(u, 1));
-              const fa = Math.max(ft, frontier(u, 2));
-              if (fa < 0) {
-                any = -1;
-                break;
-              }
-              any += fa;
-              allTitled = ft < 0 || allTitled < 0 ? -1 : allTitled + ft;
-              allLed = fl < 0 || allLed < 0 ? -1 : allLed + fl;
-            }
-            if (any < 0) continue;
-            const most =
-              options.length === 1
-                ? Math.max(any * partFactors[2]!, allTitled < 0 ? -1 : allTitled * partFactors[1]!, allLed < 0 ? -1 : allLed * partFactors[0]!)
-                : any * partFactors[0]!;
-            if (option.weight * most > best) best = option.weight * most;
-          }
-          if (best < 0) return -1;
-          total += best;
-        }
-        return total * quality * (1 + 1e-9);
-      };
       mark += 1;
       if (mark > 2 ** 30) (mark = 1), seen.fill(0);
-      let read = 0;
-      for (;;) {
-        const limit = bound();
-        if (limit < 0 || (heap.full && limit < heap.worst)) break;
-        // One pass costs the lists' length, reading by impact READ_COST per term and record read. Past half a pass,
-        // one pass: a query whose bound falls slowly costs at most about 1.5 passes.
-        if (read * terms.length * READ_COST * 2 > work) return linear(keep, count);
-        // The stream whose next records can score most.
-        let pick = -1;
-        let most = -1;
-        for (let u = 0; u < terms.length; u++) {
-          for (let part = 0; part < 3; part++) {
-            const f = frontier(u, part) * partFactors[part]!;
-            if (f >= 0 && f > most) (most = f), (pick = 3 * u + part);
-          }
-        }
-        const u = (pick / 3) | 0;
-        const term = terms[u]!;
-        const end = Math.min(ends[pick]!, cursors[pick]! + batch);
-        for (let c = cursors[pick]!; c < end; c++) {
-          const index = term.order[c]!;
-          const doc = term.docs[index]!;
-          read += 1;
-          if (seen[doc] === mark) continue;
-          seen[doc] = mark;
-          if ((bits !== null && (bits[doc >>> 5]! & (1 << (doc & 31))) === 0) || (keep && !keep(doc))) continue;
-          heap.offer(scoreOne(scorePlan, terms, doc, u, index), doc);
-          scored += 1;
-        }
-        cursors[pick] = end;
-      }
+      const done = readByImpact(impactQuery, heap, keep, seen, mark);
+      if (done < 0) return linear(keep, count);
+      scored += done;
       return heap.result();
     }
 

@@ -5,7 +5,7 @@
  * query deoptimised these loops on every new query: "wrong call target").
  */
 import { coverageFactor, kindPrior, LEAD_BONUS, regionPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
-import { LED, TITLED, type TermIndex } from './term-index.ts';
+import { indexOf, LED, TITLED, type TermIndex } from './term-index.ts';
 
 /** A slot option of a query: its weight, its terms, and their numbers among the query's distinct terms. */
 export interface PlanOption {
@@ -21,20 +21,6 @@ export interface ScorePlan {
   kindRegions: Uint8Array;
   /** The region bits the query names (rank-adjust.ts namedRegions; 0: none). */
   named: number;
-}
-
-/** Index of `doc` in sorted `docs`, or -1 (binary search). */
-export function find(docs: Int32Array, doc: number): number {
-  let lo = 0;
-  let hi = docs.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = docs[mid]!;
-    if (at === doc) return mid;
-    if (at < doc) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
 
 /** The factors after the sum of slots, in rank-adjust.ts's order: quality, kind prior, title coverage, title lead, region prior. */
@@ -62,7 +48,7 @@ export function scoreOne(plan: ScorePlan, terms: readonly TermIndex[], doc: numb
       for (let k = 0; k < option.at.length; k++) {
         const u = option.at[k]!;
         const term = terms[u]!;
-        const i = u === hintTerm ? hintIndex : find(term.docs, doc);
+        const i = u === hintTerm ? hintIndex : indexOf(term, doc);
         if (i < 0) {
           held = false;
           break;

@@ -1,8 +1,8 @@
 /**
  * What top-k evaluation keeps of a term between queries (top-k.ts): its records as a sorted list and a bitset, its
  * score per record (the fields' BM25+ added in field order, as scorer.ts adds them), whether its title holds it, and
- * its records in impact order (score times kind prior, best first), split into titled and untitled ones so that the
- * title coverage bonus bounds each part tightly. Built once per term from its decoded postings, kept in a bounded LRU.
+ * its records in impact order (score times kind prior, best first), split into led, titled-only and untitled ones so
+ * that the title coverage and title lead bonuses bound each part tightly. Built once per term from its decoded postings, kept in a bounded LRU.
  */
 import { LRUCache } from 'lru-cache';
 import { kindPrior } from './rank-adjust.ts';
@@ -18,10 +18,14 @@ export interface TermIndex {
   titled: Uint8Array;
   /** Bit p set when listing position p holds the term. */
   bits: Uint32Array;
-  /** Indices into docs, titled ones then untitled ones, each part by impact (score × kind prior) best first. */
+  /** ranks[w]: set bits of bits[0..w) — the index in docs of a position is found in constant time (indexOf). */
+  ranks: Int32Array;
+  /** Indices into docs, led ones, then titled but not led ones, then untitled ones, each part by impact (score × kind prior) best first. */
   order: Int32Array;
   /** impact(order[i]) rounded up to a float32: what no later record of the same part exceeds. */
   impacts: Float32Array;
+  /** Where the titled but not led part of order starts (the led part is order[0..led)). */
+  led: number;
   /** Where the untitled part of order starts. */
   split: number;
   /** Records per listing byte (kind and regions): totals and facets of a one-term query without a pass. */
@@ -100,6 +104,13 @@ export function popcount(word: number): number {
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
+/** Index of listing position `doc` in the term's docs, or -1: a rank over its bitset (no search). */
+export function indexOf({ bits, ranks }: Pick<TermIndex, 'bits' | 'ranks'>, doc: number): number {
+  const word = bits[doc >>> 5]!;
+  const bit = 1 << (doc & 31);
+  return (word & bit) === 0 ? -1 : ranks[doc >>> 5]! + popcount(word & (bit - 1));
+}
+
 /** Builds a term's index from its postings per field id. */
 export function buildTermIndex(fields: readonly (Postings | undefined)[], weights: FieldWeights, kindRegions: Uint8Array): TermIndex {
   const present = fields.map((p, field) => ({ p, field })).filter((x): x is { p: Postings; field: number } => x.p !== undefined);
@@ -126,24 +137,28 @@ export function buildTermIndex(fields: readonly (Postings | undefined)[], weight
   }
   const histogram = new Int32Array(256);
   const impact = new Float64Array(docs.length);
+  const ledAt: number[] = [];
   const titledAt: number[] = [];
   const untitledAt: number[] = [];
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;
     histogram[kindRegions[doc]!]! += 1;
     impact[i] = scores[i]! * kindPrior(kindRegions[doc]! & 0x0f);
-    (titled[i] ? titledAt : untitledAt).push(i);
+    (titled[i]! & LED ? ledAt : titled[i]! & TITLED ? titledAt : untitledAt).push(i);
   }
+  const ranks = new Int32Array(bits.length);
+  for (let w = 1; w < bits.length; w++) ranks[w] = ranks[w - 1]! + popcount(bits[w - 1]!);
   const order = new Int32Array(docs.length);
   const impacts = new Float32Array(docs.length);
-  byImpact(titledAt, impact, order, impacts, 0);
-  byImpact(untitledAt, impact, order, impacts, titledAt.length);
-  return { docs, scores, titled, bits, order, impacts, split: titledAt.length, histogram };
+  byImpact(ledAt, impact, order, impacts, 0);
+  byImpact(titledAt, impact, order, impacts, ledAt.length);
+  byImpact(untitledAt, impact, order, impacts, ledAt.length + titledAt.length);
+  return { docs, scores, titled, bits, ranks, order, impacts, led: ledAt.length, split: ledAt.length + titledAt.length, histogram };
 }
 
-/** Bytes a term index holds (its records, scores, flags, order and impacts, bitset and histogram), for the cache's bound. */
+/** Bytes a term index holds (its records, scores, flags, order and impacts, bitset and its ranks, histogram), for the cache's bound. */
 export function termIndexBytes(index: TermIndex): number {
-  return 21 * index.docs.length + 4 * index.bits.length + 4 * 256 + 256;
+  return 21 * index.docs.length + 8 * index.bits.length + 4 * 256 + 256;
 }
 
 /** Bounds of the term index cache. */

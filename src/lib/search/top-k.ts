@@ -6,8 +6,8 @@
  * and stop once no record not yet read can beat the page's worst. The order, totals and facets are exactly those
  * of scoring every match (scorer.ts, rank-adjust.ts), ties broken by listing position (id).
  */
-import { LEAD_BONUS, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
-import { createScratch, scoreAll, scoreOne, type PlanOption, type ScorePlan } from './score-pass.ts';
+import { createScratch, scoreAll, type PlanOption, type ScorePlan } from './score-pass.ts';
+import { partFactorsOf, readByImpact, type ImpactQuery } from './impact-read.ts';
 import { fieldBoosts, type SlotPostings } from './scorer.ts';
 import type { SearchManifest } from './shards.ts';
 import { createTermIndexCache, popcount, positionsOf, type TermIndex, type TermIndexBounds } from './term-index.ts';
@@ -17,6 +17,15 @@ import { KINDS, REGIONS } from '../schema/kinds-regions.ts';
 
 /** Records read from a term's impact order between two checks of the stopping bound. */
 export const BATCH = 16;
+
+/**
+ * What reading one record by impact costs per term of the query, in postings of one pass (a pass scores its lists
+ * term at a time, in order). Measured at 50,000 records (docs/performance.md): 1.2 for two terms, 1.4 for four,
+ * 1.9 for eight (each term's score found by a rank over its bitset, the bound recomputed every BATCH records).
+ * It was 32 (a binary search was thought to cost 16 steps): common two-word queries gave up reading by impact
+ * after a fifth of the reads they needed, then paid a whole pass (9 ms instead of 0.5 at 50,000 records).
+ */
+export const READ_COST = 2;
 
 /** Most distinct terms a query may have for its page to be found by reading impact orders (else one pass over the lists). */
 export const MAX_IMPACT_TERMS = 4;
@@ -144,89 +153,19 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
       return heap.result();
     }
 
-    // The threshold algorithm's streams: per term, its titled then its untitled records by impact.
-    const slotFactor = 1 + TITLE_COVERAGE_BONUS * ((plan.length - 1) / plan.length) ** 2;
+    // Reading by impact (impact-read.ts) gives up past half a pass: one pass costs the lists' length, reading by
+    // impact READ_COST per term and record read, so a query whose bound falls slowly costs at most about 1.5 passes.
     const work = terms.reduce((n, term) => n + term.docs.length, 0);
+    const impactQuery: ImpactQuery = { plan: scorePlan, terms, bits, partFactors: partFactorsOf(plan.length), batch, reads: work / (2 * READ_COST * terms.length) };
 
-    /** The page by reading each term's records best impact first (TA), or `linear` once reading by impact would cost more than one pass. */
+    /** The page by reading each term's records best impact first (TA), or `linear` once reading by impact would cost more than half a pass. */
     function threshold(keep: ((position: number) => boolean) | null, count: number) {
       const heap = new PageHeap(count);
-      const titled = Int32Array.from(terms, () => 0);
-      const untitled = Int32Array.from(terms, (term) => term.split);
-      const frontier = (u: number, part: 0 | 1) => {
-        const term = terms[u]!;
-        const c = part === 0 ? titled[u]! : untitled[u]!;
-        return c < (part === 0 ? term.split : term.docs.length) ? term.impacts[c]! : -1;
-      };
-      /**
-       * At least the score of any record no stream has reached yet (-1 when no such record can match): each term's
-       * impact is at most its stream's frontier, the kind prior is folded into impacts, and the title coverage factor
-       * is at most 1 + BONUS, or 1 + BONUS × ((slots - 1) / slots)² when a slot's title misses a term of its one option.
-       * The margin of 1e-9 covers float rounding (the score adds and multiplies in another order).
-       */
-      const bound = () => {
-        let total = 0;
-        for (let t = 0; t < plan.length; t++) {
-          const options = planAt[t]!;
-          let best = -1;
-          for (const option of options) {
-            let any = 0;
-            let allTitled = 0;
-            for (const u of option.at) {
-              const ft = frontier(u, 0);
-              const fu = frontier(u, 1);
-              if (ft < 0 && fu < 0) {
-                any = -1;
-                break;
-              }
-              any += Math.max(ft, fu);
-              allTitled = ft < 0 || allTitled < 0 ? -1 : allTitled + ft;
-            }
-            if (any < 0) continue;
-            // One option: its slot is covered only when the title holds all its terms. Several: any may cover it.
-            const most = options.length === 1 ? Math.max(any * slotFactor, allTitled < 0 ? -1 : allTitled * (1 + TITLE_COVERAGE_BONUS)) : any * (1 + TITLE_COVERAGE_BONUS);
-            if (option.weight * most > best) best = option.weight * most;
-          }
-          if (best < 0) return -1;
-          total += best;
-        }
-        // The title lead's factor is at most 1 + LEAD_BONUS, the region prior at most 1.
-        return total * quality * (1 + LEAD_BONUS) * (1 + 1e-9);
-      };
       mark += 1;
       if (mark > 2 ** 30) (mark = 1), seen.fill(0);
-      let read = 0;
-      for (;;) {
-        const limit = bound();
-        if (limit < 0 || (heap.full && limit < heap.worst)) break;
-        // Reading by impact costs a binary search (about 16 steps) per term and record read; one pass costs the lists'
-        // length. Past half of that, one pass: a query whose bound falls slowly costs at most 1.5 passes.
-        if (read * terms.length * 32 > work) return linear(keep, count);
-        // The stream whose next records can score most.
-        let pick = -1;
-        let part: 0 | 1 = 0;
-        let most = -1;
-        for (let u = 0; u < terms.length; u++) {
-          const ft = frontier(u, 0) * (1 + TITLE_COVERAGE_BONUS);
-          const fu = frontier(u, 1) * slotFactor;
-          if (ft >= 0 && ft > most) (most = ft), (pick = u), (part = 0);
-          if (fu >= 0 && fu > most) (most = fu), (pick = u), (part = 1);
-        }
-        const term = terms[pick]!;
-        const cursor = part === 0 ? titled : untitled;
-        const end = Math.min(part === 0 ? term.split : term.docs.length, cursor[pick]! + batch);
-        for (let c = cursor[pick]!; c < end; c++) {
-          const index = term.order[c]!;
-          const doc = term.docs[index]!;
-          read += 1;
-          if (seen[doc] === mark) continue;
-          seen[doc] = mark;
-          if ((bits !== null && (bits[doc >>> 5]! & (1 << (doc & 31))) === 0) || (keep && !keep(doc))) continue;
-          heap.offer(scoreOne(scorePlan, terms, doc, pick, index), doc);
-          scored += 1;
-        }
-        cursor[pick] = end;
-      }
+      const done = readByImpact(impactQuery, heap, keep, seen, mark);
+      if (done < 0) return linear(keep, count);
+      scored += done;
       return heap.result();
     }
 

@@ -5,7 +5,6 @@
  * every slot gets the query's own score (tested against the engine), so a partial match and an exact match of one
  * query are on one scale: that is what lets the search page blend them by score (blend.ts). Never used by the API.
  */
-import { find } from './score-pass.ts';
 import type { Postings } from './scorer.ts';
 import { postingScore } from './term-index.ts';
 import { coverageFactor, kindPrior, LEAD_BONUS, regionPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
@@ -32,6 +31,20 @@ export interface PartialContext {
 export interface PartialScore {
   score: number;
   held: boolean[];
+}
+
+/** Index of `doc` in a term's sorted docs, or -1 (a page's few blended candidates: a binary search is enough). */
+function find(docs: Int32Array, doc: number): number {
+  let lo = 0;
+  let hi = docs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = docs[mid]!;
+    if (at === doc) return mid;
+    if (at < doc) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** A term's score in `doc` (its fields' BM25+ added in field order, as the scorer adds them), or -1 when absent. */

@@ -43,7 +43,14 @@ export async function startServer(settings: Settings, extraEnv: Record<string, s
     const onData = (chunk: Buffer) => {
       output += chunk;
       const match = /ready in (\d+) ms on (http:\/\/[^/\s]+)/.exec(output);
-      if (match) resolve({ ms: Number(match[1]), base: match[2]! });
+      if (!match) return;
+      // From here the output is read and dropped, as a log collector would take it: kept and searched whole on
+      // every chunk, the access log (one line per request) made this process burn a core while it measured.
+      child.stdout!.off('data', onData);
+      child.stderr!.off('data', onData);
+      child.stdout!.resume();
+      child.stderr!.resume();
+      resolve({ ms: Number(match[1]), base: match[2]! });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

@@ -14,7 +14,7 @@ import { settingsOrExit } from './lib/settings-or-exit.ts';
 answerHelp(`usage: npm run lighthouse
 
 Builds if needed, serves the site on an ephemeral port and prints Lighthouse's mobile scores (performance,
-accessibility, best practices, SEO) of the home, a record, the list, a topic and the search page (docs/site.md).
+accessibility, best practices, SEO) of the home, a record, the list, a topic and the search page, plain and with blended results (docs/site.md).
 A measurement, not a test: figures vary with the load of the machine.
   CHROME_PATH        the Chromium to drive (default /usr/bin/chromium)
   LIGHTHOUSE_RECORD  the record page's id (default: a record of the bundled corpus)
@@ -28,6 +28,8 @@ const PAGES = [
   { name: 'list', path: '/fiches/' },
   { name: 'topic', path: '/themes/permis-etranger/' },
   { name: 'search', path: '/recherche/?q=permis%20provisoire' },
+  // A first page with records lacking a word blended in (« Sans : durée »): the extra work of issue 20's blend.
+  { name: 'search, blended', path: '/recherche/?q=duree%20validite%20permis' },
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];

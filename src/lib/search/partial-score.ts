@@ -5,8 +5,7 @@
  * every slot gets the query's own score (tested against the engine), so a partial match and an exact match of one
  * query are on one scale: that is what lets the search page blend them by score (blend.ts). Never used by the API.
  */
-import type { Postings } from './scorer.ts';
-import { postingScore } from './term-index.ts';
+import { bm25Idf, postingScore, type Postings } from './scorer.ts';
 import { coverageFactor, kindPrior, LEAD_BONUS, regionPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
 
 /** One option of a slot: per term, its postings per field id (undefined: no record holds it), and its weight. */
@@ -56,7 +55,7 @@ function termScore(lists: (Postings | undefined)[] | undefined, doc: number, ctx
     if (!list) continue;
     const i = find(list.docs, doc);
     if (i < 0) continue;
-    const idf = Math.log(1 + (ctx.records - list.docs.length + 0.5) / (list.docs.length + 0.5));
+    const idf = bm25Idf(ctx.records, list.docs.length);
     const score = postingScore(list, i, idf, boost, average);
     sum = sum < 0 ? score : sum + score;
   }

@@ -9,6 +9,19 @@ import type { SearchManifest } from './shards.ts';
 /** MiniSearch's default BM25+ parameters. */
 export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 
+/** MiniSearch's IDF of a term held by `matching` of `records` documents. */
+export function bm25Idf(records: number, matching: number): number {
+  return Math.log(1 + (records - matching + 0.5) / (matching + 0.5));
+}
+
+/** BM25+ of posting i of a list, with MiniSearch's operations in MiniSearch's order (so scores are bit-identical). */
+export function postingScore(list: Postings, i: number, idf: number, boost: number, average: number): number {
+  const freq = list.freqs[i]!;
+  const length = list.lengths[i]!;
+  const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / average)));
+  return 1 * 1 * boost * 1 * raw;
+}
+
 /** The query boost of each field (querySearchOptions), by field id; 0 for a field queries do not search (the lead). */
 export function fieldBoosts(fields: readonly string[]): number[] {
   const boosts = querySearchOptions.boost as Record<string, number>;
@@ -79,14 +92,11 @@ export function createScorer(manifest: Pick<SearchManifest, 'records' | 'fields'
       if (!list) continue;
       const matching = list.docs.length;
       const average = manifest.averageFieldLength[id]!;
-      const idf = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
+      const idf = bm25Idf(documentCount, matching);
       for (let i = 0; i < matching; i++) {
         const doc = list.docs[i]!;
         if (termStamp[doc] !== termMark && !accept(doc)) continue;
-        const freq = list.freqs[i]!;
-        const length = list.lengths[i]!;
-        const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / average)));
-        const weighted = 1 * 1 * boost * 1 * raw;
+        const weighted = postingScore(list, i, idf, boost, average);
         if (termStamp[doc] !== termMark) {
           termStamp[doc] = termMark;
           termScore[doc] = weighted;

@@ -274,8 +274,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       terms = matches.terms;
     }
     const page = top.slice(offset);
-    const docs = await store.docs(page);
-    const cards = docs.map(([id, title, excerpt], i) => ({ id, title, excerpt, kind: kindOf(kindRegions[page[i]!]!), regions: regionsOf(kindRegions[page[i]!]!) }));
+    const cards = await cardsOf(page);
     return { ids: cards.map((c) => c.id), cards, total, terms: page.length ? terms : [] };
   }
 
@@ -328,7 +327,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     };
   }
 
-  async function cards(positions: readonly number[]): Promise<ResultCard[]> {
+  /** The cards of listing positions, reading only their document blocks. */
+  async function cardsOf(positions: readonly number[]): Promise<ResultCard[]> {
     const docs = await store.docs([...positions]);
     return docs.map(([id, title, excerpt], i) => ({ id, title, excerpt, kind: kindOf(kindRegions[positions[i]!]!), regions: regionsOf(kindRegions[positions[i]!]!) }));
   }
@@ -337,7 +337,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     size: manifest.records,
     search,
     partial,
-    cards,
+    cards: cardsOf,
     async facets({ q, kind, region, prefix }) {
       const result = evaluator === 'top-k' ? await evaluated(q, prefix === true) : null;
       if (result) return facetsOf(result.evaluation.histogram, { kind, region });

@@ -6,7 +6,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { kindPrior } from './rank-adjust.ts';
-import { BM25, type Postings } from './scorer.ts';
+import { bm25Idf, postingScore, type Postings } from './scorer.ts';
 
 /** One term's evaluation data over one index. */
 export interface TermIndex {
@@ -46,14 +46,6 @@ export interface FieldWeights {
 export const TITLED = 1;
 /** Flag of TermIndex.titled: the record's title lead holds the term (rank-adjust.ts LEAD_BONUS); always with TITLED. */
 export const LED = 2;
-
-/** BM25+ of posting i of a list, with the same operations in the same order as scorer.ts. */
-export function postingScore(list: Postings, i: number, idf: number, boost: number, average: number): number {
-  const freq = list.freqs[i]!;
-  const length = list.lengths[i]!;
-  const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / average)));
-  return 1 * 1 * boost * 1 * raw;
-}
 
 /** A float32 at or above x (as a float64): impacts need not be exact, only never below. */
 function roundUp(x: number): number {
@@ -122,7 +114,7 @@ export function buildTermIndex(fields: readonly (Postings | undefined)[], weight
   const titled = new Uint8Array(docs.length);
   for (const { p, field } of present) {
     const matching = p.docs.length;
-    const idf = Math.log(1 + (weights.records - matching + 0.5) / (matching + 0.5));
+    const idf = bm25Idf(weights.records, matching);
     for (let i = 0, j = 0; i < matching; i++) {
       while (docs[j]! < p.docs[i]!) j++;
       if (field === weights.leadField) {

@@ -33,8 +33,13 @@ const request = fc.record({ method, target, version, headers: fc.array(header, {
 
 /** The target the server sees: the second word of the request line. */
 const seenTarget = (line: string) => line.split(' ')[1] ?? '';
-/** Targets under /api/v1 (a target without its leading slash is read as if it had one). */
-const underApi = (seen: string) => /^\/?api\/v1(?:[/?]|$)/.test(seen);
+/**
+ * The path a target addresses, resolved as node-server.ts's requestUrl resolves it (a missing leading slash added,
+ * dot segments applied: `/api/v1/..` is `/api/`, the API reference page), or the target itself when it is no URL.
+ */
+const resolvedPath = (seen: string) => URL.parse(`http://localhost${seen.startsWith('/') ? seen : `/${seen}`}`)?.pathname ?? seen;
+/** Targets that address a path under /api/v1. */
+const underApi = (seen: string) => /^\/?api\/v1(?:[/?]|$)/.test(resolvedPath(seen));
 
 describe('raw-socket fuzzing', () => {
   it('never answers 5xx, and every answer under /api/v1 is JSON with CORS', async () => {
@@ -52,7 +57,8 @@ describe('raw-socket fuzzing', () => {
         expect(answer.headers['access-control-allow-origin']).toBe('*');
         expect(() => JSON.parse(answer.body)).not.toThrow();
       }),
-      { numRuns: 300 },
+      // Found by a CI run (seed 443471297): a dot segment out of /api/v1 addresses the HTML API reference, not the API.
+      { numRuns: 300, examples: [[{ method: 'GET', target: '/api/v1/..', version: 'HTTP/1.1', headers: [], lineEnd: '\r\n' }]] },
     );
     // Most requests are whole and must be answered: silence would not be a pass.
     const unanswered = statuses.get(0) ?? 0;

@@ -159,9 +159,13 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
   const partial = page.blend?.filter((item) => item.missing) ?? [];
   const lacking = [...new Set(partial.flatMap((item) => item.missing!))];
   // The live region says what is shown, the suggested query and the records lacking a word included.
-  status.textContent = page.total === 0
+  // Under a suggestion shown instead, the status first says that q itself found nothing and what is shown: a phone
+  // hides that part from sight (the correction above says it), never from a screen reader, so that the first results
+  // stay on its first screen.
+  const echo = page.total > 0 && page.shown ? element('span', `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : `, 'status-echo') : '';
+  status.replaceChildren(echo, page.total === 0
     ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
-    : `${page.shown ? `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : ` : ''}${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`;
+    : `${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`);
   showSuggestions(page);
   results.replaceChildren(...(page.blend ? page.blend.map((item) => card(item.card, item.terms, item.missing)) : page.cards.map((result) => card(result, page.terms))));
   showRelaxed(page.relaxed);

@@ -217,13 +217,27 @@ test('search as you type: the last word matches as a prefix while typing, and fo
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  // Playwright's iPhone 13 viewport: the browser's own bars taken off a 390 x 844 screen.
+  const screen = { width: 390, height: 664 };
+  test.use({ viewport: screen });
   test('the correction and the first results are on the first screen, the filters folded', async ({ page }) => {
     await page.goto('/recherche/?q=provisiore');
     await waitForResults(page);
     await expect(page.locator('[data-search-filters]')).not.toHaveAttribute('open');
-    const top = await page.locator('[data-search-results] li').first().evaluate((li) => li.getBoundingClientRect().top);
-    expect(top).toBeLessThan(844);
-    await expect(page.locator('[data-search-suggestions]')).toBeInViewport();
+    await expect(page.locator('[data-search-suggestions]')).toBeInViewport({ ratio: 1 });
+    const title = await page.locator('[data-search-results] li a').first().evaluate((a) => a.getBoundingClientRect().bottom);
+    expect(title).toBeLessThanOrEqual(screen.height);
+  });
+
+  test('a long question shown as a shorter search still starts its first result on the first screen, and the status says it all to a screen reader', async ({ page }) => {
+    await page.goto(`/recherche/?q=${encodeURIComponent('que risque-t-on en roulant avec un permis expiré')}`);
+    await waitForResults(page);
+    const firstLine = await page.locator('[data-search-results] li a').first().evaluate((a) => a.getBoundingClientRect().top + parseFloat(getComputedStyle(a).lineHeight));
+    expect(firstLine).toBeLessThanOrEqual(screen.height);
+    // The status repeats the query and the search shown only for screen readers: the correction above says both.
+    const status = page.locator('[data-search-status]');
+    await expect(status).toContainText(/^Aucune fiche pour « que risque-t-on en roulant avec un permis expiré »\. Résultats pour « .+ » : \d+ fiches trouvées/);
+    const echo = await status.locator('.status-echo').boundingBox();
+    expect(echo!.width * echo!.height).toBeLessThanOrEqual(1);
   });
 });

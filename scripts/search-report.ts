@@ -8,7 +8,8 @@ import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultSiteUrl, readSettings } from '../src/lib/config.ts';
+import { defaultSiteUrl } from '../src/lib/config.ts';
+import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { ZERO_RESULTS_PATH } from '../src/lib/api/zero-results-route.ts';
 import type { WordFile } from '../src/lib/search/shards.ts';
 import type { ZeroResultCount } from '../src/lib/search/zero-results.ts';
@@ -24,18 +25,30 @@ a record holds a close word (docs/search.md#what-people-could-not-find).
 
 ${settingsHelp(['SITE_URL', 'SEARCH_REPORT_TOKEN', 'DIST_DIR'])}`);
 
-const settings = readSettings(process.env);
+const settings = settingsOrExit(process.env);
 const { values: args } = parseArgs({ options: { url: { type: 'string' }, file: { type: 'string' }, top: { type: 'string', default: '20' } } });
 const top = Number(args.top);
-if (!Number.isInteger(top) || top < 1) throw new Error(`--top must be a positive integer, got ${JSON.stringify(args.top)}`);
+/** Stops the command with one line saying what is wrong, not a stack trace. */
+function fail(message: string): never {
+  console.error(`search:report: ${message}`);
+  process.exit(1);
+}
+if (!Number.isInteger(top) || top < 1) fail(`--top must be a positive integer, got ${JSON.stringify(args.top)}`);
 
 async function load(): Promise<{ queries: ZeroResultCount[] }> {
-  if (args.file) return JSON.parse(await readFile(args.file, 'utf8')) as { queries: ZeroResultCount[] };
+  if (args.file) {
+    const text = await readFile(args.file, 'utf8').catch((error: Error) => fail(`cannot read --file ${args.file}: ${error.message}`));
+    try {
+      return JSON.parse(text) as { queries: ZeroResultCount[] };
+    } catch (error) {
+      fail(`--file ${args.file} is not JSON: ${(error as Error).message}`);
+    }
+  }
   const token = settings.SEARCH_REPORT_TOKEN;
-  if (!token) throw new Error('set SEARCH_REPORT_TOKEN (the server\'s own) to read the report, or pass --file');
+  if (!token) fail("set SEARCH_REPORT_TOKEN (the server's own) to read the report, or pass --file");
   const url = new URL(ZERO_RESULTS_PATH, args.url ?? defaultSiteUrl(settings.HOST, settings.PORT));
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} (is SEARCH_REPORT_TOKEN the server's?)`);
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } }).catch((error: Error) => fail(`${url}: ${error.cause instanceof Error ? error.cause.message : error.message} (is the server running?)`));
+  if (!response.ok) fail(`${url}: HTTP ${response.status} (is SEARCH_REPORT_TOKEN the server's?)`);
   return (await response.json()) as { queries: ZeroResultCount[] };
 }
 

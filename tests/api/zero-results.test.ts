@@ -71,4 +71,18 @@ describe('npm run search:report', () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['scripts/search-report.ts', '--file', file], { env: { ...process.env, DIST_DIR: testSettings.DIST_DIR } });
     expect(stdout).toContain('    2  mobylettes');
   });
+
+  it.each([
+    { why: 'a bad --top', args: ['--top', 'x'], env: {}, says: 'search:report: --top must be a positive integer, got "x"' },
+    { why: 'a missing --file', args: ['--file', '/nonexistent/report.json'], env: {}, says: 'search:report: cannot read --file /nonexistent/report.json' },
+    { why: 'no token', args: ['--url', 'http://127.0.0.1:9'], env: { SEARCH_REPORT_TOKEN: '' }, says: "search:report: set SEARCH_REPORT_TOKEN (the server's own)" },
+    { why: 'a server that does not answer', args: ['--url', 'http://127.0.0.1:9'], env: { SEARCH_REPORT_TOKEN: 'a-token-of-16-chars-or-more' }, says: 'search:report: http://127.0.0.1:9/api/v1/_zero-results: ' },
+    { why: 'a token too short', args: [], env: { SEARCH_REPORT_TOKEN: 'x' }, says: 'SEARCH_REPORT_TOKEN="x": must be at least 16 characters' },
+  ])('stops on $why with one line saying what is wrong, and no stack trace', async ({ args, env, says }) => {
+    const run = promisify(execFile)(process.execPath, ['scripts/search-report.ts', ...args], { env: { ...process.env, DIST_DIR: testSettings.DIST_DIR, ...env } });
+    const error = (await run.then(() => null, (e: unknown) => e)) as { code: number; stderr: string } | null;
+    expect(error?.code).toBe(1);
+    expect(error!.stderr).toContain(says);
+    expect(error!.stderr).not.toMatch(/\n\s+at /);
+  });
 });

@@ -19,6 +19,13 @@ export const HASH_SECRET_ENV = 'PERMIS_FACTS_LOG_HASH_SECRET';
 
 /** How long the primary waits after a worker died before it starts another, when workers die in a row. */
 const RESPAWN_BACKOFF_MS = 1_000;
+/** The longest wait between two starts when replacements keep dying before they listen (the wait doubles from RESPAWN_BACKOFF_MS). */
+const RESPAWN_BACKOFF_MAX_MS = 60_000;
+/**
+ * Replacements in a row that may die before they listen while no worker serves any more, before the primary exits 1:
+ * the cause is then the build or the machine, and a supervisor should see the service fail rather than a loop.
+ */
+const MAX_FAILED_STARTS = 3;
 /** At a stop, how long past SHUTDOWN_DEADLINE_SECONDS a worker may take to exit (its log, see exitAfterLog) before it is killed. */
 const WORKER_KILL_MARGIN_MS = 2_000;
 
@@ -35,25 +42,48 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
   const env = { [HASH_SECRET_ENV]: randomBytes(32).toString('hex') };
   let stopping = false;
   let lastDeath = 0;
+  let up = false;
+  let failedStarts = 0;
+  const listened = new WeakSet<Worker>();
   const fork = () => cluster.fork(env);
 
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
-    const now = Date.now();
-    const wait = now - lastDeath < RESPAWN_BACKOFF_MS ? RESPAWN_BACKOFF_MS : 0;
-    lastDeath = now;
-    events.error({ event: 'worker-exit', worker: worker.process.pid, code, signal }, `permis-facts: worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); starting another`);
+    const how = signal ?? `exit ${code}`;
+    const serving = Object.values(cluster.workers ?? {}).some((other) => other !== undefined && other !== worker && listened.has(other));
+    let wait = 0;
+    if (!listened.has(worker)) {
+      // It could not start (its own fatal line says why: a port in use, a damaged build...). Before the server is up,
+      // no worker will do better; once no worker serves and replacements keep failing, neither. Stop, not loop.
+      failedStarts += 1;
+      if (!up || (!serving && failedStarts >= MAX_FAILED_STARTS)) {
+        stopping = true;
+        events.fatal({ event: 'worker-exit', worker: worker.process.pid, code, signal }, `permis-facts: worker ${worker.process.pid} could not start (${how})${up ? `, ${failedStarts} in a row, and no worker serves` : ''}; stopping`);
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGKILL');
+        exitAfterLog(log, 1);
+        return;
+      }
+      // The workers still serving go on; replacements are tried less and less often.
+      wait = Math.min(RESPAWN_BACKOFF_MS * 2 ** (failedStarts - 1), RESPAWN_BACKOFF_MAX_MS);
+    } else {
+      if (Date.now() - lastDeath < RESPAWN_BACKOFF_MS) wait = RESPAWN_BACKOFF_MS;
+      lastDeath = Date.now();
+    }
+    events.error({ event: 'worker-exit', worker: worker.process.pid, code, signal }, `permis-facts: worker ${worker.process.pid} ${listened.has(worker) ? 'died' : 'could not start'} (${how}); starting another${wait ? ` in ${wait / 1000} s` : ''}`);
     setTimeout(fork, wait);
   });
 
   const listening = new Promise<number>((resolve) => {
     let count = 0;
-    cluster.on('listening', (_worker, address) => {
+    cluster.on('listening', (worker, address) => {
+      listened.add(worker);
+      failedStarts = 0;
       if (++count === workers) resolve(address.port);
     });
   });
   for (let i = 0; i < workers; i++) fork();
   const port = await listening;
+  up = true;
   const readyMs = Math.round(performance.now() - started);
   const records = await recordCount(settings.DIST_DIR);
   events.info({ event: 'start', workers, records }, `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers)`);

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive, until } from '../support/processes.ts';
+import { alive, descendants, until } from '../support/processes.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
 import { testBuildEnv } from '../support/test-build.ts';
@@ -151,6 +151,52 @@ describe('a rebuild under WORKERS=2', () => {
     expect(done, server.output()).toBe(true);
     expect(failures).toEqual([]);
     for (let i = 0; i < 6; i++) expect(await (await fetch(`${server.base}/`)).text()).toContain(marker);
+  }, 60_000);
+});
+
+describe('workers that cannot start', () => {
+  it('with the port taken, the primary stops with exit 1 and a fatal line, leaving no worker (no start-up loop)', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const child = spawn(process.execPath, ['scripts/start.ts'], { env: { ...process.env, ...testBuildEnv, HOST: '127.0.0.1', PORT: String(port), WORKERS: '2' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    const workers = new Set<number>();
+    const watch = setInterval(() => descendants(child.pid!).forEach((pid) => workers.add(pid)), 20);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearInterval(watch);
+    taken.close();
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/Cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+    expect(output).toMatch(/"level":60,[^\n]*"event":"worker-exit"[^\n]*could not start \(exit 1\); stopping/);
+    expect(output).not.toContain('starting another');
+    expect(await until(() => ![...workers].some(alive), 5_000)).toBe(true);
+  }, 30_000);
+
+  it('once up, a replacement that cannot start is tried less often while a worker serves, and the primary exits 1 when none does', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'cluster-broken-'));
+    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true });
+    const server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist') });
+    try {
+      expect(await until(() => workerPids(server.output()).length === 2, 10_000), server.output()).toBe(true);
+      const [first, second] = workerPids(server.output());
+      // The build goes away: a new worker cannot load it.
+      await rename(join(root, 'dist'), join(root, 'gone'));
+      process.kill(first!, 'SIGKILL');
+      expect(await until(() => /could not start \(exit 1\); starting another in 2 s/.test(server.output()), 15_000), server.output()).toBe(true);
+      expect(server.output()).toMatch(/could not start \(exit 1\); starting another in 1 s/);
+      // The worker that serves goes on.
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+      const exit = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+      process.kill(second!, 'SIGKILL');
+      expect(await exit, server.output()).toBe(1);
+      expect(server.output()).toMatch(/could not start \(exit 1\), 3 in a row, and no worker serves; stopping/);
+    } finally {
+      await server.stop();
+      await rm(root, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 

@@ -37,7 +37,7 @@ export function isApiPath(pathname: string): boolean {
 /**
  * Cache bounds for a 128 MB isolate. Worst case: records 8 MiB, answers 16 MiB, the engine's rankings and
  * queries 33 MiB (SEARCH_CACHE_BOUNDS), decoded term files 16 MiB and document blocks 4 MiB: 77 MiB of caches
- * over the listing (2 bytes a record) and the code. The Node defaults (32 + 64 + 64 + 8 MiB) would not fit.
+ * over the listing (2 bytes a record) and the code. The Node server's bounds (NODE_RECORD_CACHE, NODE_SEARCH_FILES) would not fit.
  */
 export const EDGE_CACHE_BOUNDS = {
   recordCache: { entries: 500, bytes: 8 * 2 ** 20 },

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
+import { SHARD_STORE_BOUNDS } from '../lib/search/shard-store.ts';
 import type { CacheTrace } from '../lib/telemetry.ts';
 import { createBuildWatch, readBuildId, readBuildSiteUrl } from './build-watch.ts';
 import { healthReply, type Readiness } from './health.ts';
@@ -84,13 +85,20 @@ function plainRequest(req: IncomingMessage): PlainRequest {
  */
 export const NODE_RECORD_CACHE = { entries: 50_000, bytes: 192 * 2 ** 20 } as const;
 
+/**
+ * The Node server's bounds of the decoded search files: the library's default for term files, and room for every
+ * document block of a 50,000-record index (12,500 blocks, about 36 MiB counted): a list answer takes its ids from
+ * them, and the library default (8 MiB) holds about a third of them at 50,000, so distinct searches read block files.
+ */
+export const NODE_SEARCH_FILES = { ...SHARD_STORE_BOUNDS, docs: { entries: 16_000, bytes: 48 * 2 ** 20 } } as const;
+
 /** The site server. A new build swapped into DIST_DIR is picked up without a restart (see docs/operating.md). */
 export function createSiteServer(settings: Settings, options: SiteServerOptions = {}): SiteServer {
   const limiter = options.rateLimiter ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE });
   const log = options.log ?? console.log;
   const logError = options.logError ?? console.error;
   const load = () => ({
-    api: createApiHandler({ read: readDist(settings.DIST_DIR, { log: logError }), recordCache: NODE_RECORD_CACHE, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
+    api: createApiHandler({ read: readDist(settings.DIST_DIR, { log: logError }), recordCache: NODE_RECORD_CACHE, searchFiles: NODE_SEARCH_FILES, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
     files: staticFiles(settings.DIST_DIR, options.staticCache),
   });
   let current = load();

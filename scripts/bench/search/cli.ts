@@ -91,8 +91,9 @@ for (const size of sizes) {
   const terms = engine.termUsage();
   const heap = process.memoryUsage();
   console.log(`  term indices after the mix: ${terms.entries} terms, ${(terms.bytes / 2 ** 20).toFixed(1)} MiB counted; process heap ${(heap.heapUsed / 2 ** 20).toFixed(0)} MiB, RSS ${(heap.rss / 2 ** 20).toFixed(0)} MiB`);
-  const records = await measureRecordMemory(facts);
+  const records = await measureRecordMemory(facts, files);
   console.log(`  record cache holding all ${records.records} records (NODE_RECORD_CACHE; ${(records.jsonBytes / 2 ** 20).toFixed(1)} MiB of JSON): heap +${records.heapMB.toFixed(1)} MiB, RSS +${records.rssMB.toFixed(1)} MiB; record files read by a second pass: ${records.secondPassReads}`);
+  console.log(`  document blocks of all ${records.records} records (NODE_SEARCH_FILES, where a list answer finds its ids): heap +${records.blocks.heapMB.toFixed(1)} MiB, RSS +${records.blocks.rssMB.toFixed(1)} MiB; block files read by a second pass: ${records.blocks.secondPassReads}`);
   const hostile = await measureHostile(engine);
   for (const f of hostile) console.log(`  hostile "${f.name}": CPU median ${f.cpuMs.toFixed(2)} ms, worst ${f.worstCpuMs.toFixed(2)} ms; ${f.units} units${f.exhausted ? ' (budget spent)' : ''}; total ${f.total}, ${f.suggestions} suggestions`);
   const worst = hostile.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));

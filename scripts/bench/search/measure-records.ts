@@ -1,13 +1,15 @@
 /**
  * What serving list answers from memory costs (issue 25, point 2): the Node server's record cache (NODE_RECORD_CACHE)
  * filled with every record of a corpus, as list answers fill it, over record JSON made in memory exactly as the build
- * writes it (JSON.stringify of the record). Prints the heap and RSS it adds, and how many record files a second pass
- * over every record still reads (0 when every record is served from memory).
+ * writes it (JSON.stringify of the record), and its search store's document blocks (NODE_SEARCH_FILES), where a list
+ * answer finds its ids. Prints the heap and RSS each adds, and how many files a second pass over every record still
+ * reads (0 when every record is served from memory).
  */
 import type { Fact } from '../../../src/lib/schema/fact.ts';
 import { createArtefacts } from '../../../src/lib/api/artefacts.ts';
 import { recordJsonPath } from '../../../src/lib/paths.ts';
-import { NODE_RECORD_CACHE } from '../../../src/adapters/node-server.ts';
+import { NODE_RECORD_CACHE, NODE_SEARCH_FILES } from '../../../src/adapters/node-server.ts';
+import { openShardStore } from '../../../src/lib/search/shard-store.ts';
 
 /** Memory and reads of a record cache holding a whole corpus. */
 export interface RecordMemory {
@@ -19,12 +21,16 @@ export interface RecordMemory {
   rssMB: number;
   /** Record files read by a second pass over every record (0: all served from memory). */
   secondPassReads: number;
+  /** The same for the document blocks of every record: live heap and RSS added, and block files a second pass reads. */
+  blocks: { heapMB: number; rssMB: number; secondPassReads: number };
 }
 
 const mb = (bytes: number) => bytes / 2 ** 20;
 
-/** Fills a record cache of the Node server's bounds with every record, then reads every record again. */
-export async function measureRecordMemory(facts: readonly Fact[]): Promise<RecordMemory> {
+/** Fills a record cache of the Node server's bounds with every record, then reads every record again; the same with the document blocks of `files` (the search files, by path). */
+export async function measureRecordMemory(facts: readonly Fact[], files: ReadonlyMap<string, string>): Promise<RecordMemory> {
+  // First, alone: a record cache left for the collector during this pass would make its heap figure negative.
+  const blocks = await measureBlockMemory(files);
   const json = new Map(facts.map((fact) => [recordJsonPath(fact.id).slice(1), JSON.stringify(fact)]));
   let reads = 0;
   const artefacts = createArtefacts(async (path) => {
@@ -41,5 +47,25 @@ export async function measureRecordMemory(facts: readonly Fact[]): Promise<Recor
   for (const fact of facts) await artefacts.record(fact.id);
   let jsonBytes = 0;
   for (const text of json.values()) jsonBytes += Buffer.byteLength(text);
-  return { records: facts.length, jsonBytes, heapMB: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers), rssMB: mb(after.rss - before.rss), secondPassReads: reads };
+  return { records: facts.length, jsonBytes, heapMB: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers), rssMB: mb(after.rss - before.rss), secondPassReads: reads, blocks };
+}
+
+/** Reads every document block through a shard store of the Node server's bounds, twice, counting block files read the second time. */
+async function measureBlockMemory(files: ReadonlyMap<string, string>): Promise<RecordMemory['blocks']> {
+  let reads = 0;
+  const store = await openShardStore(async (path) => {
+    if (path.startsWith('search/docs/')) reads += 1;
+    return files.get(path) ?? null;
+  }, NODE_SEARCH_FILES);
+  const positions = Array.from({ length: store.manifest.records }, (_, i) => i);
+  const collect = () => (globalThis as { gc?: () => void }).gc?.();
+  collect();
+  const before = process.memoryUsage();
+  // Page by page, as list answers read them.
+  for (let at = 0; at < positions.length; at += 10) await store.docs(positions.slice(at, at + 10));
+  collect();
+  const after = process.memoryUsage();
+  reads = 0;
+  for (let at = 0; at < positions.length; at += 10) await store.docs(positions.slice(at, at + 10));
+  return { heapMB: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers), rssMB: mb(after.rss - before.rss), secondPassReads: reads };
 }

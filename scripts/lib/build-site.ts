@@ -15,7 +15,7 @@ import { readSynonymsFile, SynonymsError } from '../../src/lib/search/synonyms-f
 import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
 import { STAMP_FILE } from '../../src/adapters/build-watch.ts';
 import { finishOutput } from './output-files.ts';
-import { prepareFolders, removeLeftovers, swapIn } from './swap-dist.ts';
+import { carryAssets, prepareFolders, removeLeftovers, swapIn } from './swap-dist.ts';
 
 const ASTRO = join(import.meta.dirname, '../../node_modules/astro/bin/astro.mjs');
 /** Inputs whose change makes a build stale. */
@@ -63,6 +63,8 @@ export async function buildSite(settings: Settings, options: BuildOptions = {}):
     }
     if (!options.quiet && output.length > 0) process.stderr.write(output.join(''));
     await writeFile(join(folders.work, '_headers'), staticHostHeaders());
+    // Pages of the build being replaced may still ask for its scripts and styles: they stay one build longer.
+    await carryAssets(folders.dist, folders.work);
     await finishOutput(folders.work);
     await writeFile(join(folders.work, STAMP_FILE), JSON.stringify({ SITE_URL: settings.SITE_URL, CONTENT_DIR: contentDigest(settings), ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? null, inputs }));
     if (options.signal?.aborted) throw Object.assign(new Error('build interrupted'), { output: output.join('') });

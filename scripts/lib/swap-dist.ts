@@ -3,7 +3,7 @@
  * node_modules), which is moved beside DIST_DIR and renamed into its place only once the build succeeded.
  */
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** Where Astro builds: inside the project, so that the code it runs from outDir finds node_modules. */
@@ -51,6 +51,32 @@ export async function prepareFolders(dist: string): Promise<BuildFolders> {
   await mkdir(WORK_ROOT, { recursive: true });
   await mkdir(dirname(final), { recursive: true });
   return { work: join(WORK_ROOT, tempName('work', final)), dist: final };
+}
+
+/** The folder of the build's hashed assets (scripts and styles whose names change with their content). */
+export const ASSETS_DIR = '_astro';
+/** In ASSETS_DIR, the names of the files a build carried over from the one before it (a dotfile: never served). */
+export const CARRIED_LIST = '.carried';
+
+/**
+ * Copies into the new build's ASSETS_DIR the previous build's own assets that it lacks, and lists them in CARRIED_LIST
+ * (before finishOutput, which lists them in the integrity manifest and compresses them like the others). A page of
+ * the previous build, loaded just before the swap (or served from a server's memory until it notices the new build),
+ * asks for its scripts and styles just after: they are still there. Only one build back: files the previous build
+ * had itself carried are not carried again. Returns the names carried.
+ */
+export async function carryAssets(previous: string, next: string): Promise<string[]> {
+  const from = join(previous, ASSETS_DIR);
+  const to = join(next, ASSETS_DIR);
+  const names = await readdir(from).catch(() => null);
+  if (names === null) return [];
+  const carriedBefore = new Set((await readFile(join(from, CARRIED_LIST), 'utf8').catch(() => '')).split('\n'));
+  await mkdir(to, { recursive: true });
+  const present = new Set(await readdir(to));
+  const carried = names.filter((name) => name !== CARRIED_LIST && !/\.(br|gz)$/.test(name) && !present.has(name) && !carriedBefore.has(name)).sort();
+  for (const name of carried) await copyFile(join(from, name), join(to, name));
+  await writeFile(join(to, CARRIED_LIST), carried.join('\n'));
+  return carried;
 }
 
 /**

@@ -26,6 +26,17 @@ export interface RecordMemory {
 }
 
 const mb = (bytes: number) => bytes / 2 ** 20;
+/** Runs a full collection when the process runs with --expose-gc (the bench does). */
+const collect = () => (globalThis as { gc?: () => void }).gc?.();
+/** Live heap (buffers included) and RSS added by `fill`, in MiB, each measured after a full collection. */
+async function memoryAdded(fill: () => Promise<void>): Promise<{ heapMB: number; rssMB: number }> {
+  collect();
+  const before = process.memoryUsage();
+  await fill();
+  collect();
+  const after = process.memoryUsage();
+  return { heapMB: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers), rssMB: mb(after.rss - before.rss) };
+}
 
 /** Fills a record cache of the Node server's bounds with every record, then reads every record again; the same with the document blocks of `files` (the search files, by path). */
 export async function measureRecordMemory(facts: readonly Fact[], files: ReadonlyMap<string, string>): Promise<RecordMemory> {
@@ -37,17 +48,15 @@ export async function measureRecordMemory(facts: readonly Fact[], files: Readonl
     reads += 1;
     return json.get(path) ?? null;
   }, NODE_RECORD_CACHE);
-  const collect = () => (globalThis as { gc?: () => void }).gc?.();
-  collect();
-  const before = process.memoryUsage();
-  for (const fact of facts) await artefacts.record(fact.id);
-  collect();
-  const after = process.memoryUsage();
+  const pass = async () => {
+    for (const fact of facts) await artefacts.record(fact.id);
+  };
+  const added = await memoryAdded(pass);
   reads = 0;
-  for (const fact of facts) await artefacts.record(fact.id);
+  await pass();
   let jsonBytes = 0;
   for (const text of json.values()) jsonBytes += Buffer.byteLength(text);
-  return { records: facts.length, jsonBytes, heapMB: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers), rssMB: mb(after.rss - before.rss), secondPassReads: reads, blocks };
+  return { records: facts.length, jsonBytes, ...added, secondPassReads: reads, blocks };
 }
 
 /** Reads every document block through a shard store of the Node server's bounds, twice, counting block files read the second time. */
@@ -58,14 +67,12 @@ async function measureBlockMemory(files: ReadonlyMap<string, string>): Promise<R
     return files.get(path) ?? null;
   }, NODE_SEARCH_FILES);
   const positions = Array.from({ length: store.manifest.records }, (_, i) => i);
-  const collect = () => (globalThis as { gc?: () => void }).gc?.();
-  collect();
-  const before = process.memoryUsage();
   // Page by page, as list answers read them.
-  for (let at = 0; at < positions.length; at += 10) await store.docs(positions.slice(at, at + 10));
-  collect();
-  const after = process.memoryUsage();
+  const pages = async () => {
+    for (let at = 0; at < positions.length; at += 10) await store.docs(positions.slice(at, at + 10));
+  };
+  const added = await memoryAdded(pages);
   reads = 0;
-  for (let at = 0; at < positions.length; at += 10) await store.docs(positions.slice(at, at + 10));
-  return { heapMB: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers), rssMB: mb(after.rss - before.rss), secondPassReads: reads };
+  await pages();
+  return { ...added, secondPassReads: reads };
 }

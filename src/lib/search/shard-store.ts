@@ -56,7 +56,8 @@ function decode(code: string): TermPostings {
     const docs = new Int32Array(n);
     let at = 0;
     for (let j = 0; j < n; j++) docs[j] = at += flat[i + 2 + j]!;
-    fields[field] = { docs, freqs: Int32Array.from(flat.slice(i + 2 + n, i + 2 + 2 * n)), lengths: Int32Array.from(flat.slice(i + 2 + 2 * n, i + 2 + 3 * n)) };
+    // The typed-array constructor copies natively (Int32Array.from would go through the iterator).
+    fields[field] = { docs, freqs: new Int32Array(flat.subarray(i + 2 + n, i + 2 + 2 * n)), lengths: new Int32Array(flat.subarray(i + 2 + 2 * n, i + 2 + 3 * n)) };
     i += 2 + 3 * n;
   }
   return fields;

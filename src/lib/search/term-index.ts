@@ -2,7 +2,8 @@
  * What top-k evaluation keeps of a term between queries (top-k.ts): its records as a sorted list and a bitset, its
  * score per record (the fields' BM25+ added in field order, as scorer.ts adds them), whether its title holds it, and
  * its records in impact order (score times kind prior, best first), split into led, titled-only and untitled ones so
- * that the title coverage and title lead bonuses bound each part tightly. Built once per term from its decoded postings, kept in a bounded LRU.
+ * that the title coverage and title lead bonuses bound each part tightly (filled on first need: orderByImpact).
+ * Built once per term from its decoded postings, kept in a bounded LRU.
  */
 import { LRUCache } from 'lru-cache';
 import { kindPrior } from './rank-adjust.ts';
@@ -20,6 +21,8 @@ export interface TermIndex {
   bits: Uint32Array;
   /** ranks[w]: set bits of bits[0..w) — the index in docs of a position is found in constant time (indexOf). */
   ranks: Int32Array;
+  /** False until orderByImpact filled order, impacts, led and split: only reading by impact needs them. */
+  ordered: boolean;
   /** Indices into docs, led ones, then titled but not led ones, then untitled ones, each part by impact (score × kind prior) best first. */
   order: Int32Array;
   /** impact(order[i]) rounded up to a float32: what no later record of the same part exceeds. */
@@ -55,27 +58,46 @@ function roundUp(x: number): number {
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
+const counts = new Int32Array(256);
 
-/** Indices `at` sorted by impact best first (ties by index): one native sort of keys packing float32 bits and index. */
-function byImpact(at: number[], impact: Float64Array, order: Int32Array, impacts: Float32Array, from: number): void {
-  const span = 2 ** 21;
-  if (impact.length < span) {
-    const keys = new Float64Array(at.length);
-    for (let i = 0; i < at.length; i++) {
-      f32[0] = roundUp(impact[at[i]!]!);
-      keys[i] = u32[0]! * span + (span - 1 - at[i]!);
-    }
-    keys.sort();
-    for (let i = 0; i < at.length; i++) {
-      const key = keys[at.length - 1 - i]!;
-      const index = span - 1 - (key % span);
-      order[from + i] = index;
-      impacts[from + i] = roundUp(impact[index]!);
-    }
-    return;
+/**
+ * Writes the records `at[0..n)` (ascending indices into docs) into order[from..], impact best first and ties by
+ * index, and their impacts rounded up. A stable radix sort, least significant byte first, of each impact's float32
+ * bits (non-negative floats order as their bits do): linear in n, where a comparison sort of a common term's 50,000
+ * records was the largest cost of its first query. A byte every key shares is skipped.
+ */
+function byImpact(at: Int32Array, n: number, impact: Float64Array, order: Int32Array, impacts: Float32Array, from: number): void {
+  let keys: Uint32Array = new Uint32Array(n);
+  let index: Int32Array = at.subarray(0, n);
+  for (let i = 0; i < n; i++) {
+    f32[0] = roundUp(impact[index[i]!]!);
+    keys[i] = u32[0]!;
   }
-  at.sort((a, b) => impact[b]! - impact[a]! || a - b);
-  at.forEach((index, i) => ((order[from + i] = index), (impacts[from + i] = roundUp(impact[index]!))));
+  let nextKeys: Uint32Array = new Uint32Array(n);
+  let nextIndex: Int32Array = new Int32Array(n);
+  for (let shift = 0; shift < 32 && n > 1; shift += 8) {
+    counts.fill(0);
+    // Descending: the digit is complemented, so the largest byte comes first.
+    for (let i = 0; i < n; i++) counts[255 - ((keys[i]! >>> shift) & 255)]! += 1;
+    if (counts[255 - ((keys[0]! >>> shift) & 255)] === n) continue;
+    for (let d = 0, sum = 0; d < 256; d++) {
+      const c = counts[d]!;
+      counts[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const slot = counts[255 - ((keys[i]! >>> shift) & 255)]!++;
+      nextKeys[slot] = keys[i]!;
+      nextIndex[slot] = index[i]!;
+    }
+    [keys, nextKeys] = [nextKeys, keys];
+    [index, nextIndex] = [nextIndex, index];
+  }
+  for (let i = 0; i < n; i++) {
+    order[from + i] = index[i]!;
+    u32[0] = keys[i]!;
+    impacts[from + i] = f32[0]!;
+  }
 }
 
 /** The set bits of a bitset, ascending. */
@@ -128,27 +150,40 @@ export function buildTermIndex(fields: readonly (Postings | undefined)[], weight
     }
   }
   const histogram = new Int32Array(256);
-  const impact = new Float64Array(docs.length);
-  const ledAt: number[] = [];
-  const titledAt: number[] = [];
-  const untitledAt: number[] = [];
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!;
-    histogram[kindRegions[doc]!]! += 1;
-    impact[i] = scores[i]! * kindPrior(kindRegions[doc]! & 0x0f);
-    (titled[i]! & LED ? ledAt : titled[i]! & TITLED ? titledAt : untitledAt).push(i);
-  }
+  for (let i = 0; i < docs.length; i++) histogram[kindRegions[docs[i]!]!]! += 1;
   const ranks = new Int32Array(bits.length);
   for (let w = 1; w < bits.length; w++) ranks[w] = ranks[w - 1]! + popcount(bits[w - 1]!);
-  const order = new Int32Array(docs.length);
-  const impacts = new Float32Array(docs.length);
-  byImpact(ledAt, impact, order, impacts, 0);
-  byImpact(titledAt, impact, order, impacts, ledAt.length);
-  byImpact(untitledAt, impact, order, impacts, ledAt.length + titledAt.length);
-  return { docs, scores, titled, bits, ranks, order, impacts, led: ledAt.length, split: ledAt.length + titledAt.length, histogram };
+  const none = new Int32Array(0);
+  return { docs, scores, titled, bits, ranks, ordered: false, order: none, impacts: new Float32Array(0), led: 0, split: 0, histogram };
 }
 
-/** Bytes a term index holds (its records, scores, flags, order and impacts, bitset and its ranks, histogram), for the cache's bound. */
+/**
+ * Fills a term's impact order (order, impacts, led, split) on first need: a query that scores one pass (more than
+ * MAX_IMPACT_TERMS terms, deep pages) never pays for it. Kept with the term; its bytes are counted from the start.
+ */
+export function orderByImpact(term: TermIndex, kindRegions: Uint8Array): void {
+  if (term.ordered) return;
+  const { docs, scores, titled } = term;
+  const n = docs.length;
+  const impact = new Float64Array(n);
+  const parts = [new Int32Array(n), new Int32Array(n), new Int32Array(n)];
+  const sizes = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    impact[i] = scores[i]! * kindPrior(kindRegions[docs[i]!]! & 0x0f);
+    const part = titled[i]! & LED ? 0 : titled[i]! & TITLED ? 1 : 2;
+    parts[part]![sizes[part]!++] = i;
+  }
+  term.order = new Int32Array(n);
+  term.impacts = new Float32Array(n);
+  byImpact(parts[0]!, sizes[0]!, impact, term.order, term.impacts, 0);
+  byImpact(parts[1]!, sizes[1]!, impact, term.order, term.impacts, sizes[0]!);
+  byImpact(parts[2]!, sizes[2]!, impact, term.order, term.impacts, sizes[0]! + sizes[1]!);
+  term.led = sizes[0]!;
+  term.split = sizes[0]! + sizes[1]!;
+  term.ordered = true;
+}
+
+/** Bytes a term index holds (its records, scores, flags, order and impacts, bitset and its ranks, histogram), for the cache's bound; the order counts before it is filled, so that filling it never exceeds the bound. */
 export function termIndexBytes(index: TermIndex): number {
   return 21 * index.docs.length + 8 * index.bits.length + 4 * 256 + 256;
 }

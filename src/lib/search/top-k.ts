@@ -10,7 +10,7 @@ import { createScratch, scoreAll, type PlanOption, type ScorePlan } from './scor
 import { partFactorsOf, readByImpact, type ImpactQuery } from './impact-read.ts';
 import { fieldBoosts, type SlotPostings } from './scorer.ts';
 import type { SearchManifest } from './shards.ts';
-import { createTermIndexCache, popcount, positionsOf, type TermIndex, type TermIndexBounds } from './term-index.ts';
+import { createTermIndexCache, orderByImpact, popcount, positionsOf, type TermIndex, type TermIndexBounds } from './term-index.ts';
 import { PageHeap } from './page-heap.ts';
 import { histogramTotal, type Filters } from './listing.ts';
 import { KINDS, REGIONS } from '../schema/kinds-regions.ts';
@@ -161,6 +161,7 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
     /** The page by reading each term's records best impact first (TA), or `linear` once reading by impact would cost more than half a pass. */
     function threshold(keep: ((position: number) => boolean) | null, count: number) {
       const heap = new PageHeap(count);
+      for (const term of terms) orderByImpact(term, kindRegions);
       mark += 1;
       if (mark > 2 ** 30) (mark = 1), seen.fill(0);
       const done = readByImpact(impactQuery, heap, keep, seen, mark);

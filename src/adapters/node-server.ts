@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
-import { SHARD_STORE_BOUNDS } from '../lib/search/shard-store.ts';
 import type { CacheTrace } from '../lib/telemetry.ts';
 import { createBuildWatch, readBuildId, readBuildSiteUrl } from './build-watch.ts';
 import { healthReply, type Readiness } from './health.ts';
@@ -86,11 +85,19 @@ function plainRequest(req: IncomingMessage): PlainRequest {
 export const NODE_RECORD_CACHE = { entries: 50_000, bytes: 192 * 2 ** 20 } as const;
 
 /**
- * The Node server's bounds of the decoded search files: the library's default for term files, and room for every
- * document block of a 50,000-record index (12,500 blocks, about 36 MiB counted): a list answer takes its ids from
- * them, and the library default (8 MiB) holds about a third of them at 50,000, so distinct searches read block files.
+ * The Node server's bounds of the decoded search files: room for every term file of a 50,000-record index (see
+ * NODE_TERM_INDICES), and for every document block (12,500 blocks, about 36 MiB counted): a list answer takes its ids
+ * from them, and the library default (8 MiB) holds about a third of them at 50,000, so distinct searches read block files.
  */
-export const NODE_SEARCH_FILES = { ...SHARD_STORE_BOUNDS, docs: { entries: 16_000, bytes: 48 * 2 ** 20 } } as const;
+export const NODE_SEARCH_FILES = { terms: { entries: 8_000, bytes: 96 * 2 ** 20 }, docs: { entries: 16_000, bytes: 48 * 2 ** 20 } } as const;
+
+/**
+ * The Node server's bound of the term indices (term-index.ts), with room for every term of a 50,000-record index
+ * (the synthetic one: 206 terms, 5 million postings, about 110 MiB counted), and the decoded term files above for
+ * their postings (about 61 MiB): once each term is built, no query pays for building one again, so no client can
+ * make every query cold by cycling common words through a smaller cache (measured: 55-110 ms a query at 50,000).
+ */
+export const NODE_TERM_INDICES = { entries: 8_000, bytes: 128 * 2 ** 20 } as const;
 
 /** The site server. A new build swapped into DIST_DIR is picked up without a restart (see docs/operating.md). */
 export function createSiteServer(settings: Settings, options: SiteServerOptions = {}): SiteServer {
@@ -98,7 +105,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   const log = options.log ?? console.log;
   const logError = options.logError ?? console.error;
   const load = () => ({
-    api: createApiHandler({ read: readDist(settings.DIST_DIR, { log: logError }), recordCache: NODE_RECORD_CACHE, searchFiles: NODE_SEARCH_FILES, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
+    api: createApiHandler({ read: readDist(settings.DIST_DIR, { log: logError }), recordCache: NODE_RECORD_CACHE, searchFiles: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
     files: staticFiles(settings.DIST_DIR, options.staticCache),
   });
   let current = load();

@@ -23,29 +23,47 @@ export interface HostileFigure {
   /** Median and worst CPU time of the rounds (the worst includes garbage collection and a shared machine's noise). */
   cpuMs: number;
   worstCpuMs: number;
+  /** Median CPU time of the query on a fresh engine (COLD_ROUNDS of them): its shards decoded, its term indices built. */
+  coldCpuMs: number;
   units: number;
   exhausted: boolean;
   total: number;
   suggestions: number;
 }
 
-/** Runs each hostile query as the handler does (search, then suggestions when nothing is found), `rounds` times after one warm-up; the median and worst CPU time of each. */
-export async function measureHostile(engine: SearchEngine, rounds = 20): Promise<HostileFigure[]> {
+/** Fresh engines per hostile query for its cold figure. */
+const COLD_ROUNDS = 3;
+
+/** CPU milliseconds of one query as the handler runs it (search, then suggestions when nothing is found), and its figures. */
+async function runOnce(engine: SearchEngine, q: string) {
+  const budget = createWorkBudget(WORK_LIMITS.suggest);
+  const started = process.cpuUsage();
+  const page = await engine.search({ q, limit: 10, offset: 0 });
+  const suggestions = page.total === 0 ? await engine.suggest({ q }, budget) : [];
+  const used = process.cpuUsage(started);
+  return { ms: (used.user + used.system) / 1000, units: budget.spent, exhausted: budget.exhausted, total: page.total, suggestions: suggestions.length };
+}
+
+/**
+ * Runs each hostile query `rounds` times after one warm-up on `engine` (median and worst CPU time), and first of all
+ * on COLD_ROUNDS fresh engines from `open` (cold: nothing decoded or built yet, as after a start, a rebuild or an
+ * eviction from the bounded caches).
+ */
+export async function measureHostile(engine: SearchEngine, open: () => Promise<SearchEngine>, rounds = 20): Promise<HostileFigure[]> {
   const figures: HostileFigure[] = [];
   for (const [name, q] of Object.entries(HOSTILE_QUERIES)) {
+    const cold: number[] = [];
+    for (let round = 0; round < COLD_ROUNDS; round++) cold.push((await runOnce(await open(), q)).ms);
     const times: number[] = [];
-    let last: Omit<HostileFigure, 'name' | 'cpuMs' | 'worstCpuMs'> | undefined;
+    let last: Awaited<ReturnType<typeof runOnce>> | undefined;
     for (let round = 0; round <= rounds; round++) {
-      const budget = createWorkBudget(WORK_LIMITS.suggest);
-      const started = process.cpuUsage();
-      const page = await engine.search({ q, limit: 10, offset: 0 });
-      const suggestions = page.total === 0 ? await engine.suggest({ q }, budget) : [];
-      const used = process.cpuUsage(started);
-      if (round > 0) times.push((used.user + used.system) / 1000);
-      last = { units: budget.spent, exhausted: budget.exhausted, total: page.total, suggestions: suggestions.length };
+      last = await runOnce(engine, q);
+      if (round > 0) times.push(last.ms);
     }
     times.sort((a, b) => a - b);
-    figures.push({ name, cpuMs: times[Math.floor(times.length / 2)]!, worstCpuMs: times.at(-1)!, ...last! });
+    cold.sort((a, b) => a - b);
+    const { units, exhausted, total, suggestions } = last!;
+    figures.push({ name, cpuMs: times[Math.floor(times.length / 2)]!, worstCpuMs: times.at(-1)!, coldCpuMs: cold[Math.floor(cold.length / 2)]!, units, exhausted, total, suggestions });
   }
   return figures;
 }

@@ -5,6 +5,7 @@ import type { CacheBounds } from '../bounded-cache.ts';
 import { createRateLimiter, type RateDecision, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
 import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artefacts.ts';
 import { SHARD_STORE_BOUNDS, type ShardStoreBounds } from '../search/shard-store.ts';
+import type { TermIndexBounds } from '../search/term-index.ts';
 import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from './client-address.ts';
 import { entityReply } from './conditional.ts';
 import type { Compress } from './entity.ts';
@@ -51,6 +52,8 @@ export interface ApiHandlerOptions {
   replyCache?: CacheBounds;
   /** Bounds of the decoded search files kept in memory: term files and document blocks. Default API_DEFAULTS.searchFiles (64 + 8 MiB). */
   searchFiles?: Partial<ShardStoreBounds>;
+  /** Bounds of the term indices the top-k evaluator builds from decoded term files. Default TERM_INDEX_BOUNDS (64 MiB). */
+  termIndices?: TermIndexBounds;
   /** Where unexpected errors are reported. Default console.error. */
   logError?: (error: unknown) => void;
   /** Counts of the queries that found nothing. Default: a new bounded log (zero-results.ts) per handler. */
@@ -93,7 +96,7 @@ export interface ApiHandler {
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const limiter = options.rateLimit && 'hit' in options.rateLimit ? options.rateLimit : createRateLimiter(options.rateLimit);
   const zeroResults = options.zeroResults ?? createZeroResultLog();
-  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, options.searchFiles ?? API_DEFAULTS.searchFiles), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache), zeroResults };
+  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, options.searchFiles ?? API_DEFAULTS.searchFiles, options.termIndices), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache), zeroResults };
   const trustProxy = options.trustProxy ?? API_DEFAULTS.trustProxy;
   const ipv6Prefix = options.ipv6Prefix ?? API_DEFAULTS.ipv6Prefix;
   const siteOrigin = options.siteUrl === undefined ? undefined : new URL(options.siteUrl).origin;

@@ -1,0 +1,47 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node-server.ts';
+import { fieldBoosts } from '../../src/lib/search/scorer.ts';
+import { openShardStore } from '../../src/lib/search/shard-store.ts';
+import { createTermIndexCache, TERM_INDEX_BOUNDS, type TermIndex, type TermIndexBounds } from '../../src/lib/search/term-index.ts';
+import { testSettings } from '../support/test-build.ts';
+import { readBuilt } from '../support/search.ts';
+
+/** Every term of the test build, from its hash shards (a large term is listed there too, by its file number). */
+async function allTerms(): Promise<string[]> {
+  const names = (await readdir(join(testSettings.DIST_DIR, 'search/terms'))).filter((name) => /^\d+\.json$/.test(name));
+  const shards = await Promise.all(names.map((name) => readBuilt(`search/terms/${name}`)));
+  return shards.flatMap((text) => Object.keys(JSON.parse(text) as object));
+}
+
+/** Term files read, and term indices built again, by a second pass over every term with these bounds. */
+async function secondPass(terms: readonly string[], bounds: TermIndexBounds) {
+  let reads = 0;
+  const store = await openShardStore((path) => {
+    if (path.startsWith('search/terms/')) reads += 1;
+    return readBuilt(path);
+  }, NODE_SEARCH_FILES);
+  const { manifest, kindRegions } = store;
+  const weights = { boosts: fieldBoosts(manifest.fields), averages: manifest.averageFieldLength, records: manifest.records, titleField: manifest.fields.indexOf('title'), leadField: manifest.fields.indexOf('lead') };
+  const cache = createTermIndexCache(weights, kindRegions, bounds);
+  const first = new Map<string, TermIndex>();
+  for (const term of terms) first.set(term, cache.get((await store.postings([term]))[0]!));
+  reads = 0;
+  let rebuilt = 0;
+  for (const term of terms) if (cache.get((await store.postings([term]))[0]!) !== first.get(term)) rebuilt += 1;
+  return { reads, rebuilt };
+}
+
+describe("the Node server's search bounds", () => {
+  it('keep every term of the index decoded and its term index built: a second pass over every term reads no file and builds nothing again', async () => {
+    const terms = await allTerms();
+    expect(terms.length).toBeGreaterThan(TERM_INDEX_BOUNDS.entries);
+    expect(await secondPass(terms, NODE_TERM_INDICES)).toEqual({ reads: 0, rebuilt: 0 });
+  });
+
+  it("with the library's default term index bound, the same pass builds terms again (what the Node bound avoids)", async () => {
+    const { rebuilt } = await secondPass(await allTerms(), TERM_INDEX_BOUNDS);
+    expect(rebuilt).toBeGreaterThan(0);
+  });
+});

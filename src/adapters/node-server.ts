@@ -112,6 +112,12 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   const readiness: Readiness = { loaded: false, quotaProblem: options.quotaProblem ?? (() => null) };
   /** One search through `api`, uncounted: loads the index, and gives the record count. */
   const firstSearch = (api: ApiHandler) => api.reply({ method: 'GET', url: 'http://localhost/api/v1/facts?po_live=1&limit=1', headers: { get: () => null } }, { uncounted: true });
+  /**
+   * Every term of the index decoded and built before the build is served (NODE_TERM_INDICES holds them all up to
+   * 50,000 records): no query pays for a term's first use. A failure is logged and leaves the terms to load on first use.
+   */
+  const preload = (api: ApiHandler) =>
+    api.preload().catch((error: unknown) => logError(`[server] cannot preload the search index of ${settings.DIST_DIR}: ${(error as Error).message}; its terms load on first use`));
   const reportBuild = async (body: string | Uint8Array, id?: string) => {
     const total = Number((JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as { total?: number }).total ?? 0);
     options.onBuild?.(total, id ?? (await readBuildId(settings.DIST_DIR)) ?? 'without manifest');
@@ -128,6 +134,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
     const next = load();
     // Load the new index before switching, so that searches never wait for it.
     const warm = await firstSearch(next.api);
+    if (warm.status === 200) await preload(next.api);
     current = next;
     const id = (await readBuildId(settings.DIST_DIR)) ?? 'without manifest';
     if (warm.status === 200) await reportBuild(warm.body, id).catch(() => undefined);
@@ -190,6 +197,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
       const text = typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body);
       if (reply.status !== 200) return { ok: false, body: JSON.parse(text) as unknown };
       const records = await reportBuild(text);
+      await preload(current.api);
       readiness.loaded = true;
       return { ok: true, records };
     },

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node-server.ts';
+import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { fieldBoosts } from '../../src/lib/search/scorer.ts';
 import { openShardStore } from '../../src/lib/search/shard-store.ts';
 import { createTermIndexCache, TERM_INDEX_BOUNDS, type TermIndex, type TermIndexBounds } from '../../src/lib/search/term-index.ts';
@@ -43,5 +44,32 @@ describe("the Node server's search bounds", () => {
   it("with the library's default term index bound, the same pass builds terms again (what the Node bound avoids)", async () => {
     const { rebuilt } = await secondPass(await allTerms(), TERM_INDEX_BOUNDS);
     expect(rebuilt).toBeGreaterThan(0);
+  });
+});
+
+describe('preloading the search index (what the Node server does before it is ready)', () => {
+  const QUERIES = ['permis provisoire', 'mobylette', 'provisiore', 'que risque-t-on en roulant avec un permis expiré', 'examen théorique'];
+  /** A handler over the test build with the Node server's search bounds, and the term and vocabulary files it reads. */
+  function counted() {
+    const reads: string[] = [];
+    const api = createApiHandler({ read: (path) => (reads.push(path), readBuilt(path)), searchFiles: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES, rateLimit: { limit: 1_000 }, replyCache: { entries: 0, bytes: 0 } });
+    const search = async (q: string) => (await api.reply({ method: 'GET', url: `http://localhost/api/v1/facts?po_live=1&q=${encodeURIComponent(q)}`, headers: { get: () => null } })).status;
+    const searchFiles = () => reads.filter((path) => path.startsWith('search/terms/') || path.startsWith('search/words/'));
+    return { api, search, reads, searchFiles };
+  }
+
+  it('reads every term and vocabulary file once, so that later searches, typos and questions read none', async () => {
+    const { api, search, reads, searchFiles } = counted();
+    expect(await api.preload()).toBe((await allTerms()).length);
+    expect(searchFiles().length).toBeGreaterThan(0);
+    reads.length = 0;
+    for (const q of QUERIES) expect(await search(q)).toBe(200);
+    expect(searchFiles()).toEqual([]);
+  });
+
+  it('without it, the same searches read term and vocabulary files', async () => {
+    const { search, searchFiles } = counted();
+    for (const q of QUERIES) expect(await search(q)).toBe(200);
+    expect(searchFiles().length).toBeGreaterThan(0);
   });
 });

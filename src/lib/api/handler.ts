@@ -90,6 +90,8 @@ export interface ApiHandler {
   reply(request: ApiRequest, info?: RequestInfo): Promise<ApiReply>;
   /** The queries that found nothing, counted by this handler. */
   zeroResults: ZeroResultLog;
+  /** Loads the whole search index now, within its bounds (SearchEngine.preload); resolves to the number of terms. */
+  preload(): Promise<number>;
 }
 
 /** Builds the handler: rate limit, method, route, po_live redirect, the route's entity, then its negotiated reply. */
@@ -139,5 +141,6 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   }
 
   const handleApiRequest = async (request: Request, info?: RequestInfo) => toResponse(await reply(request, info));
-  return Object.assign(handleApiRequest, { reply, zeroResults });
+  const preload = async () => (await context.data.engine()).preload();
+  return Object.assign(handleApiRequest, { reply, zeroResults, preload });
 }

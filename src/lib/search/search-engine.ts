@@ -95,7 +95,17 @@ export interface SearchEngine {
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
   /** What the top-k evaluator's term index cache holds now (term-index.ts). */
   termUsage(): CacheUsage;
+  /**
+   * Decodes every term, builds its term index and impact order, and reads the vocabulary files, within the caches'
+   * bounds, so that no later query pays for them (a server, before it says it is ready). Yields to the event loop
+   * every PRELOAD_SLICE_MS, so that a server preloading a new build keeps answering from the old one. Resolves to the
+   * number of terms.
+   */
+  preload(): Promise<number>;
 }
+
+/** Longest stretch of preloading work between two yields to the event loop. */
+export const PRELOAD_SLICE_MS = 10;
 
 /** The engine's options; every one has its default. */
 export interface SearchEngineOptions {
@@ -380,6 +390,20 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     },
     cacheUsage: caches.usage,
     termUsage: topK.termUsage,
+    async preload() {
+      const terms = await store.terms();
+      let slice = performance.now();
+      for (const term of terms) {
+        const [lists] = await store.postings([term]);
+        if (lists && evaluator === 'top-k') topK.prepare(lists);
+        if (performance.now() - slice > PRELOAD_SLICE_MS) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          slice = performance.now();
+        }
+      }
+      await store.words(manifest.wordLengths);
+      return terms.length;
+    },
   };
 }
 

@@ -40,6 +40,8 @@ export interface ShardStore {
   postings(terms: readonly string[]): Promise<(TermPostings | undefined)[]>;
   /** The [id, title, excerpt] of listing positions, reading their blocks. */
   docs(positions: readonly number[]): Promise<DocBlock>;
+  /** Every term of the index, reading every hash shard: the terms of their own files last (preloading). */
+  terms(): Promise<string[]>;
   /** The vocabulary entries whose written forms (folded) have one of these lengths. */
   words(lengths: readonly number[]): Promise<WordFile>;
   /** The vocabulary entries whose written forms (folded) start with the first two letters of `folded`, most frequent first. */
@@ -162,6 +164,11 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     synonyms,
     postings(terms) {
       return Promise.all(terms.map(termPostings));
+    },
+    async terms() {
+      const loaded = await Promise.all(Array.from({ length: manifest.termShards }, (_, n) => shard(n)));
+      const entries = loaded.flatMap((entries) => [...entries]);
+      return [...entries.filter(([, v]) => typeof v !== 'number'), ...entries.filter(([, v]) => typeof v === 'number')].map(([term]) => term);
     },
     async docs(positions) {
       const size = manifest.docsPerBlock;

@@ -8,7 +8,7 @@
  */
 import { createScratch, scoreAll, type PlanOption, type ScorePlan } from './score-pass.ts';
 import { partFactorsOf, readByImpact, type ImpactQuery } from './impact-read.ts';
-import { fieldBoosts, type SlotPostings } from './scorer.ts';
+import { fieldBoosts, type Postings, type SlotPostings } from './scorer.ts';
 import type { SearchManifest } from './shards.ts';
 import { createTermIndexCache, orderByImpact, popcount, positionsOf, type TermIndex, type TermIndexBounds } from './term-index.ts';
 import { PageHeap } from './page-heap.ts';
@@ -216,7 +216,9 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
       },
     };
   }
-  return { evaluate, termUsage: termIndices.usage };
+  /** Builds a term's index and its impact order now, if not kept already (preloading). */
+  const prepare = (lists: readonly (Postings | undefined)[]) => orderByImpact(termIndices.get(lists), kindRegions);
+  return { evaluate, prepare, termUsage: termIndices.usage };
 }
 
 /** Offers every kept match to the heap (module level, so that its optimised code serves every query). */

@@ -3,16 +3,15 @@
  * filled with every record of a corpus, as list answers fill it, over record JSON made in memory exactly as the build
  * writes it (JSON.stringify of the record), and its search store's document blocks (NODE_SEARCH_FILES), where a list
  * answer finds its ids. Prints the heap and RSS each adds, and how many files a second pass over every record still
- * reads (0 when every record is served from memory). Then the same for every term of the index: its decoded postings
- * and its term index with its impact order (NODE_SEARCH_FILES, NODE_TERM_INDICES), and the terms a second pass builds again.
+ * reads (0 when every record is served from memory). Then the same for the search index preloaded as the server
+ * preloads it (NODE_SEARCH_FILES, NODE_TERM_INDICES): the memory, and what a second preload reads and keeps.
  */
 import type { Fact } from '../../../src/lib/schema/fact.ts';
 import { createArtefacts } from '../../../src/lib/api/artefacts.ts';
 import { recordJsonPath } from '../../../src/lib/paths.ts';
 import { NODE_RECORD_CACHE, NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../../src/adapters/node-server.ts';
-import { fieldBoosts } from '../../../src/lib/search/scorer.ts';
+import { openSearchEngine } from '../../../src/lib/search/search-engine.ts';
 import { openShardStore } from '../../../src/lib/search/shard-store.ts';
-import { buildTermIndex, createTermIndexCache, orderByImpact } from '../../../src/lib/search/term-index.ts';
 
 /** Memory and reads of a record cache holding a whole corpus. */
 export interface RecordMemory {
@@ -83,40 +82,27 @@ async function measureBlockMemory(files: ReadonlyMap<string, string>): Promise<R
 /** Memory of every term of an index held by the Node server's bounds. */
 export interface TermMemory {
   terms: number;
-  /** Live heap and RSS added by every term decoded, its term index built and ordered by impact. */
+  /** Live heap and RSS added by the preload: every term decoded, its term index built and ordered, the vocabulary read. */
   heapMB: number;
   rssMB: number;
-  /** Term files read and term indices built again by a second pass over every term (0 and 0: all kept). */
+  /** Term files read by a second preload (0: every decoded term file kept). */
   secondPassReads: number;
-  secondPassBuilds: number;
+  /** Term indices the cache holds after the preloads (all `terms`: none evicted, so none is ever built again). */
+  keptTermIndices: number;
 }
 
-/** Decodes every term of `files` and builds its term index and impact order under the Node server's bounds, twice. */
+/** Preloads the index of `files` as the Node server does (SearchEngine.preload under its bounds), then once more. */
 export async function measureTermMemory(files: ReadonlyMap<string, string>): Promise<TermMemory> {
-  const terms = [...files].filter(([path]) => /^search\/terms\/\d+\.json$/.test(path)).flatMap(([, text]) => Object.keys(JSON.parse(text) as object));
   let reads = 0;
-  const store = await openShardStore(async (path) => {
+  const engine = await openSearchEngine(async (path) => {
     if (path.startsWith('search/terms/')) reads += 1;
     return files.get(path) ?? null;
-  }, NODE_SEARCH_FILES);
-  const { manifest, kindRegions } = store;
-  const weights = { boosts: fieldBoosts(manifest.fields), averages: manifest.averageFieldLength, records: manifest.records, titleField: manifest.fields.indexOf('title'), leadField: manifest.fields.indexOf('lead') };
-  const cache = createTermIndexCache(weights, kindRegions, NODE_TERM_INDICES);
-  // A term index built again is a new object: the second pass compares them.
-  const built = new Map<string, ReturnType<typeof buildTermIndex>>();
-  let builds = 0;
-  const pass = async () => {
-    for (const term of terms) {
-      const [postings] = await store.postings([term]);
-      const index = cache.get(postings!);
-      orderByImpact(index, kindRegions);
-      if (built.get(term) !== index) builds += 1;
-      built.set(term, index);
-    }
-  };
-  const added = await memoryAdded(pass);
+  }, { shards: NODE_SEARCH_FILES, terms: NODE_TERM_INDICES });
+  let terms = 0;
+  const added = await memoryAdded(async () => {
+    terms = await engine.preload();
+  });
   reads = 0;
-  builds = 0;
-  await pass();
-  return { terms: terms.length, ...added, secondPassReads: reads, secondPassBuilds: builds };
+  await engine.preload();
+  return { terms, ...added, secondPassReads: reads, keptTermIndices: engine.termUsage().entries };
 }

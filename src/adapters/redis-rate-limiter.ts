@@ -28,9 +28,16 @@ export interface RedisRateLimitOptions {
   keyPrefix: string;
   /** Where the outage warning (once per outage) and the recovery go. Default console.warn. */
   log: (line: string) => void;
-  /** Called for each decision made in memory because Redis did not answer (for the metrics). Default: nothing. */
-  onFallback: () => void;
+  /**
+   * Called for each decision made in memory because Redis could not be counted on (for the metrics), with why:
+   * `failed` (this request asked Redis and got no answer), `open` (the breaker kept it from asking) or `trial`
+   * (another request is trying Redis again). Default: nothing.
+   */
+  onFallback: (reason: FallbackReason) => void;
 }
+
+/** Why a request was counted in memory rather than in Redis. */
+export type FallbackReason = 'failed' | 'open' | 'trial';
 
 /** Documented defaults of createRedisRateLimiter. */
 export const REDIS_RATE_LIMIT_DEFAULTS: Omit<RedisRateLimitOptions, 'url'> = {
@@ -111,15 +118,16 @@ export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> &
   async function hit(client: string): Promise<RateDecision> {
     // While one request tries Redis again, cockatiel would make the others wait for its answer: count them here.
     if (breaker.state === CircuitState.HalfOpen) {
-      onFallback();
+      onFallback('trial');
       return memory.hitSync(client);
     }
     let result: RateLimiterRes;
     try {
       result = await breaker.execute(() => store.consume(client, 1).catch(verdict));
     } catch (error) {
-      if (!(error instanceof BrokenCircuitError)) startOutage(redis.status === 'ready' ? `no answer within ${commandTimeoutMs} ms` : `connection ${redis.status}`);
-      onFallback();
+      const open = error instanceof BrokenCircuitError;
+      if (!open) startOutage(redis.status === 'ready' ? `no answer within ${commandTimeoutMs} ms` : `connection ${redis.status}`);
+      onFallback(open ? 'open' : 'failed');
       return memory.hitSync(client);
     }
     endOutage();

@@ -71,17 +71,25 @@ describe('npm start with WORKERS=2, without Redis', () => {
     const port = Number(new URL(server.base).port);
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
     // Two requests whose heads have arrived but whose bodies have not: in flight on the workers when SIGTERM comes.
+    // `Expect: 100-continue` makes a worker say when it holds the request.
     const sockets = [0, 1].map(() => {
       const socket = connect(port, '127.0.0.1');
       let answer = '';
-      socket.on('data', (chunk) => (answer += chunk));
-      socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
-      return { socket, answer: () => answer, closed: new Promise<void>((resolve) => socket.on('close', () => resolve())) };
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      socket.on('data', (chunk) => {
+        answer += chunk;
+        if (answer.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) held();
+      });
+      socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 10)}`);
+      return { socket, holding, answer: () => answer.replace('HTTP/1.1 100 Continue\r\n\r\n', ''), closed: new Promise<void>((resolve) => socket.on('close', () => resolve())) };
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await Promise.all(sockets.map((socket) => socket.holding));
     const exit = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)));
+    const draining = server.output().split('every worker finishes its requests in flight').length;
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The bodies come only once the primary has told every worker to drain.
+    expect(await until(() => server.output().split('every worker finishes its requests in flight').length > draining, 30_000), server.output()).toBe(true);
     for (const { socket } of sockets) socket.write(body.slice(10));
     await Promise.all(sockets.map((socket) => socket.closed));
     for (const { answer } of sockets) expect(answer()).toMatch(/^HTTP\/1\.1 200 /);
@@ -133,16 +141,18 @@ describe('a rebuild under WORKERS=2', () => {
     const switched = () => new Set([...server.output().matchAll(/"pid":(\d+),"event":"rebuild","msg":"\[server\] new build in/g)].map((match) => match[1])).size;
     const failures: string[] = [];
     let running = true;
+    let answered = 0;
     // Four clients in a loop, pages and searches, through the swap and until both workers have switched.
     const clients = [0, 1, 2, 3].map(async (n) => {
       while (running) {
         const path = n % 2 ? '/' : '/api/v1/facts?po_live=1&q=permis';
         await fetch(`${server.base}${path}`, { signal: AbortSignal.timeout(10_000) })
-          .then(async (answer) => (await answer.arrayBuffer(), answer.status === 200 || failures.push(`${path}: ${answer.status}`)))
+          .then(async (answer) => (await answer.arrayBuffer(), answered++, answer.status === 200 || failures.push(`${path}: ${answer.status}`)))
           .catch((error: Error) => failures.push(`${path}: ${error.message}`));
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The swap comes while the clients are being answered (a few answers seen), not after a guessed time.
+    expect(await until(() => answered >= 8, 30_000), `${answered} answers`).toBe(true);
     await rename(join(root, 'dist'), join(root, 'old'));
     await rename(next, join(root, 'dist'));
     const done = await until(() => switched() === 2, 20_000);

@@ -8,6 +8,7 @@ import { processMetricsText, serverMetrics, setBuild } from '../../src/adapters/
 import { createSiteServer } from '../../src/adapters/node-server.ts';
 import { createRedisRateLimiter } from '../../src/adapters/redis-rate-limiter.ts';
 import { createRequestObserver } from '../../src/adapters/request-observer.ts';
+import { until } from '../support/processes.ts';
 import { freePort, startRedis } from '../support/redis-server.ts';
 import { testSettings } from '../support/test-build.ts';
 
@@ -26,8 +27,7 @@ async function observedServer(overrides: { LOG_QUERIES?: '0' | '1'; quotaProblem
 
 /** Waits until `lines` holds `count` lines (the access line is written once the answer is sent). */
 async function lineCount(lines: string[], count: number): Promise<void> {
-  for (let i = 0; i < 100 && lines.length < count; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(lines.length).toBeGreaterThanOrEqual(count);
+  expect(await until(() => lines.length >= count, 30_000), lines.join('\n')).toBe(true);
 }
 
 describe('/healthz and /readyz', () => {

@@ -11,8 +11,11 @@ import { alive, descendants, until } from '../support/processes.ts';
 import { testBuildEnv } from '../support/test-build.ts';
 
 const DEADLINE_SECONDS = 1;
-/** Beyond the drain deadline: the exit itself, on a loaded 2-core machine. */
-const MARGIN_MS = 5_000;
+/**
+ * A generous cap beyond the drain deadline, for the exit itself on a loaded machine: the defect this guards against
+ * kept the process for ever, so a cap far above the deadline still catches it without timing the machine.
+ */
+const MARGIN_MS = 30_000;
 
 const started: number[] = [];
 afterEach(() => {
@@ -55,7 +58,7 @@ async function expectBoundedExit(server: Awaited<ReturnType<typeof startServer>>
   server.child.kill('SIGTERM');
   const gone = await until(() => !server.pids.some(alive), DEADLINE_SECONDS * 1000 + MARGIN_MS);
   const elapsed = Date.now() - signalled;
-  expect(gone, `still running ${elapsed} ms after SIGTERM: ${server.pids.filter(alive).join(', ')}`).toBe(true);
+  expect(gone, `still running ${elapsed} ms after SIGTERM (deadline ${DEADLINE_SECONDS} s, cap ${MARGIN_MS} ms beyond it): ${server.pids.filter(alive).join(', ')}`).toBe(true);
   // Only the log was in trouble: the drain itself went well, so systemd sees a clean stop.
   expect(await exit).toBe(0);
 }

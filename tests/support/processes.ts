@@ -31,11 +31,28 @@ export function descendants(root: number): number[] {
   return found;
 }
 
-/** Waits until `check` holds, for at most `ms`; returns whether it held. */
-export async function until(check: () => boolean, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Waits for the event that `check` observes (a log line, a count, a key gone), polling every 20 ms, for at most `capMs`
+ * (a generous cap, so that a missing event fails the test instead of hanging it); returns whether it happened.
+ */
+export async function until(check: () => boolean | Promise<boolean>, capMs: number): Promise<boolean> {
+  for (const end = Date.now() + capMs; Date.now() < end; ) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return check();
+}
+
+/**
+ * Resolves as `promise` does, or rejects once `capMs` has passed with a message naming `bound`: the bound users rely on
+ * (a shutdown deadline, say), which the generous cap only keeps a broken build from hanging the suite over.
+ */
+export async function within<T>(promise: Promise<T>, capMs: number, bound: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const cap = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not within ${capMs} ms, a generous cap over ${bound}`)), capMs)));
+  try {
+    return await Promise.race([promise, cap]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

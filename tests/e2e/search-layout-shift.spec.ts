@@ -10,16 +10,17 @@ import { waitForResults } from './support.ts';
 async function layoutShift(page: Page): Promise<{ score: number; moved: string[] }> {
   // Two frames after the results, so that the last shift, if any, has been reported.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  return page.evaluate(() => new Promise<{ score: number; moved: string[] }>((done) => {
+  return page.evaluate(() => {
     type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
-    new PerformanceObserver((list) => {
-      const shifts = (list.getEntries() as Shift[]).filter((entry) => !entry.hadRecentInput);
-      const moved = shifts.flatMap((entry) => entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName))));
-      done({ score: shifts.reduce((sum, entry) => sum + entry.value, 0), moved });
-    }).observe({ type: 'layout-shift', buffered: true });
-    // No entry at all: the observer is never called.
-    setTimeout(() => done({ score: 0, moved: [] }), 500);
-  }));
+    // observe() with `buffered` puts the entries so far in the observer's buffer at once: takeRecords() reads them
+    // there, with no wait for a callback that never comes when there is no entry at all.
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const shifts = (observer.takeRecords() as Shift[]).filter((entry) => !entry.hadRecentInput);
+    observer.disconnect();
+    const moved = shifts.flatMap((entry) => entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName))));
+    return { score: shifts.reduce((sum, entry) => sum + entry.value, 0), moved };
+  });
 }
 
 const SEARCHES = [

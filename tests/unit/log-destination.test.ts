@@ -3,18 +3,23 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogDestination, LOG_BUFFER } from '../../src/adapters/log-destination.ts';
 
-/** A stream that records what it was given; `stuck` keeps every write pending (a reader that stopped reading). */
+/**
+ * A stream that records what it was given; `stuck` keeps every write pending (a reader that stopped reading) until
+ * `unstick()` completes them.
+ */
 function sink(options: { stuck?: boolean; fail?: boolean } = {}) {
   const chunks: string[] = [];
+  const pending: (() => void)[] = [];
   const stream = new Writable({
     highWaterMark: 1024,
     write(chunk: Buffer, _encoding, done) {
       if (options.fail) return done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
       chunks.push(chunk.toString());
-      if (!options.stuck) done();
+      if (options.stuck) pending.push(() => done());
+      else done();
     },
   });
-  return { stream, text: () => chunks.join('') };
+  return { stream, text: () => chunks.join(''), unstick: () => pending.splice(0).forEach((done) => done()), pending: () => pending.length };
 }
 
 const SMALL = { ...LOG_BUFFER, minLength: 100, maxPendingBytes: 1000 };
@@ -91,11 +96,18 @@ describe('log destination', () => {
     expect(destination.dropped()).toBe(1);
   });
 
-  it('does not call flush back while a write is still pending (a full pipe)', async () => {
-    const { stream } = sink({ stuck: true });
+  it('does not call flush back while a write is still pending (a full pipe), and calls it once the write completes', async () => {
+    const { stream, unstick, pending } = sink({ stuck: true });
     const destination = createLogDestination(stream, -1, SMALL);
     destination.write(line(1));
-    const result = await Promise.race([flushed(destination).then(() => 'called'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 100))]);
-    expect(result).toBe('waiting');
+    let called = false;
+    const flush = flushed(destination).then((error) => ((called = true), error));
+    // Let every callback the stream has queued run: the write is handed over and stays pending.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pending()).toBe(1);
+    expect(called).toBe(false);
+    unstick();
+    expect(await flush).toBeFalsy();
+    expect(called).toBe(true);
   });
 });

@@ -1,23 +1,26 @@
 /**
- * npm run bench:relevance [-- --no-pagefind] [-- --verbose] [-- --dist DIR]
- * Scores, on the judged query set (bench/relevance/queries.yaml), what the site shows a person (the API's answer with
- * the records lacking one word blended into its first page by blend.ts, or, when it finds nothing, its first
- * suggestion's results followed, when fewer than a page, by relaxed.ts's records, as the search page shows them), the API's raw answer,
- * Pagefind and plain MiniSearch (prefix, fuzzy 0.2): recall@10, MRR, nDCG@10 and the share of queries showing
- * nothing, per category and overall, the issue's targets, and did-you-mean on the typo queries. Writes
- * bench/results/relevance.md and relevance.json. By default it reads the test build (.cache/test-dist).
+ * npm run bench:relevance [-- --set held-out|tuning|both] [-- --no-pagefind] [-- --verbose] [-- --dist DIR]
+ * Scores, on the two judged query sets side by side (bench/relevance/held-out.yaml, the figures that count, and
+ * queries.yaml, the tuning set), what the site shows a person (the API's answer with the records lacking one word
+ * blended into its first page by blend.ts, or, when it finds nothing, its first suggestion's results followed, when
+ * fewer than a page, by relaxed.ts's records, as the search page shows them), the API's raw answer, Pagefind and plain
+ * MiniSearch (prefix, fuzzy 0.2): recall@10, MRR, nDCG@10 and the queries whose first page is empty, per category and
+ * overall, the site's lead over the best other engine, each set's targets, and did-you-mean on the typo queries.
+ * Prints the machine and the command, and writes bench/results/relevance.md and .json and their dated copies
+ * relevance-YYYY-MM-DD.md and .json. By default it reads the test build (.cache/test-dist).
  */
 import { answerHelp } from './lib/cli-help.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTestBuild } from '../tests/support/test-build.ts';
 import { readFullListing } from '../src/lib/search/shard-store.ts';
-import { CATEGORIES, readJudgments } from './bench/relevance/judgments.ts';
+import { CATEGORIES, JUDGED_SETS, readJudgments, recordsOfListing, type JudgedQuery, type JudgedSetName } from './bench/relevance/judgments.ts';
 import { evaluate, mean } from './bench/relevance/metrics.ts';
 import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
 import { runPagefind } from './bench/relevance/pagefind-runner.ts';
-import { ENGINES, relevanceTargets, renderReport, type Engine, type Row, type Target } from './bench/relevance/report.ts';
+import { ENGINES, heldOutTargets, relevanceTargets, renderSummary, renderTables, renderTargets, type Engine, type Row, type Target } from './bench/relevance/report.ts';
 import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
 import { openSearchEngine } from '../src/lib/search/search-engine.ts';
 import { relaxedFill } from '../src/lib/search/relaxed.ts';
@@ -25,10 +28,13 @@ import { blendFirstPage, MISSING_POWER } from '../src/lib/search/blend.ts';
 import { readDist } from '../src/adapters/read-dist.ts';
 import { PAGE_SIZE } from '../src/browser/search-state.ts';
 
-answerHelp(`usage: npm run bench:relevance -- [--no-pagefind] [--verbose] [--dist DIR] [--blend-power P]
+answerHelp(`usage: npm run bench:relevance -- [--set held-out|tuning|both] [--no-pagefind] [--verbose] [--dist DIR] [--blend-power P]
 
-Scores the site, the API, Pagefind and plain MiniSearch on the judged query sets (bench/relevance/queries.yaml) and writes
-bench/results/relevance.md and relevance.json (docs/search.md#relevance).
+Scores the site, the API, Pagefind and plain MiniSearch on the two judged query sets side by side: the held-out set
+(bench/relevance/held-out.yaml, the figures that count, never tuned on) and the tuning set (bench/relevance/queries.yaml).
+Writes bench/results/relevance.md and relevance.json and their dated copies relevance-YYYY-MM-DD.md and .json
+(docs/search.md#relevance).
+  --set S         score one set only: held-out or tuning (default both); the results files are then not written
   --no-pagefind   skip Pagefind
   --verbose       print every query's results
   --dist DIR      score this build instead of the test build (.cache/test-dist)
@@ -36,14 +42,23 @@ bench/results/relevance.md and relevance.json (docs/search.md#relevance).
                   src/lib/search/blend.ts); with another value the results files are not written`);
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' }, 'blend-power': { type: 'string' } } });
+const { values: args } = parseArgs({ options: { set: { type: 'string' }, 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' }, 'blend-power': { type: 'string' } } });
 const power = args['blend-power'] === undefined ? MISSING_POWER : Number(args['blend-power']);
 if (!Number.isFinite(power) || power < 0) throw new Error(`--blend-power must be a number of at least 0, got "${args['blend-power']}"`);
+const SET_NAMES = Object.keys(JUDGED_SETS) as JudgedSetName[];
+if (args.set !== undefined && args.set !== 'both' && !SET_NAMES.includes(args.set as JudgedSetName)) {
+  throw new Error(`--set must be one of ${[...SET_NAMES, 'both'].join(', ')}, got "${args.set}"`);
+}
+const setNames = args.set === undefined || args.set === 'both' ? SET_NAMES : [args.set as JudgedSetName];
 
 const settings = await ensureTestBuild();
 const dist = args.dist ? resolve(args.dist) : settings.DIST_DIR;
 const listing = await readFullListing((path) => readFile(join(dist, path), 'utf8'));
-const queries = await readJudgments(join(ROOT, 'bench/relevance/queries.yaml'), new Set(listing.ids));
+const records = recordsOfListing(listing);
+const sets = await Promise.all(setNames.map(async (name) => ({ name, queries: await readJudgments(join(ROOT, JUDGED_SETS[name].file), records) })));
+const queries = sets.flatMap((s) => s.queries);
+const repeated = queries.find((q, i) => queries.findIndex((o) => o.id === q.id) !== i);
+if (repeated) throw new Error(`query id "${repeated.id}" is in both judged sets`);
 
 const api = apiRunner(dist);
 // The search page's own engine, for what it adds to a short first page (relaxed.ts, the function the page calls).
@@ -69,6 +84,7 @@ for (const query of queries) {
     shown.set(query.id, blend ? [...blend.items.map((i) => i.card.id), ...answer.ids.slice(blend.exactShown)] : answer.ids);
   } else shown.set(query.id, answer.ids);
 }
+// Pagefind and MiniSearch index once and run the queries of every set (their ids are distinct across the sets).
 const rankings: Partial<Record<Engine, Map<string, string[]> | undefined>> = {
   site: shown,
   api: new Map([...answers].map(([id, answer]) => [id, answer.ids])),
@@ -76,22 +92,22 @@ const rankings: Partial<Record<Engine, Map<string, string[]> | undefined>> = {
   minisearch: args.dist ? undefined : await runMiniSearch(settings.CONTENT_DIR, settings.SITE_URL, queries),
 };
 const pagefind = rankings.pagefind;
+const ran = ENGINES.filter((e) => rankings[e]);
 
-const scored = queries.map((query) => ({
+type Scored = { query: JudgedQuery; figures: Row['figures'] };
+const scoreOf = (query: JudgedQuery): Scored => ({
   query,
-  figures: Object.fromEntries(ENGINES.filter((e) => rankings[e]).map((e) => [e, { ...evaluate(rankings[e]!.get(query.id)!, query.relevant), zero: rankings[e]!.get(query.id)!.length === 0 ? 1 : 0 }])) as Row['figures'],
-}));
-
-const rowOf = (category: string, of: typeof scored): Row => ({
+  figures: Object.fromEntries(ran.map((e) => [e, { ...evaluate(rankings[e]!.get(query.id)!, query.relevant), zero: rankings[e]!.get(query.id)!.length === 0 ? 1 : 0 }])) as Row['figures'],
+});
+const rowOf = (category: string, of: readonly Scored[]): Row => ({
   category,
   queries: of.length,
-  figures: Object.fromEntries(ENGINES.filter((e) => rankings[e]).map((e) => [e, { ...mean(of.map((s) => s.figures[e]!)), zero: of.reduce((n, s) => n + s.figures[e]!.zero, 0) / Math.max(1, of.length) }])) as Row['figures'],
+  figures: Object.fromEntries(ran.map((e) => [e, { ...mean(of.map((s) => s.figures[e]!)), zero: of.reduce((n, s) => n + s.figures[e]!.zero, 0) / Math.max(1, of.length) }])) as Row['figures'],
 });
-const rows = [...CATEGORIES.map((c) => rowOf(c, scored.filter((s) => s.query.category === c))), rowOf('overall', scored)];
 
 /** Did-you-mean: a suggestion is useful when the API, asked it, lists a record graded 2 in its first 10. */
-async function didYouMean(): Promise<{ target: Target; lines: string[] }> {
-  const typos = queries.filter((q) => q.category === 'typos');
+async function didYouMean(of: readonly JudgedQuery[]): Promise<{ target: Target; lines: string[] }> {
+  const typos = of.filter((q) => q.category === 'typos');
   let offered = 0;
   let useful = 0;
   const lines: string[] = [];
@@ -111,30 +127,69 @@ async function didYouMean(): Promise<{ target: Target; lines: string[] }> {
   return { target: { name, result: `${useful} of ${typos.length} useful (${offered} offered)`, met: useful * 2 >= typos.length }, lines };
 }
 
-const dym = await didYouMean();
-const targets: Target[] = [...relevanceTargets(rows), dym.target];
+const results = [];
+for (const set of sets) {
+  const scored = set.queries.map(scoreOf);
+  const rows = [...CATEGORIES.filter((c) => scored.some((s) => s.query.category === c)).map((c) => rowOf(c, scored.filter((s) => s.query.category === c))), rowOf('overall', scored)];
+  const dym = await didYouMean(set.queries);
+  const targets = [...(set.name === 'held-out' ? heldOutTargets(rows) : relevanceTargets(rows)), dym.target];
+  results.push({ ...set, scored, rows, targets, didYouMean: dym.lines });
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
+const command = `npm run bench:relevance${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+const date = new Date().toISOString();
 const notes = [
   `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: what the search page shows, in order: when the query finds something, its first page of ${PAGE_SIZE} with the records lacking one word blended in by score (src/lib/search/blend.ts, "Sans : …", penalty share^${power}), then the exact matches of the later pages; when it finds nothing, its first suggestion's results, then, when those are fewer than ${PAGE_SIZE}, the other shortenings' records (src/lib/search/relaxed.ts), up to ${PAGE_SIZE} in all; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
-  'recall@10 over judged records (capped at 10); MRR: first record graded 2 within 100; nDCG@10 with gains 2^grade - 1.',
-  ...dym.lines,
+  'recall@10 over judged records (capped at 10); MRR: first record graded 2 within 100; nDCG@10 with gains 2^grade - 1; site − best other: the site minus the better of Pagefind and MiniSearch. The figures are deterministic (no timing).',
 ];
-const report = renderReport(rows, targets, notes);
+const sections = [
+  `Machine: ${machine}. Command: \`${command}\`. Date: ${date}.`,
+  '',
+  ...(results.length > 1 ? ['## Overall, both sets', '', renderSummary(results.map((r) => ({ name: r.name, rows: r.rows })))] : []),
+  ...results.flatMap((r) => [`## ${JUDGED_SETS[r.name].title}: ${r.queries.length} queries (${JUDGED_SETS[r.name].file})`, '', renderTables(r.rows), renderTargets(r.targets), ...(r.didYouMean.length ? ['', ...r.didYouMean.map((l) => `- ${l}`), ''] : [''])]),
+  ...notes.map((n) => `- ${n}`),
+];
+const report = `${sections.join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
 console.log(report);
 
 if (args.verbose) {
   const fmt = (f: Row['figures'][Engine]) => (f ? `R ${f.recall10.toFixed(3)} MRR ${f.mrr.toFixed(3)}` : '');
-  for (const s of scored) {
-    const mark = (ids: string[]) => ids.slice(0, 10).map((id) => `${id}${s.query.relevant[id] ? `(${s.query.relevant[id]})` : ''}`).join(' ');
-    console.log(`\n[${s.query.category}] ${s.query.id} "${s.query.q}" ${ENGINES.filter((e) => rankings[e]).map((e) => `${e} ${fmt(s.figures[e])}`).join(' | ')}`);
-    console.log(`  api total ${answers.get(s.query.id)!.total}${answers.get(s.query.id)!.suggestions.length ? `, suggestions: ${answers.get(s.query.id)!.suggestions.join(' / ')}` : ''}`);
-    for (const e of ENGINES) if (rankings[e]) console.log(`  ${e.padEnd(10)} ${mark(rankings[e]!.get(s.query.id)!)}`);
+  for (const r of results) {
+    for (const s of r.scored) {
+      const mark = (ids: string[]) => ids.slice(0, 10).map((id) => `${id}${s.query.relevant[id] ? `(${s.query.relevant[id]})` : ''}`).join(' ');
+      console.log(`\n[${r.name} ${s.query.category}] ${s.query.id} "${s.query.q}" ${ran.map((e) => `${e} ${fmt(s.figures[e])}`).join(' | ')}`);
+      console.log(`  api total ${answers.get(s.query.id)!.total}${answers.get(s.query.id)!.suggestions.length ? `, suggestions: ${answers.get(s.query.id)!.suggestions.join(' / ')}` : ''}`);
+      for (const e of ran) console.log(`  ${e.padEnd(10)} ${mark(rankings[e]!.get(s.query.id)!)}`);
+    }
   }
 }
 
-if (!args['no-pagefind'] && !args.dist && power === MISSING_POWER) {
-  await mkdir(join(ROOT, 'bench/results'), { recursive: true });
-  await writeFile(join(ROOT, 'bench/results/relevance.md'), `# Relevance on bench/relevance/queries.yaml: the site, the API, Pagefind, MiniSearch\n\n${report}`);
-  const perQuery = scored.map((s) => ({ id: s.query.id, category: s.query.category, figures: s.figures, top10: Object.fromEntries(ENGINES.filter((e) => rankings[e]).map((e) => [e, rankings[e]!.get(s.query.id)!.slice(0, 10)])) }));
-  await writeFile(join(ROOT, 'bench/results/relevance.json'), `${JSON.stringify({ rows, targets, queries: perQuery }, null, 2)}\n`);
+if (!args['no-pagefind'] && !args.dist && power === MISSING_POWER && results.length === SET_NAMES.length) {
+  const out = join(ROOT, 'bench/results');
+  await mkdir(out, { recursive: true });
+  const markdown = `# Relevance: the site, the API, Pagefind, MiniSearch on the held-out and tuning sets\n\n${report}`;
+  const json = `${JSON.stringify(
+    {
+      machine,
+      command,
+      date,
+      sets: results.map((r) => ({
+        name: r.name,
+        file: JUDGED_SETS[r.name].file,
+        rows: r.rows,
+        targets: r.targets,
+        queries: r.scored.map((s) => ({ id: s.query.id, category: s.query.category, figures: s.figures, top10: Object.fromEntries(ran.map((e) => [e, rankings[e]!.get(s.query.id)!.slice(0, 10)])) })),
+      })),
+    },
+    null,
+    2,
+  )}\n`;
+  const day = date.slice(0, 10);
+  for (const name of ['relevance', `relevance-${day}`]) {
+    await writeFile(join(out, `${name}.md`), markdown);
+    await writeFile(join(out, `${name}.json`), json);
+  }
+  console.log(`wrote bench/results/relevance.md and .json, and relevance-${day}.md and .json`);
 }
 // Exit code 0 either way: targets are reported, not enforced (the lead re-measures on a quiet machine).

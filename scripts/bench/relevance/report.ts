@@ -1,4 +1,4 @@
-/** The relevance report: per-category figures of every engine side by side, zero-result rates, and the issue's targets. */
+/** The relevance report: per-category figures of every engine side by side, the site's lead over the best other engine, empty first pages, and the issues' targets. */
 import type { Figures } from './metrics.ts';
 
 /** The engines compared, in report order: what the site shows, the API's raw answer, Pagefind, plain MiniSearch. */
@@ -28,12 +28,21 @@ const pct = (n: number) => `${Math.round(n * 100)} %`;
 /** Above the other, or both at the 1.00 ceiling (nothing is above a perfect score). */
 export const beats = (ours: number, theirs: number) => ours > theirs + 1e-9 || (ours >= 1 - 1e-9 && theirs >= 1 - 1e-9);
 
-/** The issue's targets (issue 20) from the rows. */
+/** The engines the site is compared with. */
+const OTHERS = ['pagefind', 'minisearch'] as const;
+
+/** The best of the engines the site is compared with (Pagefind, MiniSearch) on one figure, or undefined when neither ran. */
+export function bestOther(figures: Row['figures'], key: 'recall10' | 'mrr' | 'ndcg10'): number | undefined {
+  const others = OTHERS.map((e) => figures[e]?.[key]).filter((n): n is number => n !== undefined);
+  return others.length ? Math.max(...others) : undefined;
+}
+
+/** The tuning set's targets (issue 20) from its rows. */
 export function relevanceTargets(rows: readonly Row[]): Target[] {
   const targets: Target[] = [];
   for (const row of rows) {
     const site = row.figures.site!;
-    for (const other of ['pagefind', 'minisearch'] as const) {
+    for (const other of OTHERS) {
       const theirs = row.figures[other];
       if (!theirs) continue;
       for (const key of ['recall10', 'mrr'] as const) {
@@ -52,17 +61,69 @@ export function relevanceTargets(rows: readonly Row[]): Target[] {
   return targets;
 }
 
-/** The report as Markdown: one table per figure, engines as columns. */
-export function renderReport(rows: readonly Row[], targets: readonly Target[], notes: readonly string[]): string {
+/** The least margin, in recall@10 over the whole held-out set, by which the site must lead the best other engine (issue 35). */
+export const HELD_OUT_MARGIN = 0.1;
+
+/** The held-out set's targets (issue 35): the site above Pagefind and MiniSearch in recall@10 and MRR in every category and overall, by HELD_OUT_MARGIN in overall recall@10, and no empty first page. */
+export function heldOutTargets(rows: readonly Row[]): Target[] {
+  const targets: Target[] = [];
+  for (const row of rows) {
+    const site = row.figures.site!;
+    for (const key of ['recall10', 'mrr'] as const) {
+      const best = bestOther(row.figures, key);
+      if (best === undefined) continue;
+      const names = OTHERS.filter((e) => row.figures[e]).map((e) => `${e} ${f3(row.figures[e]![key])}`).join(', ');
+      targets.push({ name: `${row.category}: site ${key === 'mrr' ? 'MRR' : 'recall@10'} above Pagefind and MiniSearch`, result: `${f3(site[key])} vs ${names}`, met: beats(site[key], best) });
+    }
+  }
+  const overall = rows.find((r) => r.category === 'overall')!;
+  const best = bestOther(overall.figures, 'recall10');
+  if (best !== undefined) {
+    const lead = overall.figures.site!.recall10 - best;
+    targets.push({ name: `overall: site recall@10 at least ${HELD_OUT_MARGIN.toFixed(2)} above the best other`, result: `${lead >= 0 ? '+' : '−'}${f3(Math.abs(lead))}`, met: lead >= HELD_OUT_MARGIN - 1e-9 });
+  }
+  const empty = Math.round(overall.figures.site!.zero * overall.queries);
+  targets.push({ name: 'no query shows an empty first page on the site', result: `${empty} of ${overall.queries}`, met: empty === 0 });
+  return targets;
+}
+
+const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(2)}`;
+
+/** One set's tables: recall@10 and MRR with a "site − best other" column, nDCG@10, and the queries whose first page is empty (counts). */
+export function renderTables(rows: readonly Row[]): string {
   const engines = ENGINES.filter((e) => rows[0]?.figures[e]);
+  const others = OTHERS.some((e) => rows[0]?.figures[e]);
   const lines: string[] = [];
-  for (const [key, title, fmt] of [['recall10', 'recall@10', f2], ['mrr', 'MRR', f2], ['ndcg10', 'nDCG@10', f2], ['zero', 'zero results', pct]] as const) {
-    lines.push(`**${title}**`, '', `| category | queries | ${engines.join(' | ')} |`, `|---|---:|${engines.map(() => '---:').join('|')}|`);
-    for (const r of rows) lines.push(`| ${r.category} | ${r.queries} | ${engines.map((e) => fmt(r.figures[e]![key])).join(' | ')} |`);
+  for (const [key, title] of [['recall10', 'recall@10'], ['mrr', 'MRR'], ['ndcg10', 'nDCG@10']] as const) {
+    const lead = others && key !== 'ndcg10';
+    lines.push(`**${title}**`, '', `| category | queries | ${engines.join(' | ')} |${lead ? ' site − best other |' : ''}`, `|---|---:|${engines.map(() => '---:').join('|')}|${lead ? '---:|' : ''}`);
+    for (const r of rows) lines.push(`| ${r.category} | ${r.queries} | ${engines.map((e) => f2(r.figures[e]![key])).join(' | ')} |${lead ? ` ${signed(r.figures.site![key] - bestOther(r.figures, key)!)} |` : ''}`);
     lines.push('');
   }
-  lines.push('| target | result | |', '|---|---|---|');
+  lines.push('**queries whose first page is empty**', '', `| category | queries | ${engines.join(' | ')} |`, `|---|---:|${engines.map(() => '---:').join('|')}|`);
+  for (const r of rows) lines.push(`| ${r.category} | ${r.queries} | ${engines.map((e) => String(Math.round(r.figures[e]!.zero * r.queries))).join(' | ')} |`);
+  lines.push('');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The targets as a Markdown table. */
+export function renderTargets(targets: readonly Target[]): string {
+  const lines = ['| target | result | |', '|---|---|---|'];
   for (const t of targets) lines.push(`| ${t.name} | ${t.result} | ${t.met === undefined ? 'not measurable yet' : t.met ? 'met' : 'missed'} |`);
-  if (notes.length) lines.push('', ...notes.map((n) => `- ${n}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The overall figures of every set side by side: one row per engine, then the site's lead over the best other engine. */
+export function renderSummary(sets: readonly { name: string; rows: readonly Row[] }[]): string {
+  const overall = sets.map((s) => ({ name: s.name, row: s.rows.find((r) => r.category === 'overall')! }));
+  const engines = ENGINES.filter((e) => overall[0]?.row.figures[e]);
+  const head = overall.flatMap((o) => [`${o.name} recall@10`, `${o.name} MRR`, `${o.name} empty first pages`]);
+  const lines = [`| engine | ${head.join(' | ')} |`, `|---|${head.map(() => '---:').join('|')}|`];
+  for (const e of engines) {
+    lines.push(`| ${e} | ${overall.flatMap((o) => [f2(o.row.figures[e]!.recall10), f2(o.row.figures[e]!.mrr), `${Math.round(o.row.figures[e]!.zero * o.row.queries)} of ${o.row.queries}`]).join(' | ')} |`);
+  }
+  if (OTHERS.some((e) => overall[0]?.row.figures[e])) {
+    lines.push(`| site − best other | ${overall.flatMap((o) => [signed(o.row.figures.site!.recall10 - bestOther(o.row.figures, 'recall10')!), signed(o.row.figures.site!.mrr - bestOther(o.row.figures, 'mrr')!), '']).join(' | ')} |`);
+  }
   return `${lines.join('\n')}\n`;
 }

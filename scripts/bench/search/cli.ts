@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --search [--sizes 355,10000,50000] [--rounds 30]`: the search engine alone, in process, over shards built
- * in memory from the bundled corpus ("355") or synthetic ones (no site build): uncached p50/p99 of the query mix for
+ * in memory from the bundled corpus ("355", whatever its count) or synthetic ones (no site build): uncached p50/p99 of the query mix for
  * each evaluator, and the worst case of the hostile set, warm and cold. Prints its figures; asserts nothing about time.
  */
 import { answerHelp } from '../../lib/cli-help.ts';
@@ -14,14 +14,14 @@ import { openSearchEngine } from '../../../src/lib/search/search-engine.ts';
 import { measureHostile } from './hostile.ts';
 import { measureRecordMemory, measureTermMemory } from './measure-records.ts';
 import { QUERY_MIX } from './query-mix.ts';
+import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from '../bundled-corpus.ts';
 
 answerHelp(`usage: npm run bench -- --search [--sizes 355,10000,50000] [--rounds 30]
 
 The search engine alone, in process, over shards built in memory (no site build): uncached p50/p99 of the query
 mix with the exhaustive and the top-k evaluators side by side, the first query of each term (its term index built),
 the worst case of the hostile query set (warm, and cold on fresh engines), and the memory of the term indices and of a record cache holding every
-record (docs/performance.md). 355 means the bundled corpus; other sizes
-are synthetic corpora generated under bench/tmp/. Times are CPU-noisy on a shared machine: read them as such.
+record (docs/performance.md). ${BUNDLED_SIZE_HELP}. Times are CPU-noisy on a shared machine: read them as such.
   --sizes 355,10000,50000   corpus sizes
   --rounds 30               rounds of the query mix per evaluator`);
 
@@ -38,7 +38,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 for (const size of sizes) {
   let dir = join(ROOT, 'content/records');
-  if (size !== 355) {
+  if (size !== BUNDLED_SIZE) {
     dir = join(ROOT, `bench/tmp/corpus-${size}`);
     const generated = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'], { stdio: 'inherit' });
     if (generated.status !== 0) throw new Error('corpus generation failed');
@@ -46,7 +46,7 @@ for (const size of sizes) {
   const facts = await readRecords(dir, 'http://127.0.0.1');
   const files = shardFileMap(buildShards(facts, { synonyms: await readSynonymsFile(join(ROOT, 'content/synonyms.yaml')) }));
   const read = async (path: string) => files.get(path) ?? null;
-  console.log(`\n# search in process, ${size === 355 ? 'bundled' : 'synthetic'} corpus of ${facts.length} records (CPU-noisy shared machine)`);
+  console.log(`\n# search in process, ${size === BUNDLED_SIZE ? 'bundled' : 'synthetic'} corpus of ${facts.length} records (CPU-noisy shared machine)`);
   const off = { rankings: { entries: 0, bytes: 0 } };
   const engines = { exhaustive: await openSearchEngine(read, { cache: off, evaluator: 'exhaustive' }), 'top-k': await openSearchEngine(read, { cache: off }) };
   const figures: Record<string, number[]> = { exhaustive: [], 'top-k': [] };

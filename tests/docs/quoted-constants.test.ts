@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EDGE_CACHE_BOUNDS } from '../../src/adapters/edge.ts';
 import { LOG_BUFFER } from '../../src/adapters/log-destination.ts';
+import { BROTLI_QUALITY } from '../../src/adapters/node-compress.ts';
 import { NODE_RECORD_CACHE, NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node-server.ts';
 import { STATIC_DEFAULTS } from '../../src/adapters/static-files.ts';
 import { REPLY_CACHE_BOUNDS } from '../../src/lib/api/reply-cache.ts';
 import { SEARCH_CACHE_BOUNDS } from '../../src/lib/search/match-cache.ts';
+import { SHARD_OPTIONS } from '../../src/lib/search/shard-build.ts';
 import { TERM_INDEX_BOUNDS } from '../../src/lib/search/term-index.ts';
 import { MAX_IMPACT_TERMS, READ_COST } from '../../src/lib/search/top-k.ts';
 import { WORK_LIMITS } from '../../src/lib/search/work-budget.ts';
@@ -129,6 +131,17 @@ const QUOTES: Quote[] = [
     name: 'PRECOMPRESS_QUALITY',
     file: 'scripts/lib/output-files.ts',
     near: { [PERF]: [`past ${n(PRECOMPRESS_QUALITY.bulkFiles)} compressible files`, `brotli ${PRECOMPRESS_QUALITY.bulk};`, `keep ${PRECOMPRESS_QUALITY.first}`] },
+  },
+  {
+    name: 'BROTLI_QUALITY',
+    file: 'src/adapters/node-compress.ts',
+    near: { [PERF]: [`Brotli quality ${BROTLI_QUALITY} on the fly`] },
+  },
+  {
+    name: 'SHARD_OPTIONS',
+    file: 'src/lib/search/shard-build.ts',
+    near: {},
+    anywhere: { [PERF]: [`${SHARD_OPTIONS.docsPerBlock}-record blocks`] },
   },
   {
     name: 'SOAK_HEAP_MB',

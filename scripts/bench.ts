@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5] [--soak] [--edge] [--no-first-search]`: build, index, server, load and search figures
- * for the bundled corpus ("355") and synthetic corpora; prints a table and writes bench/results/latest.{md,json}.
+ * for the bundled corpus ("355", whatever its count) and synthetic corpora; prints a table and writes bench/results/latest.{md,json}.
  * `--soak` runs the hostile-request soak on the bundled corpus (alone, unless --sizes is given too) and writes
  * bench/results/soak.json. `--edge` runs the edge section (scripts/bench/edge/cli.ts: worker bundle, cold start and
  * isolate memory in workerd, for --sizes or 355,10000; alone, unless --sizes is given too).
@@ -8,8 +8,7 @@
  * Each size also measures a first search in Chromium on a plain static host (this site vs Pagefind), unless --no-first-search.
  */
 import { answerHelp } from './lib/cli-help.ts';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSettings } from '../src/lib/config.ts';
@@ -30,13 +29,15 @@ import { formatFirstSearch } from './bench/first-search/format.ts';
 import { formatTargets } from './bench/http/report-http.ts';
 import { formatSoak, soak } from './bench/soak.ts';
 import { spawnSync } from 'node:child_process';
+import { createResultFiles, currentMachine, describeMachine } from './bench/result-files.ts';
+import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from './bench/bundled-corpus.ts';
 
 answerHelp(`usage: npm run bench -- [options]
 
 Builds and measures the bundled corpus and synthetic ones: build, index, server start, HTTP load against static
 twins, cache growth, search, first search in Chromium; prints a table and writes bench/results/latest.md and
 latest.json (docs/performance.md). Times are noisy on a shared machine: read them as such.
-  --sizes 355,10000,50000   corpus sizes to measure; 355 means the bundled corpus (default 355,10000)
+  --sizes 355,10000,50000   corpus sizes to measure (default 355,10000); ${BUNDLED_SIZE_HELP}
   --seconds 5               seconds per load target
   --no-first-search         skip the first-search comparison with Pagefind in Chromium
   --soak                    the hostile-request soak on the bundled corpus (alone unless --sizes is given);
@@ -70,13 +71,13 @@ const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { 
 const sizes = (values.sizes ?? (values.soak || values.edge ? '' : '355,10000')).split(',').filter(Boolean).map(Number);
 const seconds = Number(values.seconds);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds >= 1)) {
-  console.error('usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5] [--soak] [--soak-requests 100000] [--edge]   (355 means the bundled corpus)');
+  console.error(`usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5] [--soak] [--soak-requests 100000] [--edge]   (${BUNDLED_SIZE_HELP})`);
   process.exit(2);
 }
 
 const QUERIES: FactsQuery[] = QUERY_MIX;
 async function corpusFor(size: number): Promise<{ dir: string; label: string; records: number }> {
-  if (size === 355) {
+  if (size === BUNDLED_SIZE) {
     const records = (await readRecords(join(ROOT, 'content/records'), 'http://x')).length;
     return { dir: join(ROOT, 'content/records'), label: `bundled (${records})`, records };
   }
@@ -87,17 +88,18 @@ async function corpusFor(size: number): Promise<{ dir: string; label: string; re
 }
 
 const results: SizeResult[] = [];
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
+const machine = describeMachine(currentMachine());
+const latestFiles = createResultFiles({ latest: 'latest', dated: 'bench' }, `npm run bench -- --sizes ${sizes.join(',')} --seconds ${seconds}${values['no-first-search'] ? ' --no-first-search' : ''}`);
 
-/** Writes the report with every size measured so far; sizes not measured in this run keep their earlier figures. */
+/**
+ * Writes this run's dated report, and bench/results/latest.* with every size measured so far: sizes not measured in
+ * this run keep their earlier figures there.
+ */
 async function save(): Promise<string> {
-  const out = join(ROOT, 'bench/results');
-  await mkdir(out, { recursive: true });
-  const previous = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8').catch(() => '{"results":[]}')) as { results: SizeResult[] };
+  const previous = JSON.parse(await readFile(join(ROOT, 'bench/results/latest.json'), 'utf8').catch(() => '{"results":[]}')) as { results: SizeResult[] };
   const merged = [...previous.results.filter((r) => !results.some((n) => n.size === r.size)), ...results].sort((a, b) => a.size - b.size);
   const report = formatReport(merged, machine, seconds);
-  await writeFile(join(out, 'latest.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), results: merged }, null, 2)}\n`);
-  await writeFile(join(out, 'latest.md'), report);
+  await latestFiles.write({ json: { results }, markdown: formatReport(results, machine, seconds), latest: { json: { results: merged }, markdown: report } });
   return report;
 }
 
@@ -142,7 +144,6 @@ if (values.soak) {
   console.log('\n# soak: bundled corpus (built first if needed)…');
   const figures = await soak(settings, Number(values['soak-requests']));
   console.log(formatSoak(figures));
-  await mkdir(join(ROOT, 'bench/results'), { recursive: true });
-  await writeFile(join(ROOT, 'bench/results/soak.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), ...figures }, null, 2)}\n`);
+  await createResultFiles('soak', `npm run bench -- --soak --soak-requests ${values['soak-requests']}`).write({ json: { ...figures } });
 }
 if (values.edge) spawnSync(process.execPath, [join(ROOT, 'scripts/bench/edge/cli.ts'), '--sizes', values.sizes ?? '355,10000'], { stdio: 'inherit' });

@@ -1,9 +1,10 @@
 /**
  * `npm run bench -- --publisher [--import-size 10000] [--edits 6] [--dev-only]`: the publisher's loop. (1) `npm run dev`
- * over a copy of the bundled corpus (408 records): a record file is edited under Chromium (writeFile, then rename-over)
+ * over a copy of the bundled corpus (content/records): a record file is edited under Chromium (writeFile, then rename-over)
  * and the time until the open page shows the edit is measured, and the API checked. (2) A synthetic deployment of N records is built, served by `npm start` with the default quota
  * (120 requests a minute), and imported with `npm run import`'s code: time and requests.
- * Prints figures; nothing is asserted (the machine may be shared, so figures are noisy).
+ * Prints figures and writes them to bench/results/publisher.{md,json} and a dated copy; nothing is asserted (the
+ * machine may be shared, so figures are noisy).
  */
 import { answerHelp } from '../lib/cli-help.ts';
 import { spawnSync } from 'node:child_process';
@@ -17,14 +18,15 @@ import { buildSite } from '../lib/build-site.ts';
 import { runImport } from '../lib/run-import.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { startServer } from './measure-server.ts';
+import { createResultFiles } from './result-files.ts';
 
 answerHelp(`usage: npm run bench -- --publisher [--import-size N] [--edits K] [--dev-only]   (or node scripts/bench/publisher-loop.ts)
 
-The publisher's loop: npm run dev over a copy of the bundled corpus (408 records), K record edits (default 6,
+The publisher's loop: npm run dev over a copy of the bundled corpus (content/records), K record edits (default 6,
 alternately writeFile and a new file renamed over the old one, as sed -i does) under Chromium, each timed from the
 save until the open page shows the new title, and the API checked to answer it; prints each time and the median.
 Then (unless --dev-only) a synthetic deployment of N records (default 10000) served with the default quota and
-imported with npm run import's code: time and requests (docs/performance.md).`);
+imported with npm run import's code: time and requests. Writes bench/results/publisher.{md,json} (docs/performance.md).`);
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -107,21 +109,34 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** Runs both measures and prints them. */
+/** Runs both measures, prints them and writes them to bench/results/publisher.* (and a dated copy). */
 export async function publisherBench(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, strict: false, options: { 'import-size': { type: 'string', default: '10000' }, edits: { type: 'string', default: '6' }, 'dev-only': { type: 'boolean', default: false } } });
   const edits = Number(values.edits);
   const size = Number(values['import-size']);
-  console.log(`publisher loop (figures are noisy on a shared machine: ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0]} load average now)`);
+  const records = (await readdir(join(ROOT, 'content/records'))).filter((file) => file.endsWith('.md')).length;
+  const results = createResultFiles('publisher', `npm run bench -- --publisher --edits ${edits}${values['dev-only'] ? ' --dev-only' : ` --import-size ${size}`}`);
+  const printed: string[] = [];
+  const say = (line: string) => {
+    console.log(line);
+    printed.push(line);
+  };
+  say(`publisher loop (figures are noisy on a shared machine: ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0]} load average now)`);
   const measured = await measureDevReload(edits);
   const load = (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0];
-  for (const [i, edit] of measured.entries()) console.log(`  edit ${i + 1} (${edit.how}): ${Math.round(edit.ms)} ms${edit.api ? '' : ', but /api/v1/facts/{id} still answered the old title'}`);
+  for (const [i, edit] of measured.entries()) say(`  edit ${i + 1} (${edit.how}): ${Math.round(edit.ms)} ms${edit.api ? '' : ', but /api/v1/facts/{id} still answered the old title'}`);
   const times = measured.map((e) => e.ms);
   const byHow = (how: DevEdit['how']) => Math.round(median(measured.filter((e) => e.how === how).map((e) => e.ms)));
-  console.log(`npm run dev, 408 records, edit → visible in Chromium: median ${Math.round(median(times))} ms (writeFile ${byHow('writeFile')} ms, rename-over ${byHow('rename-over')} ms), max ${Math.round(Math.max(...times))} ms over ${times.length} edits, API agreed ${measured.filter((e) => e.api).length}/${measured.length} (target 2000 ms; load average ${load} after)`);
-  if (values['dev-only']) return;
+  say(`npm run dev, ${records} records, edit → visible in Chromium: median ${Math.round(median(times))} ms (writeFile ${byHow('writeFile')} ms, rename-over ${byHow('rename-over')} ms), max ${Math.round(Math.max(...times))} ms over ${times.length} edits, API agreed ${measured.filter((e) => e.api).length}/${measured.length} (target 2000 ms; load average ${load} after)`);
+  const write = (imported?: Awaited<ReturnType<typeof measureImport>>) =>
+    results.write({ json: { records, edits: measured, ...(imported ? { import: { size, ...imported } } : {}) }, markdown: `${printed.join('\n')}\n` });
+  if (values['dev-only']) {
+    await write();
+    return;
+  }
   const imported = await measureImport(size);
-  console.log(`npm run import of a ${size}-record synthetic deployment under the default quota: ${imported.seconds.toFixed(1)} s, ${imported.requests} requests, ${imported.added} added, ${imported.failed} failed (its build took ${imported.buildSeconds.toFixed(0)} s)`);
+  say(`npm run import of a ${size}-record synthetic deployment under the default quota: ${imported.seconds.toFixed(1)} s, ${imported.requests} requests, ${imported.added} added, ${imported.failed} failed (its build took ${imported.buildSeconds.toFixed(0)} s)`);
+  await write(imported);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await publisherBench(process.argv.slice(2));

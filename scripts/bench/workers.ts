@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- --workers [--seconds 5]` (or `node scripts/bench/workers.ts`): record-by-id throughput of
  * `npm start` with WORKERS=1 and WORKERS=2, and what the access log and metrics cost (on vs off), with wrk.
- * Prints the figures; they are as noisy as the machine they run on.
+ * Prints the figures and writes them to bench/results/workers.{md,json} and a dated copy; they are as noisy as the
+ * machine they run on.
  */
 import { answerHelp } from '../lib/cli-help.ts';
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ import { LOAD_GENERATOR, measureLoad } from './load/measure-load.ts';
 import type { LoadFigures } from './load/load-types.ts';
 import { HAS_PROC, ownCpuSeconds, treeCpuSeconds } from './load/process-cpu.ts';
 import { freePort } from '../../tests/support/redis-server.ts';
+import { createResultFiles } from './result-files.ts';
 
 answerHelp(`usage: node scripts/bench/workers.ts [--seconds 5]   (or npm run bench -- --workers)
 
@@ -22,7 +24,7 @@ Builds the bundled corpus if needed (SITE_URL, CONTENT_DIR, DIST_DIR as for npm 
 /api/v1/facts/{id} (50 connections, the load generator on the same machine) against npm start with WORKERS=1 and
 WORKERS=2, logs and metrics on, and WORKERS=1 with them off (LOG_LEVEL=warn, no METRICS_PORT). Prints req/s,
 p50/p99, the CPU seconds the server processes, wrk and the bench used during each run (from /proc), and the ratios
-the issue asks for (WORKERS=2 / WORKERS=1 >= 1.3, on / off >= 0.9).`);
+the issue asks for (WORKERS=2 / WORKERS=1 >= 1.3, on / off >= 0.9); writes them to bench/results/workers.{md,json}.`);
 
 const ROOT = join(import.meta.dirname, '../..');
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, workers: { type: 'boolean', default: false } } });
@@ -98,16 +100,23 @@ const cpuCell = (cpu: RunCpu, requests: number) =>
   HAS_PROC ? `${cpu.server.toFixed(2)} (${Math.round((cpu.server / requests) * 1e6)} µs/req) | ${cpu.primary.toFixed(2)} | ${cpu.wrk.toFixed(2)} | ${cpu.bench.toFixed(2)}` : 'n/a | n/a | n/a | n/a';
 const row = ({ label, figures, cpu, load }: (typeof results)[number]) =>
   `| ${label} | ${Math.round(figures.rps)} | ${figures.p50.toFixed(2)} / ${figures.p99.toFixed(2)} ms | ${figures.requests} | ${cpuCell(cpu, figures.requests)} | ${load.toFixed(2)} |`;
+const printed: string[] = [];
+/** Prints a line of the report and keeps it for the result files. */
+const say = (line: string) => {
+  console.log(line);
+  printed.push(line);
+};
 const [one, two, off] = results.map((result) => result.figures.rps) as [number, number, number];
-console.log(`\n## WORKERS and the cost of logs and metrics (record by id, ${paths.length} ids, br, ${LOAD_GENERATOR}, 50 connections, ${seconds} s; ${availableParallelism()} cores shared with the load generator)\n`);
-console.log('CPU columns: seconds of CPU (user + system, from /proc) used during the measured run by every server process, by the primary alone (with WORKERS=1 it is the server), by wrk, and by this bench process (which reads the log pipe); load: 1-minute load average when the run began.\n');
-console.log('| run | req/s | p50 / p99 | requests | server CPU s | primary CPU s | wrk CPU s | bench CPU s | load |\n|---|---|---|---|---|---|---|---|---|');
-for (const result of results) console.log(row(result));
-console.log(`\nWORKERS=2 / WORKERS=1: ${(two / one).toFixed(2)}x (target >= 1.3x)`);
-console.log(`logs + metrics on / off (WORKERS=1): ${(one / off).toFixed(2)}x (target >= 0.9x)`);
+say(`\n## WORKERS and the cost of logs and metrics (record by id, ${paths.length} ids, br, ${LOAD_GENERATOR}, 50 connections, ${seconds} s; ${availableParallelism()} cores shared with the load generator)\n`);
+say('CPU columns: seconds of CPU (user + system, from /proc) used during the measured run by every server process, by the primary alone (with WORKERS=1 it is the server), by wrk, and by this bench process (which reads the log pipe); load: 1-minute load average when the run began.\n');
+say('| run | req/s | p50 / p99 | requests | server CPU s | primary CPU s | wrk CPU s | bench CPU s | load |\n|---|---|---|---|---|---|---|---|---|');
+for (const result of results) say(row(result));
+say(`\nWORKERS=2 / WORKERS=1: ${(two / one).toFixed(2)}x (target >= 1.3x)`);
+say(`logs + metrics on / off (WORKERS=1): ${(one / off).toFixed(2)}x (target >= 0.9x)`);
 if (HAS_PROC) {
   const perRequest = (result: (typeof results)[number]) => result.cpu.server / result.figures.requests;
-  console.log(`server CPU per request, logs + metrics on / off (WORKERS=1): ${(perRequest(results[0]!) / perRequest(results[2]!)).toFixed(2)}x (less noisy than req/s on a shared machine)`);
+  say(`server CPU per request, logs + metrics on / off (WORKERS=1): ${(perRequest(results[0]!) / perRequest(results[2]!)).toFixed(2)}x (less noisy than req/s on a shared machine)`);
   const cores = (result: (typeof results)[number]) => (result.cpu.server + result.cpu.wrk + result.cpu.bench) / seconds;
-  console.log(`cores busy during each run (server + wrk + bench): ${results.map((result) => cores(result).toFixed(2)).join(', ')} of ${availableParallelism()}`);
+  say(`cores busy during each run (server + wrk + bench): ${results.map((result) => cores(result).toFixed(2)).join(', ')} of ${availableParallelism()}`);
 }
+await createResultFiles('workers', `npm run bench -- --workers --seconds ${seconds}`).write({ json: { seconds, loadGenerator: LOAD_GENERATOR, results }, markdown: `${printed.join('\n').trim()}\n` });

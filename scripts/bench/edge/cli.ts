@@ -1,22 +1,25 @@
 /**
  * `npm run bench:edge [-- --sizes 355,10000] [--runs 5]` (also `npm run bench -- --edge`): the worker bundle size,
  * and the cold start, first /facts query and isolate heap in local workerd, per corpus size ("355" = the bundled
- * corpus). Builds into bench/tmp/dist-<size> when stale (as `npm run bench`); writes bench/results/edge.{md,json}.
+ * corpus, whatever its count). Builds into bench/tmp/dist-<size> when stale (as `npm run bench`); writes bench/results/edge.{md,json} and
+ * their dated copy (result-files.ts).
  */
 import { answerHelp } from '../../lib/cli-help.ts';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSettings } from '../../../src/lib/config.ts';
 import { buildSite, staleReason } from '../../lib/build-site.ts';
+import { createResultFiles } from '../result-files.ts';
+import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from '../bundled-corpus.ts';
 import { ISOLATE_LIMIT_MB, PAGES, measureBundle, measureColdStart, type BundleFigures, type ColdStartFigures } from './measure-edge.ts';
 
 answerHelp(`usage: npm run bench:edge -- [--sizes 355,10000] [--runs 5]
 
 Measures the Cloudflare worker in local workerd: bundle size as wrangler deploy uploads it, cold start, first
 query and isolate memory; writes bench/results/edge.md and edge.json (docs/performance.md).
-  --sizes 355,10000   corpus sizes; 355 means the bundled corpus
+  --sizes 355,10000   corpus sizes; ${BUNDLED_SIZE_HELP}
   --runs 5            fresh starts per size (medians are reported)`);
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -24,13 +27,13 @@ const { values } = parseArgs({ options: { sizes: { type: 'string', default: '355
 const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(runs >= 1)) {
-  console.error('usage: npm run bench:edge -- [--sizes 355,10000] [--runs 5]   (355 means the bundled corpus)');
+  console.error(`usage: npm run bench:edge -- [--sizes 355,10000] [--runs 5]   (${BUNDLED_SIZE_HELP})`);
   process.exit(2);
 }
 
 /** The corpus directory for a size: the bundled records, or a synthetic corpus (seed 1, as `npm run bench`). */
 function corpusDir(size: number): string {
-  if (size === 355) return join(ROOT, 'content/records');
+  if (size === BUNDLED_SIZE) return join(ROOT, 'content/records');
   const dir = join(ROOT, `bench/tmp/corpus-${size}`);
   const generated = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'], { stdio: 'inherit' });
   if (generated.status !== 0) throw new Error('corpus generation failed');
@@ -72,7 +75,5 @@ const report = [
   `| fits the ${ISOLATE_LIMIT_MB} MB isolate limit | ${column((r) => (Math.max(r.cold.heapAfterMb, r.cold.heapLoadedMb) < ISOLATE_LIMIT_MB ? 'yes' : '**no**'))} |`,
   '',
 ].join('\n');
-await mkdir(join(ROOT, 'bench/results'), { recursive: true });
-await writeFile(join(ROOT, 'bench/results/edge.md'), report);
-await writeFile(join(ROOT, 'bench/results/edge.json'), `${JSON.stringify({ date: new Date().toISOString(), runs, rows }, null, 2)}\n`);
+await createResultFiles('edge', `npm run bench:edge -- --sizes ${sizes.join(',')} --runs ${runs}`).write({ json: { runs, rows }, markdown: report });
 console.log(`\n${report}`);

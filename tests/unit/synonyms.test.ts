@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { compileSynonyms, parseSynonyms, readSynonymsFile, SynonymsError } from '../../src/lib/search/synonyms-file.ts';
 import { createSynonyms, phraseTerms, SYNONYM_WEIGHT } from '../../src/lib/search/synonyms.ts';
-import { processTerm } from '../../src/lib/search/normalize.ts';
+import { processTerm, tokenize } from '../../src/lib/search/normalize.ts';
+import { readRecords } from '../../src/lib/records/read-records.ts';
+import { SEARCHED_FIELDS, toSearchDocument } from '../../src/lib/search/search-options.ts';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import { openSearchEngine } from '../../src/lib/search/search-engine.ts';
 import { buildShards, shardFileMap } from '../../src/lib/search/shard-build.ts';
@@ -89,6 +91,37 @@ describe('the bundled synonyms file', () => {
       expect(slot!.options.length, region).toBeGreaterThan(2);
       expect(slot!.options.every((o) => o.weight === 1), region).toBe(true);
     }
+  });
+
+  it('points every entry at words that a record of the demonstration corpus holds', async () => {
+    const facts = await readRecords(join(ROOT, 'content/records'), 'https://x.example');
+    // A record's own words (linked records' titles in `context` excluded), as the index holds them.
+    const held = facts.map((fact) => {
+      const doc = toSearchDocument(fact);
+      return new Set(SEARCHED_FIELDS.filter((field) => field !== 'context').flatMap((field) => tokenize(doc[field]).map(processTerm)));
+    });
+    const found = (phrase: string) => held.some((terms) => phraseTerms(phrase).every((term) => terms.has(term)));
+    const entries = parseSynonyms(await readFile(FILE, 'utf8'), FILE);
+    // Each `to` of a one-way entry, and at least one member of a group, or the entry can never find a record.
+    const useless = entries.flatMap((entry) => ('group' in entry ? (entry.group.some(found) ? [] : [entry.group.join(', ')]) : [entry.to].flat().filter((phrase) => !found(phrase))));
+    expect(useless).toEqual([]);
+    expect(found('keuf'), 'a word no record holds').toBe(false);
+  });
+
+  it('maps everyday, slang, Belgian and Dutch words of driving to the words the records use', async () => {
+    const synonyms = createSynonyms(await readSynonymsFile(FILE));
+    const options = (words: string) => synonyms.slots(phraseTerms(words)).flatMap((slot) => slot.options.map((option) => option.terms.join(' ')));
+    const cases: [string, string][] = [
+      ['keufs', 'police'], ['flic', 'police'], ['tonton', 'oncle'], ['daron', 'parent'], ['copine', 'partenaire'], ['pote', 'ami'],
+      ['gsm', 'téléphone'], ['septante', '70'], ['nonante', '90'], ['bagnole', 'voiture'], ['mob', 'cyclomoteur'], ['prune', 'amende'],
+      ['thunes', 'coût'], ['rijbewijs', 'permis'], ['kotter', 'kot'], ['clignoteur', 'clignotant'], ['passer le code', 'examen théorique'],
+    ];
+    for (const [word, target] of cases) expect(options(word), word).toContain(phraseTerms(target).join(' '));
+  });
+
+  it('leaves a word of several meanings to its phrases: alone, "ballon", "plaque", "code", "sucre" and "bac" find only themselves', async () => {
+    const synonyms = createSynonyms(await readSynonymsFile(FILE));
+    for (const word of ['ballon', 'plaque', 'code', 'sucre', 'bac']) expect(synonyms.slots(phraseTerms(word)), word).toEqual([{ terms: phraseTerms(word), options: [{ terms: phraseTerms(word), weight: 1 }] }]);
   });
 
   it('leaves no vocabulary in the search code: the Dutch pairs live in the file', async () => {

@@ -79,13 +79,16 @@ describe('npm run check:sources', () => {
 });
 
 describe('the links of a record', () => {
-  it('are its sources, its data object\'s website (flagged when fictional) and the links of its text, each at its line', () => {
+  it('are its sources, its data object\'s website and the links of its text, each at its line; a fictional actor\'s own pages are flagged', () => {
     const source = [
       '---',
       'id: brand-0000000000000001',
       'kind: organization',
       'sources:',
       '  - url: https://www.belgium.be/fr',
+      '    type: official',
+      '  - url: https://www.example.be/auto-ecole',
+      '    type: brand',
       'organization_data:',
       '  website: https://auto-ecole.example.be',
       '  fictional: true',
@@ -96,10 +99,11 @@ describe('the links of a record', () => {
     ].join('\n');
     expect(linksOfRecord('x.md', source)).toEqual([
       { url: 'https://www.belgium.be/fr', file: 'x.md', line: 5, field: 'sources[0].url' },
-      { url: 'https://auto-ecole.example.be', file: 'x.md', line: 7, field: 'organization_data.website', fictional: true },
-      { url: 'https://www.goca.be/fr', file: 'x.md', line: 10, field: 'text' },
-      { url: 'https://mobilit.belgium.be/fr/page', file: 'x.md', line: 10, field: 'text' },
-      { url: 'https://www.awsr.be', file: 'x.md', line: 11, field: 'text' },
+      { url: 'https://www.example.be/auto-ecole', file: 'x.md', line: 7, field: 'sources[1].url', fictional: true },
+      { url: 'https://auto-ecole.example.be', file: 'x.md', line: 10, field: 'organization_data.website', fictional: true },
+      { url: 'https://www.goca.be/fr', file: 'x.md', line: 13, field: 'text' },
+      { url: 'https://mobilit.belgium.be/fr/page', file: 'x.md', line: 13, field: 'text' },
+      { url: 'https://www.awsr.be', file: 'x.md', line: 14, field: 'text' },
     ]);
   });
 });

@@ -84,9 +84,11 @@ async function ask(url: string, method: 'HEAD' | 'GET', options: CheckLinkOption
   let longest = 0;
   let failures = 0;
   for (let attempt = 0; ; attempt++) {
-    const started = deps.now();
+    // Set when the request leaves, so the time spent waiting for the host's turn is not counted as its slowness.
+    let started = deps.now();
     try {
       const response = await deps.gate.run(host, () => {
+        started = deps.now();
         deps.onRequest?.({ url, method });
         return deps.fetch(url, { method, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs), headers: { 'user-agent': options.userAgent, accept: '*/*' } });
       });

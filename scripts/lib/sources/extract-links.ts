@@ -10,7 +10,10 @@ export interface LinkUse {
   file: string;
   line: number;
   field: string;
-  /** Set when the link is the website of a data object marked `fictional: true`: an invented address, never requested. */
+  /**
+   * Set for an invented address, never requested: in a record whose data object says `fictional: true`, its website
+   * and its `brand` and `source` sources (the fictional actor's own pages); official and operator sources are real.
+   */
   fictional?: true;
 }
 
@@ -47,11 +50,11 @@ export function linksOfRecord(file: string, source: string): LinkUse[] {
   const at = (path: (string | number)[], url: unknown, field: string, fictional = false) => {
     if (typeof url === 'string' && /^https?:\/\//.test(url)) uses.push({ url, file, line: locate?.(path)?.line ?? 1, field, ...(fictional ? { fictional: true as const } : {}) });
   };
-  (Array.isArray(data.sources) ? data.sources : []).forEach((s: { url?: unknown }, i) => at(['sources', i, 'url'], s?.url, `sources[${i}].url`));
-  for (const name of DATA_FIELDS) {
-    const object = data[name] as { website?: unknown; fictional?: unknown } | undefined;
-    at([name, 'website'], object?.website, `${name}.website`, object?.fictional === true);
-  }
+  const fictional = DATA_FIELDS.some((name) => (data[name] as { fictional?: unknown } | undefined)?.fictional === true);
+  (Array.isArray(data.sources) ? data.sources : []).forEach((s: { url?: unknown; type?: unknown }, i) => {
+    at(['sources', i, 'url'], s?.url, `sources[${i}].url`, fictional && (s?.type === 'brand' || s?.type === 'source'));
+  });
+  for (const name of DATA_FIELDS) at([name, 'website'], (data[name] as { website?: unknown } | undefined)?.website, `${name}.website`, fictional);
   return [...uses, ...bodyLinks(source, file)];
 }
 

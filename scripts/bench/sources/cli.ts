@@ -17,7 +17,7 @@ import { busiestHosts, startMirror } from './mirror.ts';
 answerHelp(`usage: npm run bench:sources
 
 Runs the sources check over content/records against a local mirror (a 4 s host, a host allowing one request a
-second), default politeness, real waits; then again within the maximum age. Prints the figures (docs/publishing.md).`);
+second), default politeness, real waits; then again within the maximum age. Prints the figures (docs/publishing.md).`, process.argv.slice(2));
 
 const uses = await extractLinks('content/records');
 const real = uses.filter((u) => !u.fictional).map((u) => u.url);

@@ -45,6 +45,7 @@ describe('change notes on the site', () => {
     expect(items).toHaveLength(30);
     expect(items).toContain(TWO);
     expect(visible(second)).toContain('Modèle de journal de bord décrit');
+    expect(await site.text('/sitemap-0.xml')).toMatch(/<loc>[^<]+\/modifications\/<\/loc>/);
   });
 
   it('the Atom feed carries the notes of an entry\'s changes', async () => {

@@ -1,6 +1,6 @@
 /** `npm run check:sources` end to end: records linking to a local server, the table, JSON, Markdown, exit codes, the cache. */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, watch } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -68,6 +68,29 @@ describe('npm run check:sources', () => {
       .then(() => 0, (error: { code: number }) => error.code);
     expect(await runOn('dead')).toBe(0);
     expect(await runOn('moved')).toBe(1);
+  });
+
+  it('stopped by Ctrl-C, keeps every result it had, and the next run checks only the rest', async () => {
+    const o = server.origin;
+    const corpus = await writeCorpus({ 'h.md': recordSource(factFrontmatter({ sources: [{ url: `${o}/ok`, label: 'Bon', type: 'official' }, { url: `${o}/temporary`, label: 'Redirigé', type: 'official' }, { url: `${o}/hang`, label: 'Muet', type: 'official' }] })) });
+    const out = await mkdtemp(join(tmpdir(), 'permis-check-sources-'));
+    const cache = join(out, 'cache.json');
+    const child = spawn(process.execPath, ['scripts/check-sources.ts', '--cache', cache, '--delay', '0', '--timeout', '600000'], { env: { ...process.env, CONTENT_DIR: corpus } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Waits for the cache file to hold the two links that answer (the third never does).
+    const kept = async () => Object.keys((JSON.parse(await readFile(cache, 'utf8').catch(() => '{"results":{}}')) as { results: object }).results);
+    for await (const _ of watch(out)) if ((await kept()).length === 2) break;
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toContain(`interrupted: the results so far are in ${cache}; the next run checks only the rest`);
+    expect((await kept()).sort()).toEqual([`${o}/ok`, `${o}/temporary`]);
+    const before = server.requests.length;
+    const rest = await execFileAsync(process.execPath, ['scripts/check-sources.ts', '--cache', cache, '--delay', '0', '--timeout', '100', '--fail-on', 'none'], { env: { ...process.env, CONTENT_DIR: corpus } });
+    // Only the link without a result is asked again (twice: a timeout is tried once more).
+    expect(rest.stdout).toContain('3 addresses in 3 links (0 fictional left out), 2 from the cache, 2 requests: 1 dead');
+    expect(server.requests.slice(before).filter((r) => r.path !== '/hang')).toEqual([]);
   });
 
   it('refuses a bad option with exit 2, naming it and its value', async () => {

@@ -10,7 +10,7 @@ import { extractLinks } from './lib/sources/extract-links.ts';
 import { CHECK_SOURCES_DEFAULTS, checkAll } from './lib/sources/check-all.ts';
 import { ResultCache } from './lib/sources/result-cache.ts';
 import { buildReport, fails, formatMarkdown, formatTable } from './lib/sources/report.ts';
-import { parseDuration, parseSourcesArgs } from './lib/sources/cli-options.ts';
+import { parseSourcesArgs } from './lib/sources/cli-options.ts';
 
 const d = CHECK_SOURCES_DEFAULTS;
 answerHelp(`usage: npm run check:sources [-- options]
@@ -42,7 +42,7 @@ try {
     args: process.argv.slice(2),
     strict: true,
     options: Object.fromEntries(['fail-on', 'json', 'markdown', 'cache', 'max-age', 'per-host', 'delay', 'concurrency', 'timeout', 'slow'].map((name) => [name, { type: 'string' as const }])),
-  }).values, parseDuration);
+  }).values);
 } catch (error) {
   console.error(`check:sources: ${(error as Error).message} (npm run check:sources -- --help)`);
   process.exit(2);

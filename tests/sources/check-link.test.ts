@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_SOURCES_DEFAULTS, checkAll, type CheckAllOptions } from '../../scripts/lib/sources/check-all.ts';
-import type { LinkResult } from '../../scripts/lib/sources/check-link.ts';
+import { networkReason, retryAfterMs, type LinkResult } from '../../scripts/lib/sources/check-link.ts';
 import type { LinkUse } from '../../scripts/lib/sources/extract-links.ts';
 import { ResultCache } from '../../scripts/lib/sources/result-cache.ts';
 import { startLinkServer, startSelfSignedServer, type LinkServer } from './link-server.ts';
@@ -114,6 +114,31 @@ describe('checking one link', () => {
     expect(result.reason).toMatch(/^TLS error \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_CERT_ALTNAME_INVALID)\)$/);
     // The handshake failed: the server never saw a request.
     expect(https.requests).toEqual([]);
+  });
+});
+
+describe('network failures', () => {
+  it('a closed port is refused, hence dead', async () => {
+    const closed = await startLinkServer();
+    await closed.close();
+    const outcome = await checkAll([use(`${closed.origin}/ok`)], OPTIONS, { cache: await newCache() });
+    expect(outcome.results.get(`${closed.origin}/ok`)).toMatchObject({ verdict: 'dead', reason: 'connection refused (ECONNREFUSED)' });
+  });
+
+  it('names DNS and TLS failures from the codes undici gives, one address or several', () => {
+    const failed = (cause: object) => Object.assign(new TypeError('fetch failed'), { cause });
+    expect(networkReason(failed({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND x.invalid' }))).toEqual({ reason: 'DNS: no such host (ENOTFOUND)', transient: false });
+    expect(networkReason(failed({ code: 'EAI_AGAIN' }))).toEqual({ reason: 'DNS: lookup failed (EAI_AGAIN)', transient: true });
+    expect(networkReason(failed({ code: 'CERT_HAS_EXPIRED', message: 'certificate has expired' }))).toEqual({ reason: 'TLS error (CERT_HAS_EXPIRED)', transient: false });
+    expect(networkReason(failed({ errors: [{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }], message: '' }))).toEqual({ reason: 'connection refused (ECONNREFUSED)', transient: false });
+    expect(networkReason(failed({ code: 'ECONNRESET', message: 'other side closed' }))).toEqual({ reason: 'network error (ECONNRESET)', transient: true });
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    expect(retryAfterMs('7', 0)).toBe(7000);
+    expect(retryAfterMs('Thu, 01 Jan 1970 00:00:30 GMT', 10_000)).toBe(20_000);
+    expect(retryAfterMs('soon', 0)).toBeUndefined();
+    expect(retryAfterMs(null, 0)).toBeUndefined();
   });
 });
 

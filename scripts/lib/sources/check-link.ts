@@ -66,8 +66,9 @@ export function retryAfterMs(value: string | null, now: number): number | undefi
 
 /** A network failure's reason, from the error fetch (undici) throws: DNS, TLS, refused, reset. */
 export function networkReason(error: unknown): { reason: string; transient: boolean } {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const code = cause?.code ?? (error as { code?: string }).code ?? '';
+  const cause = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
+  // A host with several addresses (IPv4 and IPv6) fails with an AggregateError holding one error per address.
+  const code = cause?.code ?? cause?.errors?.[0]?.code ?? (error as { code?: string }).code ?? '';
   const message = cause?.message ?? (error as Error).message ?? String(error);
   if (code === 'ENOTFOUND') return { reason: `DNS: no such host (${code})`, transient: false };
   if (code === 'EAI_AGAIN') return { reason: `DNS: lookup failed (${code})`, transient: true };

@@ -23,7 +23,7 @@ export interface SourcesCliOptions {
 }
 
 /** Reads parseArgs's values; throws an Error naming the option and its bad value. */
-export function parseSourcesArgs(values: Record<string, string | boolean | undefined>, duration: (text: string) => number): SourcesCliOptions {
+export function parseSourcesArgs(values: Record<string, string | boolean | undefined>): SourcesCliOptions {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const int = (name: string, min: number, fallback: number) => {
     const value = text(name);
@@ -43,7 +43,7 @@ export function parseSourcesArgs(values: Record<string, string | boolean | undef
       concurrency: int('concurrency', 1, d.concurrency),
       timeoutMs: int('timeout', 1, d.timeoutMs),
       slowMs: int('slow', 1, d.slowMs),
-      maxAgeMs: maxAge === undefined ? d.maxAgeMs : duration(maxAge),
+      maxAgeMs: maxAge === undefined ? d.maxAgeMs : parseDuration(maxAge),
     },
     failOn: failOn as SourcesCliOptions['failOn'],
     cache: text('cache') ?? DEFAULT_CACHE_FILE,

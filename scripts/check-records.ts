@@ -1,21 +1,26 @@
-/** Validates every record file and the topics file without building the site: `npm run check:records`. */
+/** Validates every record file and the topics file without building the site, then reports freshness: `npm run check:records`. */
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
-import { readRecords } from '../src/lib/records/read-records.ts';
+import { readRecords, type ReadCache } from '../src/lib/records/read-records.ts';
 import { RecordError } from '../src/lib/records/friendly-errors.ts';
+import { formatFreshness, freshnessReport } from '../src/lib/records/freshness.ts';
 import { readTopics, TopicError, topicsFileOf } from '../src/lib/topics/read-topics.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 
 answerHelp(`usage: npm run check:records
 
 Validates every record file of CONTENT_DIR (schema, ids, links, file limits) without building; exit 1 with one
-line per problem (docs/publishing.md#checking-records).
+line per problem (docs/publishing.md#checking-records). Then reports freshness: records never verified, verified
+more than FRESHNESS_MONTHS ago, taking effect in the future, facts without an official source, contradicting dates;
+exit 1 when FRESHNESS_FAIL_ON names a kind of item found (docs/publishing.md#freshness).
 
-${settingsHelp(['CONTENT_DIR'])}`);
+${settingsHelp(['CONTENT_DIR', 'FRESHNESS_MONTHS', 'FRESHNESS_FAIL_ON'])}`);
 
 const settings = settingsOrExit(process.env);
 const dir = settings.CONTENT_DIR;
+// The parsed files, kept by readRecords: the freshness report points at their lines.
+const files: ReadCache = new Map();
 try {
-  const facts = await readRecords(dir, settings.SITE_URL);
+  const facts = await readRecords(dir, settings.SITE_URL, files);
   console.log(`${facts.length} records in ${dir}: all valid`);
   const file = topicsFileOf(settings);
   const topics = await readTopics(file, new Set(facts.map((f) => f.id)));
@@ -23,5 +28,14 @@ try {
 } catch (error) {
   if (!(error instanceof RecordError || error instanceof TopicError)) throw error;
   console.error(error.message);
+  process.exit(1);
+}
+const parsed = [...files.values()].flatMap(({ result }) => (result.ok ? [result.value] : []));
+const items = freshnessReport(parsed, { months: settings.FRESHNESS_MONTHS, today: new Date().toISOString().slice(0, 10) });
+console.log(formatFreshness(items, settings.FRESHNESS_MONTHS));
+const failOn = settings.FRESHNESS_FAIL_ON;
+const failing = items.filter((item) => failOn.includes('all') || failOn.includes(item.kind));
+if (failing.length > 0) {
+  console.error(`${failing.length} freshness item${failing.length === 1 ? '' : 's'} fail the check (FRESHNESS_FAIL_ON=${failOn.join(',')})`);
   process.exit(1);
 }

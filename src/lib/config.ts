@@ -1,5 +1,6 @@
 /** Runtime and build settings read from the environment, validated with clear messages. */
 import { z } from 'zod';
+import { FRESHNESS_ITEMS } from './records/freshness.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -37,6 +38,13 @@ export const SettingsSchema = z.object({
     .refine(isReportAddress, { message: 'must be a mailto: address (mailto:corrections@example.be) or an https:// form URL' })
     .optional()
     .describe('Where readers report an error in a record: a mailto: address or an https form URL; unset, record pages show no report link'),
+  FRESHNESS_MONTHS: z.coerce.number().int().min(1).max(120).default(12).describe('npm run check:records: a verification older than this many months is reported as old'),
+  FRESHNESS_FAIL_ON: z
+    .string()
+    .transform((text) => text.split(',').map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['none', 'all', ...FRESHNESS_ITEMS])).min(1))
+    .default(['none'])
+    .describe('npm run check:records: freshness items that fail the check, comma-separated (never-verified, verified-long-ago, effective-soon, no-official-source, dates-contradict), all, or none'),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(10).describe('On SIGTERM/SIGINT, how long requests in flight may finish before every connection is closed'),
   WORKERS: z.coerce.number().int().min(1).max(256).optional().describe('Server processes npm start runs on one port (node:cluster); default the number of cores; 1 runs one process'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Least level written to the log (pino levels; info includes one access line per request)'),

@@ -19,7 +19,7 @@ describe('the configuration table of docs/operating.md', () => {
   });
 
   it('every variable in it is read: a valid value of it changes the settings', () => {
-    const candidates = ['7', 'http://example.test', 'https://example.test/report', 'redis://example.test:6379', 'elsewhere', 'debug', 'pretty', '1', 'a-bearer-token-of-32-characters!'];
+    const candidates = ['7', 'http://example.test', 'https://example.test/report', 'redis://example.test:6379', 'elsewhere', 'debug', 'pretty', '1', 'a-bearer-token-of-32-characters!', 'all'];
     // METRICS_PORT is valid only with its token.
     const companions: Record<string, Record<string, string>> = { METRICS_PORT: { METRICS_TOKEN: 'a-token-of-16-characters' } };
     const base = readSettings({}) as unknown as Record<string, unknown>;

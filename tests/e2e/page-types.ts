@@ -31,6 +31,8 @@ export const PAGE_TYPES: Record<string, string> = {
   search: '/recherche/?q=permis',
   'API reference': '/api/',
   'reuse terms': '/reutilisation/',
+  'recent changes': '/modifications/',
+  'record with a change history': '/fiches/fait-fbd8c038f8e279f1/',
   'not found': '/cette-page-n-existe-pas/',
 };
 

@@ -8,6 +8,7 @@ describe('settings', () => {
   it('has documented defaults', () => {
     expect(readSettings({})).toEqual({
       PORT: 4321, HOST: 'localhost', SITE_URL: 'http://localhost:4321', RATE_LIMIT_PER_MINUTE: 120, RATE_LIMIT_IPV6_PREFIX: 64, TRUST_PROXY: 0, CONTENT_DIR: 'content/records', DIST_DIR: 'dist', SYNONYMS_FILE: 'content/synonyms.yaml', SHUTDOWN_DEADLINE_SECONDS: 10,
+      FRESHNESS_MONTHS: 12, FRESHNESS_FAIL_ON: ['none'],
       LOG_LEVEL: 'info', LOG_FORMAT: 'json', LOG_QUERIES: '0',
     });
   });

@@ -9,7 +9,7 @@ import { summarize } from '../../../src/lib/records/summarize.ts';
 
 /** The frontmatter fields, in the order the files show them. */
 const ORDER = [
-  'id', 'kind', 'title', 'regions', 'sources', 'verified_at', 'effective_from', 'modified_at', 'evidence_kind', 'verification_scope',
+  'id', 'kind', 'title', 'regions', 'sources', 'verified_at', 'effective_from', 'modified_at', 'changes', 'evidence_kind', 'verification_scope',
   'bibliography', 'related', 'summary', 'pricing_reference', 'organization_data', 'person_data', 'offer_data', 'professional_data',
 ] as const;
 /** Fields of a published record that the build derives, so a file never holds them. */

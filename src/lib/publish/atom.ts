@@ -4,6 +4,8 @@ import { KIND_LABELS } from '../presentation/labels-fr.ts';
 import { summarize } from '../records/summarize.ts';
 import { recordJsonPath } from '../paths.ts';
 import { DEMO_NOTICE_FR } from './catalogue.ts';
+import { changesNewestFirst } from './changes.ts';
+import { frenchDate } from '../presentation/labels-fr.ts';
 
 /** Path of the feed, and how many entries it lists. */
 export const FEED = { path: '/atom.xml', entries: 50, title: 'permis-facts : fiches récemment modifiées' } as const;
@@ -33,6 +35,18 @@ export function feedRecords(facts: readonly Fact[]): { fact: Fact; updated: stri
     .slice(0, FEED.entries);
 }
 
+/**
+ * The record's change notes as the entry's content (escaped HTML, newest first); none when it has no notes. Feed
+ * readers show content in place of the summary, so the summary is repeated before the notes.
+ */
+function changeContent(fact: Fact): string[] {
+  const changes = changesNewestFirst(fact);
+  if (changes.length === 0) return [];
+  const items = changes.map((c) => `<li><time datetime="${c.date}">${xmlEscape(frenchDate(c.date))}</time> : ${xmlEscape(c.note)}</li>`).join('');
+  const html = `<p>${xmlEscape(summarize(fact.text))}</p><p>Modifications :</p><ul>${items}</ul>`;
+  return [`    <content type="html">${xmlEscape(html)}</content>`];
+}
+
 /** The feed document for `facts` published at `siteUrl`; `generatedAt` dates an empty feed. */
 export function buildAtomFeed(facts: readonly Fact[], siteUrl: string, generatedAt: Date): string {
   const entries = feedRecords(facts);
@@ -60,6 +74,7 @@ export function buildAtomFeed(facts: readonly Fact[], siteUrl: string, generated
       `    <category term="${e(fact.kind)}" label="${e(KIND_LABELS[fact.kind].one)}"/>`,
       ...fact.regions.map((r) => `    <category term="${e(r)}" scheme="${e(`${siteUrl}/regions/`)}"/>`),
       `    <summary type="text">${e(summarize(fact.text))}</summary>`,
+      ...changeContent(fact),
       '  </entry>',
     ]),
     '</feed>',

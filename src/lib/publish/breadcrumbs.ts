@@ -20,6 +20,7 @@ export const TRAILS = {
   regions: (): Crumb[] => [HOME_CRUMB, { name: 'Fiches par région', path: '/regions/' }],
   region: (region: Region): Crumb[] => [...TRAILS.regions(), { name: REGION_LABELS[region], path: `/regions/${region}/` }],
   allRecords: (): Crumb[] => [HOME_CRUMB, { name: 'Toutes les fiches', path: '/fiches/' }],
+  changes: (): Crumb[] => [HOME_CRUMB, { name: 'Dernières modifications', path: '/modifications/' }],
   topics: (): Crumb[] => [HOME_CRUMB, { name: 'Thèmes', path: '/themes/' }],
   topic: (topic: { slug: string; title: string }): Crumb[] => [...TRAILS.topics(), { name: topic.title, path: `/themes/${topic.slug}/` }],
   record: (fact: { id: string; kind: Kind; title: string }): Crumb[] => [...TRAILS.kind(fact.kind), { name: fact.title, path: recordPagePath(fact.id) }],

@@ -12,6 +12,7 @@ const EXAMPLES: Record<string, string> = {
   verified_at: '2026-01-31',
   effective_from: '2026-01-01',
   modified_at: '2026-01-31T09:00:00Z',
+  changes: '\n  - date: 2026-01-31\n    note: "TODO: ce qui a changé, en une ligne"',
   evidence_kind: 'official-guidance',
   verification_scope: '"TODO: ce que la vérification couvre"',
   bibliography: '["TODO: référence bibliographique"]',

@@ -25,6 +25,24 @@ export const IsoDateTimeSchema = z.iso.datetime({
   error: (iss) => `must be an ISO 8601 date-time with a timezone, e.g. 2026-05-10T09:00:00Z, got ${JSON.stringify(iss.input)}`,
 });
 
+/** Longest change note, in characters: one line a reader takes in at a glance. */
+export const CHANGE_NOTE_MAX = 200;
+
+/** One entry of a record's change history, written by the publisher. */
+export const ChangeSchema = z
+  .strictObject({
+    date: IsoDateSchema.describe('Day the change was published (YYYY-MM-DD)'),
+    note: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(CHANGE_NOTE_MAX, `must be at most ${CHANGE_NOTE_MAX} characters`)
+      .refine((note) => !/[\r\n]/.test(note), 'must be one line (no line break)')
+      .describe('What changed, in one line for readers, e.g. "Âge minimum du guide porté à 24 ans"'),
+  })
+  .describe('A change told to readers: its date and a one-line note');
+export type Change = z.infer<typeof ChangeSchema>;
+
 /** The fields every record carries, in the input (markdown) and output (JSON) forms alike. */
 export const factCommonShape = {
   id: IdSchema,
@@ -35,6 +53,10 @@ export const factCommonShape = {
   verified_at: IsoDateSchema.optional().describe('Published verification date (YYYY-MM-DD)'),
   effective_from: IsoDateSchema.optional().describe('Date from which the rule or offer applies (YYYY-MM-DD)'),
   modified_at: IsoDateTimeSchema.optional().describe('Publication modification date, ISO 8601 date-time; not a factual verification'),
+  changes: z
+    .array(ChangeSchema)
+    .optional()
+    .describe('Extension of this service: changes told to readers, oldest first, at most one a day; the last one is the latest modification'),
   evidence_kind: z.enum(EVIDENCE_KINDS).optional().describe('What backs the record: official-text, official-guidance, analysis, method, declaration or observation'),
   verification_scope: z.string().trim().min(1).max(500).optional().describe('What the verification covers'),
   bibliography: z.array(z.string().trim().min(1).max(500)).optional().describe('Bibliographic references cited in the text (courses); no URL'),

@@ -35,6 +35,24 @@ export const RecordFrontmatterSchema = z
       if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['related', i], message: `lists "${id}" twice` });
       seen.add(id);
     }
+    checkChanges(data.changes ?? [], ctx);
     if (new Set(data.regions).size !== data.regions.length) ctx.addIssue({ code: 'custom', path: ['regions'], message: 'lists a region twice' });
   });
+/** Today's date (UTC), YYYY-MM-DD: a change dated later is not published yet. */
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Changes are a log: oldest first, one entry a day, none dated after today. */
+function checkChanges(changes: readonly { date: string }[], ctx: z.RefinementCtx): void {
+  const today = todayUtc();
+  for (const [i, { date }] of changes.entries()) {
+    if (date > today) ctx.addIssue({ code: 'custom', path: ['changes', i, 'date'], message: `${date} is in the future (today is ${today}): record a change once it is published` });
+    const previous = changes[i - 1]?.date;
+    if (previous === undefined) continue;
+    if (date === previous) ctx.addIssue({ code: 'custom', path: ['changes', i, 'date'], message: `a second change on ${date}: at most one a day; merge the two notes` });
+    else if (date < previous) ctx.addIssue({ code: 'custom', path: ['changes', i, 'date'], message: `${date} comes before the previous change (${previous}): list changes oldest first` });
+  }
+}
+
 export type RecordFrontmatter = z.infer<typeof RecordFrontmatterSchema>;

@@ -1,4 +1,4 @@
-/** `npm run record:new -- <kind> <slug> [--dir DIR]`: writes DIR/<slug>.md, a valid template with the right id and every field of the kind, commented. */
+/** `npm run record:new -- <kind> <slug> [--dir DIR]`: writes DIR/<slug>.md, a template with the right id and every field of the kind, commented; validation refuses its placeholders until they are replaced. */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,9 +10,9 @@ import { refuseArguments } from './lib/cli-help.ts';
 import { kindSlugProblem } from './lib/record-args.ts';
 
 const USAGE = `usage: npm run record:new -- <kind> <slug> [--dir DIR]
-  Writes DIR/<slug>.md (DIR: CONTENT_DIR, default content/records): a valid record with its id (from the kind and
-  the slug, as npm run record:id prints it), every field of the kind with its description as a comment, the optional
-  ones commented out, and TODO placeholders to replace.
+  Writes DIR/<slug>.md (DIR: CONTENT_DIR, default content/records): a record with its id (from the kind and the
+  slug, as npm run record:id prints it), every field of the kind with its description as a comment, the optional
+  ones commented out, and placeholders (TODO, an example source, example dates) that validation refuses until replaced.
   kind: one of ${KINDS.join(', ')}
   slug: kebab-case file name without .md, e.g. wallonie-examen-theorique-langues`;
 

@@ -2,17 +2,18 @@
  * `npm run client:pack [-- <destination>]`: builds the client package (packages/client) and packs it with `npm pack`
  * into <destination> (default packages/client/); prints the tarball's path.
  */
-import { answerHelp } from './lib/cli-help.ts';
+import { answerHelp, refuseArguments } from './lib/cli-help.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildClientPackage, CLIENT_PACKAGE, distFiles } from './lib/client-package.ts';
 
-answerHelp(`usage: npm run client:pack [-- DESTINATION]
+const USAGE = `usage: npm run client:pack [-- DESTINATION]
 
 Builds the TypeScript client package (packages/client: ESM JavaScript and .d.ts) and packs it with npm pack into
-DESTINATION (default packages/client/); prints the tarball's path (docs/api.md#typescript-client).`);
+DESTINATION (default packages/client/); prints the tarball's path (docs/api.md#typescript-client).`;
+answerHelp(USAGE);
 
 /** The one optional positional argument; an option (`--dest`, a typo of `--help`) is refused rather than made a folder. */
 function readDestination(): string {
@@ -21,8 +22,7 @@ function readDestination(): string {
     if (positionals.length > 1) throw new Error(`expected at most one destination, got ${positionals.length}: ${positionals.join(' ')}`);
     return resolve(positionals[0] ?? CLIENT_PACKAGE);
   } catch (error) {
-    console.error(`client:pack: ${(error as Error).message} (see --help)`);
-    process.exit(2);
+    return refuseArguments(`client:pack: ${(error as Error).message}`, USAGE);
   }
 }
 

@@ -1,6 +1,8 @@
 /** `npm run import -- <base_url> [--out DIR] [--prune] [--dry-run]`: reads every record of a deployment of the spec into record files. */
 import { parseArgs } from 'node:util';
 import { formatSummary, runImport } from './lib/run-import.ts';
+import { refuseArguments } from './lib/cli-help.ts';
+import { apiBaseOf } from '../src/conformance/api-base.ts';
 
 const USAGE = `usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run]
   Reads every record of a deployment of the spec (this project's npm start or npm run edge, a static host, another
@@ -12,16 +14,22 @@ const USAGE = `usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-
   --dry-run  read and compare, write nothing
   Stays under 118 requests a minute (the spec's default quota is 120). Exit code 1 when any record failed.`;
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, prune: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean' } } });
+const options = { out: { type: 'string' }, prune: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({ allowPositionals: true, options });
+  } catch (error) {
+    return refuseArguments((error as Error).message, USAGE);
+  }
+})();
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const [baseUrl] = positionals;
-if (!baseUrl || positionals.length > 1 || !/^https?:\/\/[^/]/.test(baseUrl)) {
-  console.error(USAGE);
-  process.exit(2);
-}
+if (positionals.length !== 1) refuseArguments(positionals.length === 0 ? 'missing <base_url>' : `expected one <base_url>, got ${positionals.length}: ${positionals.join(' ')}`, USAGE);
+const address = apiBaseOf(positionals[0]!);
+if (!address.ok) refuseArguments(address.problem, USAGE);
+const baseUrl = address.base;
 const out = values.out ?? (process.env.CONTENT_DIR || 'content/records');
 const tty = process.stderr.isTTY;
 const started = performance.now();

@@ -1,5 +1,6 @@
 /** Prints the id for a new record: `npm run -s record:id -- <kind> <slug>`. */
-import { answerHelp } from './lib/cli-help.ts';
+import { answerHelp, refuseArguments } from './lib/cli-help.ts';
+import { kindSlugProblem } from './lib/record-args.ts';
 import { idForSlug } from '../src/lib/records/new-id.ts';
 import { KINDS, type Kind } from '../src/lib/schema/vocabulary.ts';
 
@@ -9,9 +10,7 @@ Prints the id of a new record file <slug>.md: the kind's prefix and the first 16
   kind: one of fact, expertise, organization, offer, person, professional, article, lesson, page, tool
   slug: kebab-case file name without .md`);
 
-const [kind, slug] = process.argv.slice(2);
-if (!kind || !slug || !(KINDS as readonly string[]).includes(kind) || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
-  console.error(`usage: npm run -s record:id -- <kind> <slug>\n  kind: one of ${KINDS.join(', ')}\n  slug: kebab-case file name without .md`);
-  process.exit(2);
-}
+const problem = kindSlugProblem(process.argv.slice(2));
+if (problem) refuseArguments(problem, `usage: npm run -s record:id -- <kind> <slug>\n  kind: one of ${KINDS.join(', ')}\n  slug: kebab-case file name without .md`);
+const [kind, slug] = process.argv.slice(2) as [string, string];
 console.log(idForSlug(kind as Kind, slug));

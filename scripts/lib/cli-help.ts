@@ -13,3 +13,9 @@ export function answerHelp(usage: string, args: readonly string[] = process.argv
   process.stdout.write(`${usage.trim()}\n`);
   process.exit(0);
 }
+
+/** Prints what is wrong with the arguments in one line, then `usage`, and exits 2 (a usage error). */
+export function refuseArguments(problem: string, usage: string): never {
+  process.stderr.write(`${problem}\n${usage.trim()}\n`);
+  process.exit(2);
+}

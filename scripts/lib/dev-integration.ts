@@ -22,6 +22,7 @@ import { createApiHandler, type ApiHandler } from '../../src/lib/api/handler.ts'
 import { writeReply } from '../../src/adapters/raw-request.ts';
 import { bumpContentVersion, contentVersion } from '../../src/data/content-version.ts';
 import { coalesceReloads, type HotSender } from './coalesce-reloads.ts';
+import { errorOverlay } from './dev-error-overlay.ts';
 import type { Settings } from '../../src/lib/config.ts';
 
 /** Marks the handler's own reads, which the dev server's pages and endpoints answer. */
@@ -65,10 +66,15 @@ export function devIntegration(settings: Settings): AstroIntegration {
         const content = dirname(records);
         server.watcher.add(content);
         const onRecord = refreshRecords(refreshContent, logger);
+        // An invalid record, topics or synonyms file shows in the open page, not only here (dev-error-overlay.ts).
+        const onContent = errorOverlay(server, settings);
+        const synonyms = resolve(settings.SYNONYMS_FILE);
         const onEvent = (path: string) => {
           const file = resolve(path);
+          if (file === synonyms) onContent();
           // An editor's swap file (vim rewrites .x.md.swp every few seconds) is not content: no refresh, no reload.
           if (!file.startsWith(content + sep) || isDotPath(content, file)) return;
+          if (file !== synonyms) onContent();
           if (file.startsWith(records + sep)) onRecord();
           else if (file.startsWith(content + sep)) otherContent(server);
         };

@@ -23,9 +23,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the dev server over the records of `contentDir` and waits for its ready line. */
-export async function startDevServer(contentDir: string): Promise<DevServer> {
-  const port = await freePort();
+/** Starts the dev server over the records of `contentDir` (on `fixedPort`, else a free one) and waits for its ready line. */
+export async function startDevServer(contentDir: string, fixedPort?: number): Promise<DevServer> {
+  const port = fixedPort ?? (await freePort());
   const root = resolve(import.meta.dirname, '../..');
   const child = spawn(process.execPath, ['scripts/dev.ts'], { cwd: root, env: { ...process.env, CONTENT_DIR: contentDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

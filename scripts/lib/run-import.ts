@@ -1,7 +1,8 @@
 /** The import: walk a deployment, turn each record into a file, write what changed, report every count. */
 import { rm } from 'node:fs/promises';
 import { createClient } from '../../src/client/index.ts';
-import { checkRecord, fileSlug, publishedSummaries, recordFileSource } from './import/record-source.ts';
+import { checkRecord, fileSlug, ORDER, publishedSummaries, recordFileSource } from './import/record-source.ts';
+import { updateRecordFile } from './import/record-file-update.ts';
 import { pacedFetch, type PacedFetchOptions } from './import/paced-fetch.ts';
 import { walkDeployment } from './import/walk-deployment.ts';
 import type { Fact } from '../../src/lib/schema/fact.ts';
@@ -73,13 +74,17 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       continue;
     }
     const existing = folder.byId.get(fact.id);
-    if (existing && folder.text.get(existing) === file.source) {
+    // An existing file is compared by its data and edited in place (record-file-update.ts); a new one is written whole.
+    const text = existing
+      ? updateRecordFile(folder.text.get(existing)!, { frontmatter: file.frontmatter, text: fact.text, publishedSummary: summaries.get(fact.id), source: file.source, order: ORDER })
+      : file.source;
+    if (text === undefined) {
       summary.unchanged.push(fact.id);
       continue;
     }
     const name = existing ?? newName(folder, fileSlug(fact));
     (existing ? summary.changed : summary.added).push(fact.id);
-    if (!options.dryRun) await writeAtomically(options.out, name, file.source);
+    if (!options.dryRun) await writeAtomically(options.out, name, text);
   }
   // A record that failed is still in the source: its old file, if any, stays.
   for (const id of walked.records.keys()) if (!facts.some((f) => f.id === id)) failedIds.add(id);
@@ -104,7 +109,10 @@ export function formatSummary(summary: ImportSummary, options: Pick<ImportOption
     const fate = options.prune ? (summary.incomplete ? 'kept (the walk is incomplete)' : options.dryRun ? 'would be deleted' : 'deleted') : 'kept; run with --prune to delete';
     lines.push(`gone from the source (${fate}): ${summary.removed.join(', ')}`);
   }
-  const counts = `added ${summary.added.length}, changed ${summary.changed.length}, unchanged ${summary.unchanged.length}, removed ${summary.removed.length}, failed ${summary.failed.length}`;
+  // The count of records gone from the source says what became of them, as the line above does.
+  const deleted = options.prune && !summary.incomplete;
+  const gone = !deleted ? `kept ${summary.removed.length} gone from the source` : options.dryRun ? `would remove ${summary.removed.length}` : `removed ${summary.removed.length}`;
+  const counts = `added ${summary.added.length}, changed ${summary.changed.length}, unchanged ${summary.unchanged.length}, ${gone}, failed ${summary.failed.length}`;
   lines.push(`${options.dryRun ? '[dry run, nothing written] ' : ''}${counts} (${summary.requests} requests) → ${options.out}`);
   return lines.join('\n');
 }

@@ -66,6 +66,22 @@ describe('the client package', () => {
     expect(() => run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], scratch)).not.toThrow();
   });
 
+  it("runs docs/api.md's example as written, once installed: it imports the package's name, type-checks and answers", async () => {
+    const docs = await readFile(join(ROOT, 'docs/api.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## TypeScript client'));
+    const example = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+    expect(example).toContain("from '@permis-facts/client'");
+    await writeFile(join(scratch, 'example.ts'), example.replace('http://localhost:4321/api/v1', base));
+    await writeFile(join(scratch, 'tsconfig.example.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: [] }, files: ['example.ts'] }));
+    expect(() => run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.example.json'], scratch)).not.toThrow();
+    // Node runs the TypeScript as is (type stripping); not blocking: the server answering it runs in this process.
+    const { stdout } = await promisify(execFile)(process.execPath, ['example.ts'], { cwd: scratch });
+    const lessons = (await (await fetch(`${base}/facts?limit=1&po_live=1&kind=lesson`)).json()) as { total: number };
+    const lines = stdout.trim().split('\n');
+    expect(lines.filter((line) => /^[a-z]+-[0-9a-f]{16} /.test(line))).toHaveLength(lessons.total);
+    expect(lines.at(-1)).toMatch(/^404 record_not_found /);
+  });
+
   it('calls a running server from Node: search, one record, a walk and an API error', async () => {
     await writeFile(
       join(scratch, 'call.mjs'),

@@ -47,7 +47,7 @@ test('the CSP watcher does see a violation (an injected inline script)', async (
 test('the /api/ reference copies a route curl command in one click', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/api/');
-  await page.getByRole('button', { name: 'Copier la commande curl de /facts', exact: true }).click();
+  await page.getByRole('button', { name: "Copier l'exemple curl de GET /api/v1/facts", exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Commande copiée.' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`^curl -L "${API_ORIGIN}/api/v1/facts\\?q=`));

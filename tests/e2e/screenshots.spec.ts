@@ -10,6 +10,8 @@ const SHOTS = [
   { name: 'list', path: '/fiches/', fullPage: false },
   { name: 'search', path: '/recherche/?q=permis%20provisoire', fullPage: false },
   { name: 'api', path: '/api/', fullPage: false },
+  // The reference itself on a phone: a route's example, parameters and answers as items.
+  { name: 'api-route', path: '/api/#route-facts', fullPage: false },
 ];
 
 test.use({ viewport: { width: WIDTHS.phone, height: 844 }, deviceScaleFactor: 1 });

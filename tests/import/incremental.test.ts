@@ -24,15 +24,20 @@ describe('re-running npm run import', () => {
     const dry = await run({ dryRun: true, prune: true });
     expect([dry.changed, dry.removed]).toEqual([['fait-0000000000000002'], ['fait-0000000000000003']]);
     expect(await readFile(join(out, 'fact-fiche-numero-2.md'), 'utf8')).toContain('title: Fiche numéro 2');
-    expect(formatSummary(dry, { out, dryRun: true, prune: true })).toContain('[dry run, nothing written] added 0, changed 1, unchanged 1, removed 1, failed 0');
+    expect(formatSummary(dry, { out, dryRun: true, prune: true })).toContain('[dry run, nothing written] added 0, changed 1, unchanged 1, would remove 1, failed 0');
     const second = await run();
     expect([second.added, second.changed, second.unchanged, second.removed]).toEqual([[], ['fait-0000000000000002'], ['fait-0000000000000001'], ['fait-0000000000000003']]);
-    expect(formatSummary(second, { out })).toContain('gone from the source (kept; run with --prune to delete): fait-0000000000000003');
+    // The counts say what the line above says: kept, not removed.
+    expect(formatSummary(second, { out }).split('\n')).toEqual([
+      'gone from the source (kept; run with --prune to delete): fait-0000000000000003',
+      `added 0, changed 1, unchanged 1, kept 1 gone from the source, failed 0 (${second.requests} requests) → ${out}`,
+    ]);
     expect(await readFile(join(out, 'fact-fiche-numero-2.md'), 'utf8')).toContain('title: Nouveau titre');
     expect((await stat(join(out, 'fact-fiche-numero-1.md'))).mtimeMs).toBe(untouched.mtimeMs);
     expect(await readdir(out)).toEqual(['fact-fiche-numero-1.md', 'fact-fiche-numero-2.md', 'fact-fiche-numero-3.md']);
     const pruned = await run({ prune: true });
     expect(pruned.removed).toEqual(['fait-0000000000000003']);
+    expect(formatSummary(pruned, { out, prune: true })).toContain('gone from the source (deleted): fait-0000000000000003\nadded 0, changed 0, unchanged 2, removed 1, failed 0');
     expect(await readdir(out)).toEqual(['fact-fiche-numero-1.md', 'fact-fiche-numero-2.md']);
   });
 
@@ -72,6 +77,6 @@ describe('the npm run import command', () => {
     const code = await new Promise<number | null>((done) => child.on('close', done));
     expect(code).toBe(1);
     expect(stdout).toContain('failed: record "fait-0000000000000002": sources: Invalid input: expected array, received string, got "none"');
-    expect(stdout).toMatch(new RegExp(`added 1, changed 0, unchanged 0, removed 0, failed 1 \\(1 requests\\) → ${out} in \\d+\\.\\d s`));
+    expect(stdout).toMatch(new RegExp(`added 1, changed 0, unchanged 0, kept 0 gone from the source, failed 1 \\(1 requests\\) → ${out} in \\d+\\.\\d s`));
   });
 });

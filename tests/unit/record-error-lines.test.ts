@@ -19,7 +19,7 @@ describe('record errors name the line in the file and show it', () => {
     const dir = await writeCorpus({ 'a.md': '---\nid: fait-0000000000000001\nkind: fact\ntitle: a: b\nregions: [belgique]\n---\nTexte.\n' });
     expect(await problemsIn(dir)).toEqual([
       [
-        'a.md:4: (frontmatter): invalid YAML: Nested mappings are not allowed in compact mappings',
+        'a.md:4: (frontmatter): invalid YAML: Nested mappings are not allowed in compact mappings; the value of title contains ": ", so put it in quotes: title: "a: b"',
         '        2 | id: fait-0000000000000001',
         '        3 | kind: fact',
         '      > 4 | title: a: b',
@@ -27,6 +27,19 @@ describe('record errors name the line in the file and show it', () => {
         '        5 | regions: [belgique]',
         '        6 | ---',
       ].join('\n'),
+    ]);
+  });
+
+  it("hints at quotes when an unquoted value holds a colon (a French title), naming the field, and only then", async () => {
+    const dir = await writeCorpus({
+      'a.md': "---\nid: fait-0000000000000001\nkind: fact\ntitle: Permis de test : une fiche d'essai\nregions: [belgique]\n---\nTexte.\n",
+      'b.md': '---\nid: fait-0000000000000002\nkind: fact\ntitle: T\nsources:\n  - url: https://a.example\n    label: Guide : "le permis"\n---\nTexte.\n',
+      'c.md': '---\nid: fait-0000000000000003\ntitle: [\n---\nTexte.\n',
+    });
+    expect((await problemsIn(dir)).map((p) => p.split('\n')[0])).toEqual([
+      `a.md:4: (frontmatter): invalid YAML: Nested mappings are not allowed in compact mappings; the value of title contains ": ", so put it in quotes: title: "Permis de test : une fiche d'essai"`,
+      'b.md:7: (frontmatter): invalid YAML: Nested mappings are not allowed in compact mappings; the value of label contains ": ", so put it in quotes: label: "Guide : \\"le permis\\""',
+      expect.not.stringContaining('quotes'),
     ]);
   });
 
@@ -63,7 +76,7 @@ describe('record errors name the line in the file and show it', () => {
       'a.md': '---\nid: fait-0000000000000001\ntitle: a: b\n---\nTexte.\n',
       'b.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002', related: ['fait-0000000000000001'] })),
     });
-    expect((await problemsIn(dir)).map((p) => p.split('\n')[0])).toEqual(['a.md:3: (frontmatter): invalid YAML: Nested mappings are not allowed in compact mappings']);
+    expect((await problemsIn(dir)).map((p) => p.split('\n')[0])).toEqual(['a.md:3: (frontmatter): invalid YAML: Nested mappings are not allowed in compact mappings; the value of title contains ": ", so put it in quotes: title: "a: b"']);
   });
 
   it('blames the newer of two files that share an id, whatever their names, and names both with their lines', async () => {

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
+import { RecordError } from '../../src/lib/records/friendly-errors.ts';
+import { TEMPLATE_PLACEHOLDERS } from '../../src/lib/records/record-template.ts';
 import { idForSlug } from '../../src/lib/records/new-id.ts';
 import { KIND_DATA_FIELD, RecordFrontmatterSchema } from '../../src/lib/schema/record-file.ts';
 import { OfferDataSchema, OrganizationDataSchema, PersonDataSchema, ProfessionalDataSchema } from '../../src/lib/schema/data-objects.ts';
@@ -13,9 +15,18 @@ const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/record-
 const DATA = { organization_data: OrganizationDataSchema, person_data: PersonDataSchema, offer_data: OfferDataSchema, professional_data: ProfessionalDataSchema };
 
 describe('npm run record:new', () => {
-  it('writes, for every kind, a valid file with the id of its slug and every field of the kind, commented', async () => {
+  it('writes, for every kind, a file valid once its placeholders are replaced, with the id of its slug and every field of the kind, commented', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'permis-new-'));
     for (const kind of KINDS) expect(run(kind, `essai-${kind}`, '--dir', dir).status).toBe(0);
+    // As written, every kind's template is refused for its placeholders, and for nothing else.
+    const refused = await readRecords(dir, 'https://permis.example').then(() => [], (error: RecordError) => error.problems);
+    expect(refused.length).toBeGreaterThanOrEqual(KINDS.length * 3);
+    for (const problem of refused) expect(problem.split('\n')[0]).toMatch(/^.+\.md:\d+: [\w.[\]]+: replace the template's (TODO placeholder|example source), got ".+"$/);
+    for (const kind of KINDS) {
+      const path = join(dir, `essai-${kind}.md`);
+      const text = await readFile(path, 'utf8');
+      await writeFile(path, text.replaceAll('TODO', 'Essai').replace(TEMPLATE_PLACEHOLDERS.sourceUrl, 'https://mobilit.belgium.be/fr'));
+    }
     const facts = await readRecords(dir, 'https://permis.example');
     expect(facts.map((f) => f.id).sort()).toEqual(KINDS.map((kind) => idForSlug(kind, `essai-${kind}`)).sort());
     for (const kind of KINDS) {
@@ -27,6 +38,28 @@ describe('npm run record:new', () => {
       // Each field line follows its description.
       expect(text).toMatch(/# Title\ntitle: /);
     }
+  });
+
+  it('check:records refuses a template left as written, naming the file, line and placeholder; the bundled corpus alone passes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'permis-new-'));
+    await cp('content/records', dir, { recursive: true });
+    const check = () => spawnSync(process.execPath, ['scripts/check-records.ts'], { encoding: 'utf8', env: { ...process.env, CONTENT_DIR: dir } });
+    expect(check().status).toBe(0);
+    expect(run('fact', 'mon-test', '--dir', dir).status).toBe(0);
+    const failed = check();
+    expect(failed.status).toBe(1);
+    const heads = failed.stderr.split('\n').filter((line) => line.startsWith('  - ')).map((line) => line.slice(4));
+    const file = join(dir, 'mon-test.md');
+    expect(heads).toEqual([
+      `${file}:7: title: replace the template's TODO placeholder, got "TODO: le titre de la fiche"`,
+      `${file}:12: sources[0].url: replace the template's example source, got "${TEMPLATE_PLACEHOLDERS.sourceUrl}"`,
+      `${file}:13: sources[0].label: replace the template's TODO placeholder, got "TODO: nom de la source"`,
+      `${file}:34: text: replace the template's TODO placeholder, got "TODO: le texte de la fiche, en Markdown. Le premier paragrap…"`,
+    ]);
+    // An example date uncommented as written is refused too.
+    const text = (await readFile(file, 'utf8')).replace('# verified_at:', 'verified_at:');
+    await writeFile(file, text);
+    expect(check().stderr).toContain(`${file}:16: verified_at: replace the template's example date, got "1900-01-01"`);
   });
 
   it('refuses to overwrite a file, a bad kind or slug, and answers --help', async () => {

@@ -8,7 +8,7 @@ import { parseRecordFile } from '../../../src/lib/records/parse-record-file.ts';
 import { summarize } from '../../../src/lib/records/summarize.ts';
 
 /** The frontmatter fields, in the order the files show them. */
-const ORDER = [
+export const ORDER = [
   'id', 'kind', 'title', 'regions', 'sources', 'verified_at', 'effective_from', 'modified_at', 'changes', 'evidence_kind', 'verification_scope',
   'bibliography', 'related', 'summary', 'pricing_reference', 'organization_data', 'person_data', 'offer_data', 'professional_data',
 ] as const;
@@ -46,7 +46,7 @@ export function publishedSummaries(facts: Iterable<Fact>): Map<string, string> {
 }
 
 /** The record file's source for `fact`, or the problems (by id and field) that keep it from being one. */
-export function recordFileSource(fact: Fact, summary: string | undefined): { ok: true; source: string } | { ok: false; problems: string[] } {
+export function recordFileSource(fact: Fact, summary: string | undefined): { ok: true; source: string; frontmatter: Record<string, unknown> } | { ok: false; problems: string[] } {
   const label = recordLabel(fact);
   const data: Record<string, unknown> = { ...fact, related: fact.related?.flatMap((item) => (item.id ? [item.id] : [])), pricing_reference: fact.pricing_reference?.id };
   if (summary !== undefined && summary !== summarize(fact.text)) data.summary = summary;
@@ -66,7 +66,7 @@ export function recordFileSource(fact: Fact, summary: string | undefined): { ok:
   const checked = RecordFrontmatterSchema.safeParse(parsed.value.frontmatter, { reportInput: true });
   if (!checked.success) return { ok: false, problems: describeIssues(label, checked.error.issues) };
   if (parsed.value.body !== fact.text) return { ok: false, problems: [`${label}: text: does not read back unchanged from a record file`] };
-  return { ok: true, source };
+  return { ok: true, source, frontmatter };
 }
 
 /** A readable, safe file name: the kind and a slug of the title (ASCII letters, digits and dashes only). */

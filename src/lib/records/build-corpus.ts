@@ -6,6 +6,7 @@ import { formatProblem } from './code-frame.ts';
 import { parseWithFriendlyErrors, RecordError } from './friendly-errors.ts';
 import type { RawRecordFile } from './parse-record-file.ts';
 import { summarize } from './summarize.ts';
+import { templatePlaceholders } from './template-placeholders.ts';
 
 /** A validated record file, before link resolution. */
 interface Checked {
@@ -43,6 +44,7 @@ export function buildCorpus(files: readonly RawRecordFile[], siteUrl: string, ea
     const result = parseWithFriendlyErrors(RecordFrontmatterSchema, raw.frontmatter, raw.file, raw);
     if (result.ok) checked.set(raw, { file: raw.file, data: result.value, body: raw.body });
     else problems.push(...result.problems);
+    problems.push(...templatePlaceholders(raw));
   }
   const loose = (raw: RawRecordFile) => (raw.frontmatter ?? {}) as Loose;
   const owners = new Map<string, RawRecordFile>();

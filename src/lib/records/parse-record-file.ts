@@ -36,7 +36,8 @@ export function parseRecordFile(file: string, source: string): { ok: true; value
       problems: doc.errors.map((error) => {
         const pos = lineCounter.linePos(error.pos[0]);
         const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-        return formatProblem(file, '(frontmatter)', `invalid YAML: ${message}`, { line: pos.line + YAML_FIRST_LINE - 1, column: pos.col }, text);
+        const line = match[1]!.split(/\r?\n/)[pos.line - 1] ?? '';
+        return formatProblem(file, '(frontmatter)', `invalid YAML: ${message}${quoteHint(line)}`, { line: pos.line + YAML_FIRST_LINE - 1, column: pos.col }, text);
       }),
     };
   }
@@ -47,6 +48,16 @@ export function parseRecordFile(file: string, source: string): { ok: true; value
     return { ok: false, problems: [formatProblem(file, 'text', "the body (the record's text) is empty", { line }, text)] };
   }
   return { ok: true, value: { file, frontmatter: doc.toJS(), body, source: text, locate } };
+}
+
+/**
+ * The fix when a line is `field: value` with an unquoted value holding ": " (a French title's colon), which YAML reads
+ * as a mapping inside the value: the same line with the value in double quotes.
+ */
+function quoteHint(line: string): string {
+  const field = /^([ \t]*(?:- )?)([A-Za-z_][\w-]*):[ \t]+(.*?)[ \t]*$/.exec(line);
+  if (!field || /^["'[{|>&*!]/.test(field[3]!) || !field[3]!.includes(': ')) return '';
+  return `; the value of ${field[2]} contains ": ", so put it in quotes: ${field[2]}: ${JSON.stringify(field[3])}`;
 }
 
 /** Finds the node at a path, or the nearest existing parent, and turns its offset into a file position. */

@@ -4,15 +4,28 @@ import { RecordFrontmatterSchema, KIND_DATA_FIELD } from '../schema/record-file.
 import { type Kind } from '../schema/vocabulary.ts';
 import { OfferDataSchema, OrganizationDataSchema, PersonDataSchema, ProfessionalDataSchema } from '../schema/data-objects.ts';
 
-/** Placeholder values: the new file is valid as written, so the build and `npm run dev` keep working while it is edited. */
+/**
+ * Values the template writes that no real record has: validation rejects each (template-placeholders.ts), so a
+ * template left as written cannot be published, while its YAML and types stay right for the schema's own checks.
+ */
+export const TEMPLATE_PLACEHOLDERS = {
+  /** Any string value or body holding this word is still a placeholder. */
+  todo: 'TODO',
+  /** The example source's address. */
+  sourceUrl: 'https://www.example.be/adresse-de-la-source',
+  /** Example dates and date-times: no record about Belgian licences is dated 1900. */
+  dates: ['1900-01-01', '1900-01-01T00:00:00Z'],
+} as const;
+
+/** Placeholder values: the file parses and has every field's type, so `npm run dev` shows what is left to replace. */
 const EXAMPLES: Record<string, string> = {
   title: '"TODO: le titre de la fiche"',
   regions: '[belgique]',
-  sources: '\n  - url: https://mobilit.belgium.be/fr\n    label: "TODO: nom de la source"\n    type: official',
-  verified_at: '2026-01-31',
-  effective_from: '2026-01-01',
-  modified_at: '2026-01-31T09:00:00Z',
-  changes: '\n  - date: 2026-01-31\n    note: "TODO: ce qui a changé, en une ligne"',
+  sources: `\n  - url: ${TEMPLATE_PLACEHOLDERS.sourceUrl}\n    label: "TODO: nom de la source"\n    type: official`,
+  verified_at: TEMPLATE_PLACEHOLDERS.dates[0],
+  effective_from: TEMPLATE_PLACEHOLDERS.dates[0],
+  modified_at: TEMPLATE_PLACEHOLDERS.dates[1],
+  changes: `\n  - date: ${TEMPLATE_PLACEHOLDERS.dates[0]}\n    note: "TODO: ce qui a changé, en une ligne"`,
   evidence_kind: 'official-guidance',
   verification_scope: '"TODO: ce que la vérification couvre"',
   bibliography: '["TODO: référence bibliographique"]',
@@ -26,7 +39,7 @@ const DATA_EXAMPLES: Record<string, string> = {
   email: 'info@example.be', address: '\n    street: "TODO"\n    postal_code: "1000"\n    locality: "Bruxelles"\n    country: BE', enterprise_number: '"0123.456.789"',
   fictional: 'true', name: '"TODO: nom"', role: '"TODO: rôle"', affiliation: '"TODO"', expertise: '["TODO"]', languages: '[fr]',
   provider: '"TODO: prestataire"', provider_id: 'brand-0000000000000000', licence_categories: '[B]', price_eur: '0', price_unit: 'package',
-  includes: '["TODO"]', duration_hours: '1', valid_until: '2026-12-31', regions: '[belgique]', profession: 'other', locality: '"TODO: localité"',
+  includes: '["TODO"]', duration_hours: '1', valid_until: TEMPLATE_PLACEHOLDERS.dates[0], regions: '[belgique]', profession: 'other', locality: '"TODO: localité"',
   postal_code: '"1000"', approval_number: '"TODO"',
 };
 const DATA_SCHEMAS = { organization_data: OrganizationDataSchema, person_data: PersonDataSchema, offer_data: OfferDataSchema, professional_data: ProfessionalDataSchema };

@@ -1,0 +1,104 @@
+/**
+ * Node-only, `npm run dev`: shows an invalid record, synonyms or topics file in the open page, as Vite's own error
+ * overlay (the dev server's `hot.send({type: 'error', err})`), naming the file and line with its code frame; clears it
+ * (one reload) once the files are valid again. A page opened while the error stands gets the overlay too.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { readRecords, type ReadCache } from '../../src/lib/records/read-records.ts';
+import { RecordError } from '../../src/lib/records/friendly-errors.ts';
+import { readSynonymsFile, SynonymsError } from '../../src/lib/search/synonyms-file.ts';
+import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
+import type { Settings } from '../../src/lib/config.ts';
+
+/**
+ * Vite's error payload (vite/types/hmrPayload.d.ts). Under `astro dev`, Astro's overlay replaces Vite's: Astro turns
+ * this payload into its own (it reads the file at `loc` for the code it shows, and renders `message` and `hint`).
+ */
+export interface ErrorPayload {
+  type: 'error';
+  err: {
+    name: string; title: string; message: string; hint: string; stack: string; id?: string; frame?: string; plugin?: string;
+    loc?: { file: string; line: number; column: number };
+    /** The file's text, which Astro's overlay shows with the line marked (Astro cannot read a file outside the project itself). */
+    fullCode?: string;
+  };
+}
+
+/** Every problem of the content `npm run dev` serves: records, then topics (against the records' ids), then synonyms; [] when valid. */
+export async function contentProblems(settings: Settings, cache: ReadCache): Promise<string[]> {
+  const problems: string[] = [];
+  const known = (error: unknown): string[] => {
+    if (error instanceof RecordError || error instanceof TopicError || error instanceof SynonymsError) return error.problems;
+    throw error;
+  };
+  const facts = await readRecords(settings.CONTENT_DIR, settings.SITE_URL, cache, { skipVanished: true }).catch((error: unknown) => (problems.push(...known(error)), undefined));
+  if (facts) await readTopics(topicsFileOf(settings), new Set(facts.map((f) => f.id))).catch((error: unknown) => problems.push(...known(error)));
+  await readSynonymsFile(settings.SYNONYMS_FILE).catch((error: unknown) => problems.push(...known(error)));
+  return problems;
+}
+
+/** The overlay for `problems` (each `file:line: field: message`, then its code frame): every problem's first line, the first one's frame and place. */
+export function errorPayload(problems: readonly string[]): ErrorPayload {
+  const [first = ''] = problems;
+  const [head = '', ...frame] = first.split('\n');
+  const place = /^(.+?):(\d+)(?::(\d+))?: /.exec(head);
+  const heads = problems.map((p) => p.split('\n')[0]!);
+  const err: ErrorPayload['err'] = {
+    name: 'ContentError',
+    title: problems.length === 1 ? 'Invalid content file' : `Invalid content files (${problems.length} problems)`,
+    message: heads.join('\n'),
+    hint: 'Fix the file and save it: the page reloads by itself. Until then the site shows the last valid content.',
+    stack: heads.join('\n'),
+    plugin: 'permis-facts',
+    frame: frame.map((line) => line.replace(/^ {6}/, '')).join('\n'),
+  };
+  if (place) {
+    const file = resolve(place[1]!);
+    Object.assign(err, { id: file, loc: { file, line: Number(place[2]), column: Number(place[3] ?? 1) } });
+    try {
+      err.fullCode = readFileSync(file, 'utf8');
+    } catch {
+      // Gone again (a rename in progress): the message and the frame still say where.
+    }
+  }
+  return { type: 'error', err };
+}
+
+/**
+ * Checks the content after each change (`check()`, once for a burst, never two at once) and shows or clears the
+ * overlay; returns the check to call on every content event.
+ */
+export function errorOverlay(server: ViteDevServer, settings: Settings): () => void {
+  const cache: ReadCache = new Map();
+  let shown: ErrorPayload | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const hot = server.environments.client.hot;
+  // A page opened (or reloaded) while the error stands: its client connects, and gets the overlay.
+  server.ws.on('connection', () => shown && hot.send(shown));
+  const run = async () => {
+    const problems = await contentProblems(settings, cache).catch((error: unknown) => [`(content): ${error instanceof Error ? error.message : String(error)}`]);
+    if (problems.length > 0) {
+      shown = errorPayload(problems);
+      hot.send(shown);
+    } else if (shown) {
+      shown = undefined;
+      // Fixed: one reload shows the valid content and drops the overlay (Vite's client clears it on reload).
+      hot.send({ type: 'full-reload', path: '*' });
+    }
+  };
+  const check = () => {
+    if (running) return void (again = true);
+    running = run().finally(() => {
+      running = undefined;
+      if (again) (again = false), check();
+    });
+  };
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, 50);
+  };
+}

@@ -69,12 +69,14 @@ describe('change notes (changes)', () => {
     ]);
   });
 
-  it('is offered, commented, by the record template, and is valid once uncommented', async () => {
+  it('is offered, commented, by the record template, whose placeholders validation refuses until replaced', async () => {
     const template = recordTemplate('fact', 'fait-00000000000000aa');
-    expect(template).toContain('# changes:\n#   - date: 2026-01-31\n#     note: "TODO: ce qui a changé, en une ligne"');
+    expect(template).toContain('# changes:\n#   - date: 1900-01-01\n#     note: "TODO: ce qui a changé, en une ligne"');
     const uncommented = template.replace(/^# (changes:|  - date:|    note:)/gm, '$1');
-    const dir = await writeCorpus({ 'a.md': uncommented });
-    const [fact] = await readRecords(dir, SITE);
-    expect(fact!.changes).toEqual([{ date: '2026-01-31', note: 'TODO: ce qui a changé, en une ligne' }]);
+    const refused = (await problems(uncommented)).filter((problem) => problem.includes('changes'));
+    expect(refused).toEqual([
+      expect.stringMatching(/^a\.md:\d+: changes\[0\]\.date: replace the template's example date, got "1900-01-01"$/),
+      expect.stringMatching(/^a\.md:\d+: changes\[0\]\.note: replace the template's TODO placeholder, got "TODO: ce qui a changé, en une ligne"$/),
+    ]);
   });
 });

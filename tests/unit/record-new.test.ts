@@ -54,7 +54,7 @@ describe('npm run record:new', () => {
       `${file}:7: title: replace the template's TODO placeholder, got "TODO: le titre de la fiche"`,
       `${file}:12: sources[0].url: replace the template's example source, got "${TEMPLATE_PLACEHOLDERS.sourceUrl}"`,
       `${file}:13: sources[0].label: replace the template's TODO placeholder, got "TODO: nom de la source"`,
-      `${file}:34: text: replace the template's TODO placeholder, got "TODO: le texte de la fiche, en Markdown. Le premier paragrap…"`,
+      `${file}:38: text: replace the template's TODO placeholder, got "TODO: le texte de la fiche, en Markdown. Le premier paragrap…"`,
     ]);
     // An example date uncommented as written is refused too.
     const text = (await readFile(file, 'utf8')).replace('# verified_at:', 'verified_at:');

@@ -11,7 +11,8 @@ const DATES: ReadonlySet<string> = new Set(TEMPLATE_PLACEHOLDERS.dates);
 /** The message for a placeholder value at `path`, or undefined when the value is not one. */
 function placeholderMessage(path: readonly PropertyKey[], value: string): string | undefined {
   const last = path.at(-1);
-  if (typeof last === 'string' && DATE_FIELDS.has(last) && DATES.has(value)) return `replace the template's example date, got ${JSON.stringify(value)}`;
+  const dateField = typeof last === 'string' && (DATE_FIELDS.has(last) || (path[0] === 'changes' && last === 'date'));
+  if (dateField && DATES.has(value)) return `replace the template's example date, got ${JSON.stringify(value)}`;
   if (path[0] === 'sources' && last === 'url' && value === TEMPLATE_PLACEHOLDERS.sourceUrl) return `replace the template's example source, got ${JSON.stringify(value)}`;
   if (TODO.test(value)) return `replace the template's ${TEMPLATE_PLACEHOLDERS.todo} placeholder, got ${JSON.stringify(value)}`;
   return undefined;

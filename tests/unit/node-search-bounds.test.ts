@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node-server.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
-import { fieldBoosts } from '../../src/lib/search/scorer.ts';
+import { fieldBoosts } from '../../src/lib/search/score.ts';
 import { openShardStore } from '../../src/lib/search/shard-store.ts';
 import { createTermIndexCache, TERM_INDEX_BOUNDS, type TermIndex, type TermIndexBounds } from '../../src/lib/search/term-index.ts';
 import { testSettings } from '../support/test-build.ts';

@@ -11,7 +11,7 @@ export interface SearchDocument {
   text: string;
   references: string;
   context: string;
-  /** The title's first LEAD_WORDS significant words: never searched, read only by the lead factor (rank-adjust.ts). */
+  /** The title's first LEAD_WORDS significant words: never searched, read only by the lead factor (score.ts). */
   lead: string;
 }
 

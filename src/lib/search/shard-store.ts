@@ -6,7 +6,7 @@
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
 import { decodeNumbers } from './number-code.ts';
 import { decodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
-import type { Postings } from './scorer.ts';
+import type { Postings } from './score.ts';
 import type { SynonymsArtefact } from './synonyms.ts';
 
 /** Reads a file by its path under the site root; null (or a throw) when it cannot. */

@@ -2,7 +2,7 @@
 import { editDistance, maxDistance } from '../../src/lib/search/suggest.ts';
 import { foldText, processTerm, tokenize } from '../../src/lib/search/normalize.ts';
 import type { WordFile } from '../../src/lib/search/shards.ts';
-import type { ZeroResultCount } from '../../src/lib/search/zero-results.ts';
+import type { ZeroResultCount } from '../../src/lib/api/zero-results.ts';
 
 /** Most candidates proposed per unknown word, and the shared start that makes two words close. */
 export const REPORT_CANDIDATES = 3;

@@ -14,7 +14,7 @@ import { createReplyCache, REPLY_CACHE_BOUNDS } from './reply-cache.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorReply, toResponse, type ApiReply } from './responses.ts';
 import { matchRoute, poLiveRule } from './routes.ts';
-import { createZeroResultLog, type ZeroResultLog } from '../search/zero-results.ts';
+import { createZeroResultLog, type ZeroResultLog } from './zero-results.ts';
 import { zeroResultsReply, ZERO_RESULTS_PATH } from './zero-results-route.ts';
 
 /** Defaults of the handler's options, in one place (docs/api.md and OpenAPI describe the same). */

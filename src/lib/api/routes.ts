@@ -9,7 +9,7 @@ import { HttpError, quote } from './http-error.ts';
 import { singleParams } from './query-params.ts';
 import { factsKey, type ReplyCache } from './reply-cache.ts';
 import { redirect, type ApiReply } from './responses.ts';
-import type { ZeroResultLog } from '../search/zero-results.ts';
+import type { ZeroResultLog } from './zero-results.ts';
 
 /** What routes read: the build artefacts and the /facts answer cache (null when turned off). */
 export interface RouteContext {

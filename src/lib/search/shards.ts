@@ -48,9 +48,6 @@ export type DocBlock = [id: string, title: string, excerpt: string][];
 /** A vocabulary file: [stem, the word form most often written, document frequency], for written forms of one length (folded). */
 export type WordFile = [stem: string, word: string, documents: number][];
 
-/** A prefix file: [stem, the word form most often written, document frequency] of the words starting with two letters, most frequent first. */
-export type PrefixFile = WordFile;
-
 /** The prefix file key of a folded word (its first two letters), or null when they are not a-z or 0-9. */
 export function prefixKey(folded: string): string | null {
   const key = folded.slice(0, 2);

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { defaultSiteUrl } from '../src/lib/config.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { ZERO_RESULTS_PATH } from '../src/lib/api/zero-results-route.ts';
-import type { WordFile } from '../src/lib/search/shards.ts';
+import type { WordFile } from '../src/lib/search/index.ts';
 import type { ZeroResultCount } from '../src/lib/api/zero-results.ts';
 import { renderSearchReport } from './lib/search-report.ts';
 

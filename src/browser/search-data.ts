@@ -3,10 +3,7 @@
  * over the sharded index: the manifest and the listing first, then only the term shards of each
  * query's words and the document blocks of the results shown. Static files only, at any corpus size.
  */
-import { openSearchEngine, type Facets, type ResultCard } from '../lib/search/search-engine.ts';
-import type { Suggestion } from '../lib/search/suggest.ts';
-import { relaxedFill, type RelaxedFill } from '../lib/search/relaxed.ts';
-import { blendFirstPage, exactOffset, type Blend, type BlendItem } from '../lib/search/blend.ts';
+import { openSearchEngine, type Facets, type ResultCard, type Suggestion, relaxedFill, type RelaxedFill, blendFirstPage, exactOffset, type Blend, type BlendItem } from '../lib/search/index.ts';
 import type { Kind, Region } from '../lib/schema/kinds-regions.ts';
 
 export type { ResultCard };

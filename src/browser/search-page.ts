@@ -2,10 +2,9 @@
 import { KIND_LABELS, REGION_LABELS } from '../lib/presentation/labels-fr.ts';
 import { KINDS, REGIONS } from '../lib/schema/kinds-regions.ts';
 import { recordPagePath } from '../lib/paths.ts';
-import { highlight } from '../lib/search/highlight.ts';
+import { highlight, pageCount } from '../lib/search/index.ts';
 import { prefetchSearchData, yieldToMain, type ResultCard, type ResultPage, type SearchBackend } from './search-data.ts';
 import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
-import { pageCount } from '../lib/search/blend.ts';
 
 // The message for browsers without JavaScript is plain content that only a running script can remove.
 document.querySelector('[data-no-js]')?.remove();

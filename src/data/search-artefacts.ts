@@ -1,7 +1,6 @@
 /** Build-time: the sharded search index and the compiled synonyms, computed once and written by the /search/* endpoints. */
 import { getFacts } from './facts.ts';
-import { buildShards, type ShardFiles } from '../lib/search/shard-build.ts';
-import { readSynonymsFile } from '../lib/search/synonyms-file.ts';
+import { buildShards, type ShardFiles, readSynonymsFile } from '../lib/search/build.ts';
 import { readSettings } from '../lib/config.ts';
 import { versioned } from './content-version.ts';
 

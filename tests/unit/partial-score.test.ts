@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryTerms } from '../../src/lib/search/normalize.ts';
-import { partialContext, partialScore, type PartialContext } from '../../src/lib/search/partial-score.ts';
-import { namedRegions, rankFactors } from '../../src/lib/search/score.ts';
-import { openShardStore, type ShardStore } from '../../src/lib/search/shard-store.ts';
-import { createSynonyms } from '../../src/lib/search/synonyms.ts';
-import { createTopK } from '../../src/lib/search/top-k.ts';
+import { queryTerms } from '../../src/lib/search/text/normalize.ts';
+import { partialContext, partialScore, type PartialContext } from '../../src/lib/search/score/partial-score.ts';
+import { namedRegions, rankFactors } from '../../src/lib/search/score/score.ts';
+import { openShardStore, type ShardStore } from '../../src/lib/search/store/shard-store.ts';
+import { createSynonyms } from '../../src/lib/search/query/synonyms.ts';
+import { createTopK } from '../../src/lib/search/top-k/top-k.ts';
 import { readBuilt } from '../support/search.ts';
 
 let store: ShardStore;

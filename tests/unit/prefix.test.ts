@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import { engineFor } from '../support/search.ts';
-import { PREFIX_MIN_LETTERS, typedPrefix } from '../../src/lib/search/prefix.ts';
+import { PREFIX_MIN_LETTERS, typedPrefix } from '../../src/lib/search/query/prefix.ts';
 
 const facts = buildCorpus(
   [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { KIND_PRIOR, kindPrior, LEAD_BONUS, namedRegions, OTHER_REGION_PRIOR, rankFactors, rankScore, regionPrior, TITLE_COVERAGE_BONUS } from '../../src/lib/search/score.ts';
-import { regionBit } from '../../src/lib/search/listing.ts';
-import { processTerm } from '../../src/lib/search/normalize.ts';
-import { LEAD_WORDS, titleLead } from '../../src/lib/search/search-options.ts';
+import { KIND_PRIOR, kindPrior, LEAD_BONUS, namedRegions, OTHER_REGION_PRIOR, rankFactors, rankScore, regionPrior, TITLE_COVERAGE_BONUS } from '../../src/lib/search/score/score.ts';
+import { regionBit } from '../../src/lib/search/index/listing.ts';
+import { processTerm } from '../../src/lib/search/text/normalize.ts';
+import { LEAD_WORDS, titleLead } from '../../src/lib/search/index/search-options.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 import { builtEngine } from '../support/search.ts';
 

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import { buildIndex } from '../../src/lib/search/build-index.ts';
-import { toSearchDocument } from '../../src/lib/search/search-options.ts';
+import { buildIndex } from '../../src/lib/search/index/build-index.ts';
+import { toSearchDocument } from '../../src/lib/search/index/search-options.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
-import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
+import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import { testSettings } from '../support/test-build.ts';
-import { namedRegions, rankFactors, rankScore } from '../../src/lib/search/score.ts';
-import { regionBit } from '../../src/lib/search/listing.ts';
+import { namedRegions, rankFactors, rankScore } from '../../src/lib/search/score/score.ts';
+import { regionBit } from '../../src/lib/search/index/listing.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 import { builtEngine, engineFor } from '../support/search.ts';
-import { queryTerms } from '../../src/lib/search/normalize.ts';
-import { createSynonyms, type SynonymsArtefact } from '../../src/lib/search/synonyms.ts';
+import { queryTerms } from '../../src/lib/search/text/normalize.ts';
+import { createSynonyms, type SynonymsArtefact } from '../../src/lib/search/query/synonyms.ts';
 import { readBuilt } from '../support/search.ts';
 
 let n = 0;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_STEM, stem } from '../../src/lib/search/stem.ts';
-import { processTerm, queryTerms } from '../../src/lib/search/normalize.ts';
+import { MIN_STEM, stem } from '../../src/lib/search/text/stem.ts';
+import { processTerm, queryTerms } from '../../src/lib/search/text/normalize.ts';
 
 const same = (...words: string[]) => new Set(words.map((w) => processTerm(w))).size === 1;
 

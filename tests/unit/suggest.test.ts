@@ -1,8 +1,8 @@
-import { processTerm } from '../../src/lib/search/normalize.ts';
+import { processTerm } from '../../src/lib/search/text/normalize.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corrections, editDistance, suggest } from '../../src/lib/search/suggest.ts';
-import type { WordFile } from '../../src/lib/search/shards.ts';
+import { corrections, editDistance, suggest } from '../../src/lib/search/assist/suggest.ts';
+import type { WordFile } from '../../src/lib/search/index/shards.ts';
 
 describe('edit distance', () => {
   it('counts insertions, deletions, substitutions and a swap of neighbours as one edit each', () => {

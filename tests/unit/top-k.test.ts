@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import { REGIONS } from '../../src/lib/schema/vocabulary.ts';
-import { phraseTerms, type SynonymsArtefact } from '../../src/lib/search/synonyms.ts';
-import { openSearchEngine, type FactsQuery, type SearchEngine } from '../../src/lib/search/search-engine.ts';
-import { openShardStore } from '../../src/lib/search/shard-store.ts';
-import { createTopK } from '../../src/lib/search/top-k.ts';
-import { createReferenceEvaluator } from '../../src/lib/search/reference.ts';
-import { queryTerms } from '../../src/lib/search/normalize.ts';
-import { createSynonyms } from '../../src/lib/search/synonyms.ts';
+import { phraseTerms, type SynonymsArtefact } from '../../src/lib/search/query/synonyms.ts';
+import { openSearchEngine, type FactsQuery, type SearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import { openShardStore } from '../../src/lib/search/store/shard-store.ts';
+import { createTopK } from '../../src/lib/search/top-k/top-k.ts';
+import { createReferenceEvaluator } from '../../src/lib/search/score/reference.ts';
+import { queryTerms } from '../../src/lib/search/text/normalize.ts';
+import { createSynonyms } from '../../src/lib/search/query/synonyms.ts';
 import { memoryShards } from '../support/search.ts';
 
 // Few words, so that records tie often and queries match many records; singular and plural share a stem.

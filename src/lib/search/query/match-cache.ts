@@ -1,7 +1,7 @@
 /** The search engine's caches: rankings by normalised terms, and raw query strings to those terms; both bounded. */
 import type { LRUCache } from 'lru-cache';
-import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
-import { KINDS, REGIONS } from '../schema/kinds-regions.ts';
+import { boundedCache, type CacheBounds } from '../../bounded-cache.ts';
+import { KINDS, REGIONS } from '../../schema/kinds-regions.ts';
 
 /** Bounds of the two caches; a cache with `entries: 0` is off. */
 export interface SearchCacheBounds {

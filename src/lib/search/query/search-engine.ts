@@ -1,16 +1,16 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
-import type { Kind, Region } from '../schema/kinds-regions.ts';
-import { facetsOf, kindOf, positionFilter, regionsOf } from './listing.ts';
-import { queryTerms, WORD } from './normalize.ts';
+import type { Kind, Region } from '../../schema/kinds-regions.ts';
+import { facetsOf, kindOf, positionFilter, regionsOf } from '../index/listing.ts';
+import { queryTerms, WORD } from '../text/normalize.ts';
 import { PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
-import { partialContext, partialScore } from './partial-score.ts';
+import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
-import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
-import { suggest, WORD_UNITS, type Suggestion } from './suggest.ts';
-import { namedRegions, rankFactors } from './score.ts';
+import { openShardStore, SHARD_STORE_BOUNDS, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from '../store/shard-store.ts';
+import { suggest, WORD_UNITS, type Suggestion } from '../assist/suggest.ts';
+import { namedRegions, rankFactors } from '../score/score.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
-import { createTopK, type Evaluation, type Evaluator, type TopKContext } from './top-k.ts';
-import type { TermIndexBounds } from './term-index.ts';
+import { createTopK, type Evaluation, type Evaluator, type TopKContext } from '../top-k/top-k.ts';
+import { TERM_INDEX_BOUNDS, type TermIndexBounds } from '../score/term-index.ts';
 import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
 
 /** A /facts query once validated. */
@@ -115,9 +115,20 @@ export interface SearchEngineOptions {
   evaluator?: (context: TopKContext) => Evaluator;
   /** Records read per term between the top-k evaluator's bound checks (top-k.ts BATCH). */
   batch?: number;
-  /** Bounds of the top-k evaluator's term index cache (term-index.ts TERM_INDEX_BOUNDS). */
-  terms?: TermIndexBounds;
+  /** Memory bounds of the files read and of the term indices built from them (SEARCH_BOUNDS). */
+  bounds?: Partial<SearchBounds>;
 }
+
+/** Every memory bound of an opened engine beside its query caches, as one object that the handler, the servers and the edge pass on. */
+export interface SearchBounds {
+  /** Decoded term files and document blocks (shard-store.ts). */
+  files: Partial<ShardStoreBounds>;
+  /** Term indices that top-k builds from decoded term files (term-index.ts). */
+  termIndices: TermIndexBounds;
+}
+
+/** Defaults: SHARD_STORE_BOUNDS (64 + 8 MiB) and TERM_INDEX_BOUNDS (2,000 terms, 64 MiB). */
+export const SEARCH_BOUNDS: SearchBounds = { files: SHARD_STORE_BOUNDS, termIndices: TERM_INDEX_BOUNDS };
 
 /** A cached top-k evaluation and the index terms that matched. */
 interface Evaluated {
@@ -139,7 +150,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
 
   const synonyms = createSynonyms(store.synonyms);
   const scoring = partialContext(manifest, kindRegions);
-  const topK = (options.evaluator ?? createTopK)({ manifest, kindRegions, titleField: scoring.titleField, leadField: scoring.leadField, ...(options.batch ? { batch: options.batch } : {}), ...(options.terms ? { terms: options.terms } : {}) });
+  const topK = (options.evaluator ?? createTopK)({ manifest, kindRegions, titleField: scoring.titleField, leadField: scoring.leadField, ...(options.batch ? { batch: options.batch } : {}), terms: options.bounds?.termIndices ?? SEARCH_BOUNDS.termIndices });
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
@@ -349,6 +360,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
 }
 
 /** Opens the engine over files read by `read` (site-root paths): what the server, the edge and the browser call. */
-export async function openSearchEngine(read: ReadSearchFile, options: SearchEngineOptions & { shards?: Partial<ShardStoreBounds> } = {}): Promise<SearchEngine> {
-  return createSearchEngine(await openShardStore(read, options.shards), options);
+export async function openSearchEngine(read: ReadSearchFile, options: SearchEngineOptions = {}): Promise<SearchEngine> {
+  return createSearchEngine(await openShardStore(read, options.bounds?.files), options);
 }

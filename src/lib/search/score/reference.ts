@@ -4,10 +4,10 @@
  * impact orders and score passes, so the property tests and the bench check top-k against it (SearchEngineOptions
  * `evaluator`). Never used to answer a query.
  */
-import { histogramTotal, type Filters } from './listing.ts';
+import { histogramTotal, type Filters } from '../index/listing.ts';
 import { partialContext, partialScore } from './partial-score.ts';
 import { rankFactors, type SlotPostings } from './score.ts';
-import type { Evaluation, Evaluator, TopKContext } from './top-k.ts';
+import type { Evaluation, Evaluator, TopKContext } from '../top-k/top-k.ts';
 
 /** An evaluator that scores every candidate (the records of the first slot's first terms) and sorts the matches. */
 export function createReferenceEvaluator({ manifest, kindRegions }: TopKContext): Evaluator {

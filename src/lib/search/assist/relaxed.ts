@@ -5,7 +5,7 @@
  * blended among its exact matches instead: blend.ts.) The API never does this; the browser and the relevance bench
  * both call this function, so the bench scores what the page shows.
  */
-import type { FactsQuery, ResultCard, SearchEngine } from './search-engine.ts';
+import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import type { Suggestion } from './suggest.ts';
 
 /** The results of a relaxed query shown under a short list of exact matches. */

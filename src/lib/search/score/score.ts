@@ -5,10 +5,10 @@
  * MiniSearch's AND), × the kind prior, × the title coverage factor, × the title lead factor, × the region prior.
  * Each adjustment's why and its measurement: docs/search.md, Relevance.
  */
-import { KINDS, REGIONS, type Kind } from '../schema/kinds-regions.ts';
-import { regionBit } from './listing.ts';
-import { processTerm } from './normalize.ts';
-import { querySearchOptions } from './search-options.ts';
+import { KINDS, REGIONS, type Kind } from '../../schema/kinds-regions.ts';
+import { regionBit } from '../index/listing.ts';
+import { processTerm } from '../text/normalize.ts';
+import { querySearchOptions } from '../index/search-options.ts';
 
 /** MiniSearch's default BM25+ parameters. */
 export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };

@@ -4,8 +4,8 @@
  * whose options are the word itself with its synonyms, and its most frequent completions at PREFIX_WEIGHT, read
  * from search/prefixes/<two letters>.json. A submitted search never uses it: it follows the API's rules.
  */
-import { foldText, processTerm, WORD } from './normalize.ts';
-import type { ShardStore } from './shard-store.ts';
+import { foldText, processTerm, WORD } from '../text/normalize.ts';
+import type { ShardStore } from '../store/shard-store.ts';
 import type { Slot, Synonyms } from './synonyms.ts';
 
 /** Fewest letters a last word needs before it is completed. */

@@ -8,12 +8,12 @@
  */
 import { createScratch, scoreAll, type PlanOption, type ScorePlan } from './score-pass.ts';
 import { partFactorsOf, readByImpact, type ImpactQuery } from './impact-read.ts';
-import { fieldBoosts, rankFactors, type Postings, type SlotPostings } from './score.ts';
-import type { SearchManifest } from './shards.ts';
-import { createTermIndexCache, orderByImpact, popcount, positionsOf, type TermIndex, type TermIndexBounds } from './term-index.ts';
+import { fieldBoosts, rankFactors, type Postings, type SlotPostings } from '../score/score.ts';
+import type { SearchManifest } from '../index/shards.ts';
+import { createTermIndexCache, orderByImpact, popcount, positionsOf, type TermIndex, type TermIndexBounds } from '../score/term-index.ts';
 import { PageHeap } from './page-heap.ts';
-import { histogramTotal, type Filters } from './listing.ts';
-import { KINDS, REGIONS } from '../schema/kinds-regions.ts';
+import { histogramTotal, type Filters } from '../index/listing.ts';
+import { KINDS, REGIONS } from '../../schema/kinds-regions.ts';
 
 /** Records read from a term's impact order between two checks of the stopping bound. */
 export const BATCH = 16;

@@ -4,8 +4,8 @@
  * module level and free of per-query closures, so that V8's optimised code serves every query (closures made per
  * query deoptimised these loops on every new query: "wrong call target").
  */
-import { rankScore, type RankFactors } from './score.ts';
-import { indexOf, LED, TITLED, type TermIndex } from './term-index.ts';
+import { rankScore, type RankFactors } from '../score/score.ts';
+import { indexOf, LED, TITLED, type TermIndex } from '../score/term-index.ts';
 
 /** A slot option of a query: its weight, its terms, and their numbers among the query's distinct terms. */
 export interface PlanOption {

@@ -4,11 +4,11 @@
  * each kept in a bounded LRU.
  */
 import type { LRUCache } from 'lru-cache';
-import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
-import { decodeNumbers } from './number-code.ts';
-import { decodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
-import type { Postings } from './score.ts';
-import type { SynonymsArtefact } from './synonyms.ts';
+import { boundedCache, type CacheBounds } from '../../bounded-cache.ts';
+import { decodeNumbers } from '../index/number-code.ts';
+import { decodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from '../index/shards.ts';
+import type { Postings } from '../score/score.ts';
+import type { SynonymsArtefact } from '../query/synonyms.ts';
 
 /** Reads a file by its path under the site root; null (or a throw) when it cannot. */
 export type ReadSearchFile = (path: string) => Promise<string | null>;

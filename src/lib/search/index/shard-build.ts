@@ -4,15 +4,15 @@
  * postings carry listing positions, term frequencies and the documents' field lengths, as compact text
  * (number-code.ts). A term whose postings are large gets a file of its own, named from its shard.
  */
-import type { Fact } from '../schema/fact.ts';
-import { KINDS } from '../schema/vocabulary.ts';
-import { summarize } from '../records/summarize.ts';
+import type { Fact } from '../../schema/fact.ts';
+import { KINDS } from '../../schema/vocabulary.ts';
+import { summarize } from '../../records/summarize.ts';
 import { buildIndex } from './build-index.ts';
 import { regionBit } from './listing.ts';
-import { foldText, processTerm, tokenize } from './normalize.ts';
+import { foldText, processTerm, tokenize } from '../text/normalize.ts';
 import { SEARCHED_FIELDS, toSearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
-import { NO_SYNONYMS, type SynonymsArtefact } from './synonyms.ts';
+import { NO_SYNONYMS, type SynonymsArtefact } from '../query/synonyms.ts';
 import { encodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
 
 /** How the build cuts the index; defaults in SHARD_OPTIONS. */

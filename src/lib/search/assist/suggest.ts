@@ -8,9 +8,9 @@
  * All of it spends a work budget (work-budget.ts): when the budget runs out, suggest answers with the suggestions it
  * has completed (fewer, or none); the query's own results never depend on it.
  */
-import { foldText, processTerm, WORD } from './normalize.ts';
-import type { WordFile } from './shards.ts';
-import { createWorkBudget, WORK_LIMITS, type WorkBudget } from './work-budget.ts';
+import { foldText, processTerm, WORD } from '../text/normalize.ts';
+import type { WordFile } from '../index/shards.ts';
+import { createWorkBudget, WORK_LIMITS, type WorkBudget } from '../query/work-budget.ts';
 
 /** A corrected or shortened query and how many records it finds (with the same filters). */
 export interface Suggestion {
@@ -103,7 +103,7 @@ export function corrections(word: string, vocabulary: WordFile, count = MAX_SUGG
 
 /** What suggest() needs from the engine. */
 export interface SuggestSource {
-  /** Whether each term has postings. */
+  /** Whether each term is known: it has postings, or it is a word of the synonyms file. */
   known(terms: readonly string[]): Promise<boolean[]>;
   /** Vocabulary entries whose written forms (folded) have these lengths. */
   words(lengths: readonly number[]): Promise<WordFile>;

@@ -105,12 +105,13 @@ function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown'>): void 
     others.forEach((other, i) => suggestionBox.append(i > 0 ? ', ' : '', searchLink(other.q, { ...state, q: other.q, page: 1, exact: false }), ` (${plural(other.total, 'fiche')})`));
     return;
   }
-  suggestionBox.append('Vouliez-vous dire ');
+  // Offered, never applied: a correction that is not sure (suggest.ts), or any suggestion once the exact words were asked for.
+  suggestionBox.append(state.exact ? 'Vouliez-vous dire ' : 'Essayez ');
   suggestions.forEach((suggestion, i) => {
     if (i > 0) suggestionBox.append(i === suggestions.length - 1 ? ' ou ' : ', ');
-    suggestionBox.append(searchLink(suggestion.q, { ...state, q: suggestion.q, page: 1, exact: false }), ` (${plural(suggestion.total, 'fiche')})`);
+    suggestionBox.append(searchLink(suggestion.q, { ...state, q: suggestion.q, page: 1, exact: false }), ` (${plural(suggestion.total, 'fiche')}${suggestion.missing?.length ? `, sans : ${suggestion.missing.join(', ')}` : ''})`);
   });
-  suggestionBox.append(' ?');
+  suggestionBox.append(state.exact ? ' ?' : '.');
 }
 
 /** Filter counts; a filter with no match is hidden unless it is the one chosen. */

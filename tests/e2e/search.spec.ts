@@ -241,3 +241,14 @@ test.describe('on a phone', () => {
     expect(echo!.width * echo!.height).toBeLessThanOrEqual(1);
   });
 });
+
+test('a shared address whose last word is cut completes it, as typing does: permis de conduire records, not a correction', async ({ page }) => {
+  await page.goto('/recherche/?q=permis%20de%20condu');
+  await waitForResults(page);
+  await expect(page.locator('[data-search-suggestions]')).toBeHidden();
+  const titles = await page.locator('[data-search-results] li h3, [data-search-results] li a').allTextContents();
+  expect(titles.join(' ')).toMatch(/condui/i);
+  await page.reload();
+  await waitForResults(page);
+  await expect(page.locator('[data-search-suggestions]')).toBeHidden();
+});

@@ -29,4 +29,13 @@ describe('search as you type', () => {
     // A complete word is itself first.
     expect((await ids('permis', true))[0]).toMatch(/^fait-00000000000000e[12]$/);
   });
+
+  it('calls the last word open (the site completes it on every path) unless it is a complete word of the index', async () => {
+    const engine = await engineFor(facts);
+    expect(await engine.openLastWord('permis prov')).toBe(true);
+    expect(await engine.openLastWord('permis provisoire')).toBe(false);
+    expect(await engine.openLastWord('Provinces')).toBe(false);
+    expect(await engine.openLastWord('permis prov ')).toBe(false);
+    expect(await engine.openLastWord('zz')).toBe(true);
+  });
 });

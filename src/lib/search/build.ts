@@ -6,4 +6,5 @@
 export { buildShards, shardFileMap, SHARD_OPTIONS, type ShardFiles, type ShardOptions } from './index/shard-build.ts';
 export { readSynonymsFile, parseSynonyms, compileSynonyms, SynonymsError } from './index/synonyms-file.ts';
 export { buildIndex } from './index/build-index.ts';
+export { readLexicon } from './index/lexicon.ts';
 export { searchOptions, toSearchDocument, type SearchDocument } from './index/search-options.ts';

@@ -94,7 +94,7 @@ export async function blendFirstPage(
   const partial: Scored<Pending>[] = [];
   const seen = new Set<number>();
   for (const suggestion of await engine.suggest(query)) {
-    if (!suggestion.missing?.length) continue;
+    if (!suggestion.missing?.length || !suggestion.confident) continue;
     const page = await engine.partial({ ...query, q }, suggestion.q, limit);
     exactList ??= page.exact.map((at, i) => ({ item: { card: exact.cards[i]!, terms: exact.terms }, at, score: page.exactScores[i]! }));
     page.positions.forEach((at, i) => {

@@ -27,6 +27,17 @@ export function typedPrefix(q: string): { folded: string; term: string } | null 
   return term === null || folded.length < PREFIX_MIN_LETTERS ? null : { folded, term };
 }
 
+/**
+ * Whether q's last word is still open: q ends with a word that may grow (typedPrefix) and that is not itself a complete
+ * written form of the index (a word of its prefix file that records hold). The search page completes such a word on
+ * every path (typed, submitted, reloaded, shared, Back); a complete word is searched as it is.
+ */
+export async function openLastWord(q: string, store: Pick<ShardStore, 'prefixes'>): Promise<boolean> {
+  const typed = typedPrefix(q);
+  if (typed === null) return false;
+  return !(await store.prefixes(typed.folded)).some(([, word, documents]) => documents > 0 && foldText(word) === typed.folded);
+}
+
 /** The slot of a typed last word: itself and its synonyms, then its completions. */
 export async function prefixSlot(folded: string, synonyms: Synonyms, store: Pick<ShardStore, 'prefixes'>): Promise<Slot> {
   const term = processTerm(folded)!;

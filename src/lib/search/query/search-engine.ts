@@ -2,7 +2,7 @@
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
 import { facetsOf, kindOf, positionFilter, regionsOf } from '../index/listing.ts';
 import { queryTerms, WORD } from '../text/normalize.ts';
-import { PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
+import { openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import { openShardStore, SHARD_STORE_BOUNDS, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from '../store/shard-store.ts';
@@ -89,6 +89,8 @@ export interface SearchEngine {
   partial(query: Pick<FactsQuery, 'q' | 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
+  /** Whether q ends with a word that is not a complete word of the index (prefix.ts openLastWord): the site completes it. */
+  openLastWord(q: string): Promise<boolean>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
   /** What the top-k evaluator's term index cache holds now (term-index.ts). */
@@ -320,6 +322,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     search,
     partial,
     cards: cardsOf,
+    openLastWord: (q) => openLastWord(q, store),
     async facets({ q, kind, region, prefix }) {
       return facetsOf((await evaluated(q, prefix === true))?.evaluation.histogram ?? everyRecord(), { kind, region });
     },
@@ -327,7 +330,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       if (q === undefined) return Promise.resolve([]);
       return suggest(q, {
         cost: workOf,
-        known: async (terms) => (await store.postings(terms)).map((list) => list !== undefined),
+        // A word of the synonyms file is known even when no record holds it: it matches through its synonyms.
+        known: async (terms) => (await store.postings(terms)).map((list, i) => list !== undefined || synonyms.slots([terms[i]!])[0]!.options.length > 1),
         words: (lengths) => store.words(lengths),
         total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
         best: async (shorter) => {

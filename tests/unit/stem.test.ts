@@ -47,6 +47,14 @@ describe('French light stemmer', () => {
     expect(stem('sonnette')).toBe('sonnet');
   });
 
+  it('strips a final x only after -au, -eu, -ou (the plurals French writes with an x): pris and prix stay apart', () => {
+    expect(same('feu', 'feux')).toBe(true);
+    expect(same('bijou', 'bijoux')).toBe(true);
+    expect(same('tuyau', 'tuyaux')).toBe(true);
+    for (const word of ['prix', 'choix', 'voix', 'flux']) expect(stem(word)).toBe(word);
+    expect(processTerm('pris')).not.toBe(processTerm('prix'));
+  });
+
   it('keeps words of four letters or fewer intact, apart from a plural s', () => {
     for (const word of ['bus', 'moto', 'code', 'mere', 'vite', 'aide', 'taxi', 'zone']) expect(stem(word)).toBe(word);
     expect(stem('cars')).toBe('car');

@@ -180,7 +180,8 @@ async function correct(q: string, unknown: readonly Word[], left: readonly Word[
     if (byText.has(folded)) continue;
     const max = maxDistance(folded);
     const lengths = Array.from({ length: 2 * max + 1 }, (_, i) => folded.length - max + i).filter((l) => l > 0);
-    const list = corrections(w.text, await source.words(lengths), MAX_SUGGESTIONS, budget);
+    // Only index words can be corrections: the real words (0 records) are left out before any work is counted.
+    const list = corrections(w.text, (await source.words(lengths)).filter((entry) => entry[2] > 0), MAX_SUGGESTIONS, budget);
     // One word without a correction, or a budget spent: no corrected query can be offered.
     if (list.length === 0) return [];
     byText.set(folded, list);

@@ -28,14 +28,15 @@ export function typedPrefix(q: string): { folded: string; term: string } | null 
 }
 
 /**
- * Whether q's last word is still open: q ends with a word that may grow (typedPrefix) and that is not itself a complete
- * written form of the index (a word of its prefix file that records hold). The search page completes such a word on
- * every path (typed, submitted, reloaded, shared, Back); a complete word is searched as it is.
+ * Whether q's last word is still open: q ends with a word that may grow (typedPrefix), that some longer written form
+ * of the index starts with, and that is not itself one (words of its prefix file that records hold). The search page
+ * completes such a word on every path (typed, submitted, reloaded, shared, Back); any other is searched as it is.
  */
 export async function openLastWord(q: string, store: Pick<ShardStore, 'prefixes'>): Promise<boolean> {
   const typed = typedPrefix(q);
   if (typed === null) return false;
-  return !(await store.prefixes(typed.folded)).some(([, word, documents]) => documents > 0 && foldText(word) === typed.folded);
+  const forms = (await store.prefixes(typed.folded)).filter((entry) => entry[2] > 0).map(([, word]) => foldText(word));
+  return !forms.includes(typed.folded) && forms.some((form) => form.length > typed.folded.length && form.startsWith(typed.folded));
 }
 
 /** The slot of a typed last word: itself and its synonyms, then its completions. */

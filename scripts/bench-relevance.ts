@@ -15,16 +15,13 @@ import { cpus, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTestBuild } from '../tests/support/test-build.ts';
-import { readFullListing } from '../src/lib/search/shard-store.ts';
+import { readFullListing, openSearchEngine, relaxedFill, blendFirstPage, MISSING_POWER } from '../src/lib/search/index.ts';
 import { CATEGORIES, JUDGED_SETS, readJudgments, recordsOfListing, type JudgedQuery, type JudgedSetName } from './bench/relevance/judgments.ts';
 import { evaluate, mean } from './bench/relevance/metrics.ts';
 import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
 import { runPagefind } from './bench/relevance/pagefind-runner.ts';
 import { ENGINES, heldOutTargets, relevanceTargets, renderSummary, renderTables, renderTargets, type Engine, type Row, type Target } from './bench/relevance/report.ts';
 import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
-import { openSearchEngine } from '../src/lib/search/search-engine.ts';
-import { relaxedFill } from '../src/lib/search/relaxed.ts';
-import { blendFirstPage, MISSING_POWER } from '../src/lib/search/blend.ts';
 import { readDist } from '../src/adapters/read-dist.ts';
 import { PAGE_SIZE } from '../src/browser/search-state.ts';
 

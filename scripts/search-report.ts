@@ -11,8 +11,8 @@ import { parseArgs } from 'node:util';
 import { defaultSiteUrl } from '../src/lib/config.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { ZERO_RESULTS_PATH } from '../src/lib/api/zero-results-route.ts';
-import type { WordFile } from '../src/lib/search/shards.ts';
-import type { ZeroResultCount } from '../src/lib/search/zero-results.ts';
+import type { WordFile } from '../src/lib/search/index.ts';
+import type { ZeroResultCount } from '../src/lib/api/zero-results.ts';
 import { renderSearchReport } from './lib/search-report.ts';
 
 answerHelp(`usage: npm run search:report -- [--url BASE_URL] [--file SAVED.json] [--top N]

@@ -11,7 +11,7 @@ import type { Settings } from '../../src/lib/config.ts';
 import { staticHostHeaders } from '../../src/lib/security-headers.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { RecordError } from '../../src/lib/records/friendly-errors.ts';
-import { readSynonymsFile, SynonymsError } from '../../src/lib/search/synonyms-file.ts';
+import { readSynonymsFile, SynonymsError } from '../../src/lib/search/build.ts';
 import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
 import { STAMP_FILE } from '../../src/adapters/build-watch.ts';
 import { finishOutput } from './output-files.ts';

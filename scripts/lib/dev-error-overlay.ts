@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { readRecords, type ReadCache } from '../../src/lib/records/read-records.ts';
 import { RecordError } from '../../src/lib/records/friendly-errors.ts';
-import { readSynonymsFile, SynonymsError } from '../../src/lib/search/synonyms-file.ts';
+import { readSynonymsFile, SynonymsError } from '../../src/lib/search/build.ts';
 import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
 import type { Settings } from '../../src/lib/config.ts';
 

@@ -42,7 +42,7 @@ export function isApiPath(pathname: string): boolean {
 export const EDGE_CACHE_BOUNDS = {
   recordCache: { entries: 500, bytes: 8 * 2 ** 20 },
   replyCache: { entries: 2_000, bytes: 16 * 2 ** 20 },
-  searchFiles: { terms: { entries: 1_000, bytes: 16 * 2 ** 20 }, docs: { entries: 2_000, bytes: 4 * 2 ** 20 } },
+  search: { files: { terms: { entries: 1_000, bytes: 16 * 2 ** 20 }, docs: { entries: 2_000, bytes: 4 * 2 ** 20 } } },
 } as const;
 
 /** The site address the build was made with, so one SITE_URL (the build's) rules records and redirects alike. */

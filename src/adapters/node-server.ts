@@ -105,7 +105,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   const log = options.log ?? console.log;
   const logError = options.logError ?? console.error;
   const load = () => ({
-    api: createApiHandler({ read: readDist(settings.DIST_DIR, { log: logError }), recordCache: NODE_RECORD_CACHE, searchFiles: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
+    api: createApiHandler({ read: readDist(settings.DIST_DIR, { log: logError }), recordCache: NODE_RECORD_CACHE, search: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES }, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
     files: staticFiles(settings.DIST_DIR, options.staticCache),
   });
   let current = load();

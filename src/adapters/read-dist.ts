@@ -10,7 +10,7 @@ import type { ReadArtefact } from '../lib/api/artefacts.ts';
 import { INTEGRITY_FILE, type IntegrityEntry } from '../lib/integrity.ts';
 import { openIntegrity, type IntegrityIndex } from './integrity-files.ts';
 import { ARTEFACTS } from '../lib/paths.ts';
-import { SEARCH_PATHS } from '../lib/search/shards.ts';
+import { SEARCH_PATHS } from '../lib/search/index.ts';
 
 /** Options of readDist. */
 export interface ReadDistOptions {

@@ -3,10 +3,7 @@
  * over the sharded index: the manifest and the listing first, then only the term shards of each
  * query's words and the document blocks of the results shown. Static files only, at any corpus size.
  */
-import { openSearchEngine, type Facets, type ResultCard } from '../lib/search/search-engine.ts';
-import type { Suggestion } from '../lib/search/suggest.ts';
-import { relaxedFill, type RelaxedFill } from '../lib/search/relaxed.ts';
-import { blendFirstPage, exactOffset, type Blend, type BlendItem } from '../lib/search/blend.ts';
+import { openSearchEngine, type Facets, type ResultCard, type Suggestion, relaxedFill, type RelaxedFill, blendFirstPage, exactOffset, type Blend, type BlendItem } from '../lib/search/index.ts';
 import type { Kind, Region } from '../lib/schema/kinds-regions.ts';
 
 export type { ResultCard };
@@ -68,7 +65,10 @@ async function staticBackend(): Promise<SearchBackend> {
   await yieldToMain();
   return {
     async run({ q, kind, region, limit, offset, typing, exact }) {
-      const prefix = typing;
+      // The last word is completed as a prefix while typing, and on every other path too (submitted, reloaded, shared,
+      // Back) unless it is a complete word of the index: the address that typing writes gives the same results.
+      const open = !typing && !exact && q !== undefined && (await engine.openLastWord(q));
+      const prefix = typing || open;
       const pageOf = async (text: string | undefined, at = offset) => {
         const [page, facets, allKinds, allRegions] = await Promise.all([
           engine.search({ q: text, kind, region, limit, offset: at, prefix }),
@@ -79,8 +79,9 @@ async function staticBackend(): Promise<SearchBackend> {
         return { total: page.total, cards: page.cards, terms: page.terms, facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total } };
       };
       // A submitted search's first page blends in the records that lack one word, by score ("Missing: …", blend.ts);
-      // the later pages start after the exact matches that the first page listed. Not while typing, nor for ?exact=1.
-      const submitted = q !== undefined && !typing && !exact;
+      // the later pages start after the exact matches that the first page listed. Not while typing, nor for ?exact=1,
+      // nor while the last word is being completed (its matches are not the API's).
+      const submitted = q !== undefined && !prefix && !exact;
       let blend: Blend | undefined;
       let at = offset;
       if (submitted && offset > 0) {
@@ -92,7 +93,8 @@ async function staticBackend(): Promise<SearchBackend> {
       if (page.total === 0 && q !== undefined) await yieldToMain();
       const suggestions = page.total === 0 && q !== undefined ? await engine.suggest({ q, kind, region }) : [];
       // Nothing found: the best suggestion's results at once (the page says so and links to the exact words).
-      const shown = exact ? undefined : suggestions[0];
+      // Only a confident suggestion (a shortening, or a sure correction: suggest.ts) is shown at once; the others are offered.
+      const shown = exact ? undefined : suggestions.find((s) => s.confident);
       if (shown) {
         await yieldToMain();
         const instead = await pageOf(shown.q);

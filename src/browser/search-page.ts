@@ -2,10 +2,9 @@
 import { KIND_LABELS, REGION_LABELS } from '../lib/presentation/labels-fr.ts';
 import { KINDS, REGIONS } from '../lib/schema/kinds-regions.ts';
 import { recordPagePath } from '../lib/paths.ts';
-import { highlight } from '../lib/search/highlight.ts';
+import { highlight, pageCount } from '../lib/search/index.ts';
 import { prefetchSearchData, yieldToMain, type ResultCard, type ResultPage, type SearchBackend } from './search-data.ts';
 import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
-import { pageCount } from '../lib/search/blend.ts';
 
 // The message for browsers without JavaScript is plain content that only a running script can remove.
 document.querySelector('[data-no-js]')?.remove();
@@ -106,12 +105,13 @@ function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown'>): void 
     others.forEach((other, i) => suggestionBox.append(i > 0 ? ', ' : '', searchLink(other.q, { ...state, q: other.q, page: 1, exact: false }), ` (${plural(other.total, 'fiche')})`));
     return;
   }
-  suggestionBox.append('Vouliez-vous dire ');
+  // Offered, never applied: a correction that is not sure (suggest.ts), or any suggestion once the exact words were asked for.
+  suggestionBox.append(state.exact ? 'Vouliez-vous dire ' : 'Essayez ');
   suggestions.forEach((suggestion, i) => {
     if (i > 0) suggestionBox.append(i === suggestions.length - 1 ? ' ou ' : ', ');
-    suggestionBox.append(searchLink(suggestion.q, { ...state, q: suggestion.q, page: 1, exact: false }), ` (${plural(suggestion.total, 'fiche')})`);
+    suggestionBox.append(searchLink(suggestion.q, { ...state, q: suggestion.q, page: 1, exact: false }), ` (${plural(suggestion.total, 'fiche')}${suggestion.missing?.length ? `, sans : ${suggestion.missing.join(', ')}` : ''})`);
   });
-  suggestionBox.append(' ?');
+  suggestionBox.append(state.exact ? ' ?' : '.');
 }
 
 /** Filter counts; a filter with no match is hidden unless it is the one chosen. */

@@ -1,7 +1,6 @@
 /** Build-time: the sharded search index and the compiled synonyms, computed once and written by the /search/* endpoints. */
 import { getFacts } from './facts.ts';
-import { buildShards, type ShardFiles } from '../lib/search/shard-build.ts';
-import { readSynonymsFile } from '../lib/search/synonyms-file.ts';
+import { buildShards, type ShardFiles, readLexicon, readSynonymsFile } from '../lib/search/build.ts';
 import { readSettings } from '../lib/config.ts';
 import { versioned } from './content-version.ts';
 
@@ -10,5 +9,5 @@ import { versioned } from './content-version.ts';
  * file stops the build with its line.
  */
 export const getSearchArtefacts: () => Promise<ShardFiles> = versioned(() =>
-  Promise.all([getFacts(), readSynonymsFile(readSettings(process.env).SYNONYMS_FILE)]).then(([facts, synonyms]) => buildShards(facts, { synonyms })),
+  Promise.all([getFacts(), readSynonymsFile(readSettings(process.env).SYNONYMS_FILE), readLexicon()]).then(([facts, synonyms, lexicon]) => buildShards(facts, { synonyms, lexicon })),
 );

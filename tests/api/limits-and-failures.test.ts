@@ -69,16 +69,16 @@ describe('outside /api/v1', () => {
 
 describe('search file caches', () => {
   /** A handler over the test build that records which term files it reads; answers are not cached. */
-  function counted(searchFiles?: ApiHandlerOptions['searchFiles']) {
+  function counted(files?: NonNullable<ApiHandlerOptions['search']>['files']) {
     const reads: string[] = [];
     const read = readDist(testSettings.DIST_DIR);
-    const api = createApiHandler({ read: (path) => (path.startsWith('search/terms/') && reads.push(path), read(path)), rateLimit: { limit: 1_000_000 }, replyCache: { entries: 0, bytes: 0 }, ...(searchFiles ? { searchFiles } : {}) });
+    const api = createApiHandler({ read: (path) => (path.startsWith('search/terms/') && reads.push(path), read(path)), rateLimit: { limit: 1_000_000 }, replyCache: { entries: 0, bytes: 0 }, ...(files ? { search: { files } } : {}) });
     return { api, reads };
   }
   // The second query needs "examen" again, under another ranking key: only its cached postings spare a read.
   const queries = ['/api/v1/facts?po_live=1&q=examen', '/api/v1/facts?po_live=1&q=permis', '/api/v1/facts?po_live=1&q=examen%20permis'];
 
-  it('keeps decoded term files within the searchFiles bound given to the handler (as the edge worker does)', async () => {
+  it('keeps decoded term files within the search files bound given to the handler (as the edge worker does)', async () => {
     const kept = counted();
     for (const path of queries) expect((await get(kept.api, path)).status).toBe(200);
     const tight = counted({ terms: { entries: 1, bytes: 1 } });

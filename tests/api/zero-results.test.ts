@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { readDist } from '../../src/adapters/read-dist.ts';
-import { createZeroResultLog, normalizeForLog, ZERO_RESULT_BOUNDS } from '../../src/lib/search/zero-results.ts';
+import { createZeroResultLog, normalizeForLog, ZERO_RESULT_BOUNDS } from '../../src/lib/api/zero-results.ts';
 import { candidates, renderSearchReport } from '../../scripts/lib/search-report.ts';
 import { testSettings } from '../support/test-build.ts';
 

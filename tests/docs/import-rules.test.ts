@@ -53,6 +53,19 @@ describe('import rules of ARCHITECTURE.md', () => {
     expect(importsUnder('src').filter(into(['scripts', 'tests'])).map(describeEdge)).toEqual([]);
   });
 
+  it('src/ and scripts/ reach the search module only through its entry files (src/lib/search/index.ts, and build.ts for the build)', () => {
+    const entries = new Set(['src/lib/search/index.ts', 'src/lib/search/build.ts']);
+    const outside = [...importsUnder('src'), ...importsUnder('scripts')].filter((edge) => !edge.from.startsWith('src/lib/search/'));
+    expect(outside.some((edge) => edge.target !== undefined && entries.has(edge.target))).toBe(true);
+    expect(outside.filter((edge) => into(['src/lib/search'])(edge) && !entries.has(edge.target!)).map(describeEdge)).toEqual([]);
+  });
+
+  it('the browser bundle leaves out the search module\'s build side (build.ts: file system, YAML, MiniSearch)', async () => {
+    const result = await build({ entryPoints: ['src/browser/search-page.ts'], bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((file) => file === 'src/lib/search/build.ts' || file.startsWith('src/lib/search/index/shard-build') || /node_modules\/(yaml|minisearch)\//.test(file))).toEqual([]);
+  });
+
   it('the conformance checks do not use our own handler, search or records code', () => {
     expect(importsUnder('src/conformance').filter(into(['src/lib/api', 'src/lib/search', 'src/lib/records', 'src/adapters'])).map(describeEdge)).toEqual([]);
   });
@@ -65,7 +78,7 @@ describe('import rules of ARCHITECTURE.md', () => {
   it('the browser bundle never pulls zod nor the MCP SDK', async () => {
     const result = await build({ entryPoints: ['src/browser/search-page.ts'], bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent' });
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs).toContain('src/lib/search/search-engine.ts');
+    expect(inputs).toContain('src/lib/search/query/search-engine.ts');
     expect(inputs.filter((file) => /node_modules\/(zod|@modelcontextprotocol)\//.test(file))).toEqual([]);
     expect(result.outputFiles[0]!.text).not.toMatch(/ZodError|\$ZodType/);
   });

@@ -7,11 +7,11 @@ import { BROTLI_QUALITY } from '../../src/adapters/node-compress.ts';
 import { NODE_RECORD_CACHE, NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node-server.ts';
 import { STATIC_DEFAULTS } from '../../src/adapters/static-files.ts';
 import { REPLY_CACHE_BOUNDS } from '../../src/lib/api/reply-cache.ts';
-import { SEARCH_CACHE_BOUNDS } from '../../src/lib/search/match-cache.ts';
-import { SHARD_OPTIONS } from '../../src/lib/search/shard-build.ts';
-import { TERM_INDEX_BOUNDS } from '../../src/lib/search/term-index.ts';
-import { MAX_IMPACT_TERMS, READ_COST } from '../../src/lib/search/top-k.ts';
-import { WORK_LIMITS } from '../../src/lib/search/work-budget.ts';
+import { SEARCH_CACHE_BOUNDS } from '../../src/lib/search/query/match-cache.ts';
+import { SHARD_OPTIONS } from '../../src/lib/search/index/shard-build.ts';
+import { TERM_INDEX_BOUNDS } from '../../src/lib/search/score/term-index.ts';
+import { MAX_IMPACT_TERMS, READ_COST } from '../../src/lib/search/top-k/top-k.ts';
+import { WORK_LIMITS } from '../../src/lib/search/query/work-budget.ts';
 import { SOAK_HEAP_MB } from '../../scripts/bench/soak.ts';
 import { PRECOMPRESS_QUALITY } from '../../scripts/lib/output-files.ts';
 import { readDoc, ROOT } from './markdown.ts';
@@ -84,13 +84,13 @@ const QUOTES: Quote[] = [
   },
   {
     name: 'TERM_INDEX_BOUNDS',
-    file: 'src/lib/search/term-index.ts',
+    file: 'src/lib/search/score/term-index.ts',
     near: { [PERF]: [defaultTerms], [SEARCH]: [defaultTerms] },
     anywhere: { [API]: [`term indices of the top-k evaluator (built from the decoded term files) | ${defaultTerms}`] },
   },
   {
     name: 'SEARCH_CACHE_BOUNDS',
-    file: 'src/lib/search/match-cache.ts',
+    file: 'src/lib/search/query/match-cache.ts',
     near: { [PERF]: [`${n(SEARCH_CACHE_BOUNDS.rankings.entries)} rankings, ${mib(SEARCH_CACHE_BOUNDS.rankings.bytes)}`] },
     anywhere: { [API]: [`${n(SEARCH_CACHE_BOUNDS.rankings.entries)} rankings, ${mib(SEARCH_CACHE_BOUNDS.rankings.bytes)}`] },
   },
@@ -102,17 +102,17 @@ const QUOTES: Quote[] = [
   },
   {
     name: 'MAX_IMPACT_TERMS',
-    file: 'src/lib/search/top-k.ts',
+    file: 'src/lib/search/top-k/top-k.ts',
     near: { [PERF]: [`\`MAX_IMPACT_TERMS\` (${MAX_IMPACT_TERMS})`], [SEARCH]: [`\`MAX_IMPACT_TERMS\` (${MAX_IMPACT_TERMS})`] },
   },
   {
     name: 'READ_COST',
-    file: 'src/lib/search/top-k.ts',
+    file: 'src/lib/search/top-k/top-k.ts',
     near: { [PERF]: [`\`READ_COST\` ${READ_COST}`], [SEARCH]: [`\`READ_COST\`, ${READ_COST},`] },
   },
   {
     name: 'WORK_LIMITS.suggest',
-    file: 'src/lib/search/work-budget.ts',
+    file: 'src/lib/search/query/work-budget.ts',
     near: { [PERF]: [`${n(WORK_LIMITS.suggest)} units`], [SEARCH]: [`= ${n(WORK_LIMITS.suggest)} units`] },
   },
   {
@@ -139,7 +139,7 @@ const QUOTES: Quote[] = [
   },
   {
     name: 'SHARD_OPTIONS',
-    file: 'src/lib/search/shard-build.ts',
+    file: 'src/lib/search/index/shard-build.ts',
     near: {},
     anywhere: { [PERF]: [`${SHARD_OPTIONS.docsPerBlock}-record blocks`] },
   },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../src/adapters/node-server.ts';
 import { readSettings } from '../../src/lib/config.ts';
-import { termShard } from '../../src/lib/search/shards.ts';
+import { termShard } from '../../src/lib/search/index/shards.ts';
 import { testBuildEnv } from '../support/test-build.ts';
 
 /** A search through the server's handler, as a client would send it. */

@@ -2,10 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Fact } from '../../src/lib/schema/fact.ts';
-import { buildShards, shardFileMap, type ShardOptions } from '../../src/lib/search/shard-build.ts';
-import { openSearchEngine, type SearchEngine } from '../../src/lib/search/search-engine.ts';
-import type { SearchCacheBounds } from '../../src/lib/search/match-cache.ts';
-import { readFullListing } from '../../src/lib/search/shard-store.ts';
+import { buildShards, shardFileMap, type ShardOptions } from '../../src/lib/search/index/shard-build.ts';
+import { openSearchEngine, type SearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import type { SearchCacheBounds } from '../../src/lib/search/query/match-cache.ts';
+import { readFullListing } from '../../src/lib/search/store/shard-store.ts';
 import { testSettings } from './test-build.ts';
 
 /** Shard files built in memory, and every path a reader was asked for. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
-import { blendFirstPage, exactOffset, mergeByScore, MISSING_POWER, pageCount, type Scored } from '../../src/lib/search/blend.ts';
+import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import { blendFirstPage, exactOffset, mergeByScore, MISSING_POWER, pageCount, type Scored } from '../../src/lib/search/assist/blend.ts';
 import { engineFor } from '../support/search.ts';
 
 let n = 0;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldText, processTerm, queryTerms, tokenize } from '../../src/lib/search/normalize.ts';
-import { STOP_WORDS } from '../../src/lib/search/stop-words.ts';
+import { foldText, processTerm, queryTerms, tokenize } from '../../src/lib/search/text/normalize.ts';
+import { STOP_WORDS } from '../../src/lib/search/text/stop-words.ts';
 
 describe('normalisation', () => {
   it('ignores case and accents, and expands œ and æ', () => {

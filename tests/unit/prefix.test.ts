@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import { engineFor } from '../support/search.ts';
-import { PREFIX_MIN_LETTERS, typedPrefix } from '../../src/lib/search/prefix.ts';
+import { PREFIX_MIN_LETTERS, typedPrefix } from '../../src/lib/search/query/prefix.ts';
 
 const facts = buildCorpus(
   [
@@ -28,5 +28,15 @@ describe('search as you type', () => {
     expect(await ids('permis prov', false)).toEqual([]);
     // A complete word is itself first.
     expect((await ids('permis', true))[0]).toMatch(/^fait-00000000000000e[12]$/);
+  });
+
+  it('calls the last word open (the site completes it on every path) unless it is a complete word of the index', async () => {
+    const engine = await engineFor(facts);
+    expect(await engine.openLastWord('permis prov')).toBe(true);
+    expect(await engine.openLastWord('permis provisoire')).toBe(false);
+    expect(await engine.openLastWord('Provinces')).toBe(false);
+    expect(await engine.openLastWord('permis prov ')).toBe(false);
+    // Nothing longer starts with it: searched as typed (then corrected or left out if no record holds it).
+    expect(await engine.openLastWord('zz')).toBe(false);
   });
 });

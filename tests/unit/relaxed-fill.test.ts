@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
-import { relaxedFill } from '../../src/lib/search/relaxed.ts';
+import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import { relaxedFill } from '../../src/lib/search/assist/relaxed.ts';
 import { engineFor } from '../support/search.ts';
 
 let n = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import { SEARCH_CACHE_BOUNDS, type SearchCacheBounds } from '../../src/lib/search/match-cache.ts';
-import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
+import { SEARCH_CACHE_BOUNDS, type SearchCacheBounds } from '../../src/lib/search/query/match-cache.ts';
+import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import { engineFor } from '../support/search.ts';
 
 const corpus = buildCorpus(

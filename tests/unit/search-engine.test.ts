@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import { buildIndex } from '../../src/lib/search/build-index.ts';
-import { toSearchDocument } from '../../src/lib/search/search-options.ts';
+import { buildIndex } from '../../src/lib/search/index/build-index.ts';
+import { toSearchDocument } from '../../src/lib/search/index/search-options.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
-import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
+import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import { testSettings } from '../support/test-build.ts';
-import { kindPrior, LEAD_BONUS, namedRegions, regionPrior, TITLE_COVERAGE_BONUS } from '../../src/lib/search/rank-adjust.ts';
-import { regionBit } from '../../src/lib/search/listing.ts';
+import { namedRegions, rankFactors, rankScore } from '../../src/lib/search/score/score.ts';
+import { regionBit } from '../../src/lib/search/index/listing.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 import { builtEngine, engineFor } from '../support/search.ts';
-import { queryTerms } from '../../src/lib/search/normalize.ts';
-import { createSynonyms, type SynonymsArtefact } from '../../src/lib/search/synonyms.ts';
+import { queryTerms } from '../../src/lib/search/text/normalize.ts';
+import { createSynonyms, type SynonymsArtefact } from '../../src/lib/search/query/synonyms.ts';
 import { readBuilt } from '../support/search.ts';
 
 let n = 0;
@@ -95,9 +95,8 @@ describe('the engine on the built shards and MiniSearch', () => {
   it('rank the test build identically: same matches, same scores order (MiniSearch BM25+, synonyms composed from its scores, times the kind prior, the title coverage and title lead factors and the region prior), ties by id', async () => {
     const facts = await readRecords(testSettings.CONTENT_DIR, testSettings.SITE_URL);
     const raw = buildIndex(facts.map(toSearchDocument));
-    // The engine adjusts BM25+ after scoring (rank-adjust.ts); MiniSearch's scores get the same documented prior.
-    const kindOf = new Map(facts.map((f) => [f.id, KINDS.indexOf(f.kind)]));
-    const prior = (results: { id: string; score: number }[]) => results.map((r) => ({ ...r, score: r.score * kindPrior(kindOf.get(r.id)!) }));
+    // The engine adjusts BM25+ after scoring (score.ts rankScore); MiniSearch's scores get the same adjustments.
+    const byteOf = new Map(facts.map((f) => [f.id, KINDS.indexOf(f.kind) | (f.regions.reduce((mask, r) => mask | regionBit(r), 0) << 4)]));
     // A query with synonyms (the build's search/synonyms.json) is composed from MiniSearch's own single-term scores:
     // per slot, per option the sum of its terms' scores (each term required) times the option's weight, the best
     // option counting; then MiniSearch's AND (every slot, scores added in slot order, times the term count).
@@ -117,26 +116,17 @@ describe('the engine on the built shards and MiniSearch', () => {
       return [...and(perSlot)].map(([id, score]) => ({ id, score: score * quality }));
     };
     const plain = (q: string) => synonyms.slots(queryTerms(q)).every((slot) => slot.options.length === 1);
-    // Then the title coverage factor, then the title lead factor (rank-adjust.ts): the share of slots that some option
-    // holds wholly in the title, then in the title's lead (its first words, an indexed field that queries do not search).
+    // Then the kind prior, the title coverage, the title lead (the share of slots that some option holds wholly in the
+    // title, then in its lead, an indexed field that queries do not search) and the region prior, by score.ts's one
+    // formula; MiniSearch's score already holds the term count.
     const inField = (field: string) => (term: string) => new Set(raw.search(term, { fields: [field], processTerm: (t: string) => t }).map((r) => r.id as string));
-    const coverage = (field: string, bonus: number) => (q: string) => (results: { id: string; score: number }[]) => {
+    const adjusted = (q: string) => (results: { id: string; score: number }[]) => {
       const slots = synonyms.slots(queryTerms(q));
-      const holders = slots.map((slot) => slot.options.map((o) => o.terms.map(inField(field))));
-      return results.map((r) => {
-        const share = holders.filter((options) => options.some((sets) => sets.every((set) => set.has(r.id)))).length / slots.length;
-        return { ...r, score: r.score * (1 + bonus * share * share) };
-      });
+      const held = (field: string, id: string) => slots.map((slot) => slot.options.map((o) => o.terms.map(inField(field)))).filter((options) => options.some((sets) => sets.every((set) => set.has(id)))).length;
+      const factors = rankFactors(slots.length, 1, namedRegions(slots));
+      return results.map((r) => ({ ...r, score: rankScore(r.score, byteOf.get(r.id)!, held('title', r.id), held('lead', r.id), factors) }));
     };
-    const titles = coverage('title', TITLE_COVERAGE_BONUS);
-    const leads = coverage('lead', LEAD_BONUS);
-    // Last, the region prior: a query naming a region weighs records declared only for other regions less.
-    const maskOf = new Map(facts.map((f) => [f.id, f.regions.reduce((mask, r) => mask | regionBit(r), 0)]));
-    const regional = (q: string) => (results: { id: string; score: number }[]) => {
-      const named = namedRegions(synonyms.slots(queryTerms(q)));
-      return named === 0 ? results : results.map((r) => ({ ...r, score: r.score * regionPrior(maskOf.get(r.id)!, named) }));
-    };
-    const reference = { search: (q: string) => regional(q)(leads(q)(titles(q)(prior(plain(q) ? raw.search(q) : composed(q))))) };
+    const reference = { search: (q: string) => adjusted(q)(plain(q) ? raw.search(q) : composed(q)) };
     const engine = await builtEngine({ cache: { rankings: { entries: 0, bytes: 0 } } });
     const queries = ['permis', 'examen théorique', "l'aptitude médicale", 'permis provisoire bruxelles', 'rijbewijs', 'alcool volant',
       'échange permis étranger', 'tracteur', 'moto', 'code 96', 'zyrkel', 'quorvex zyrkel', 'catégorie b remorque', 'inexistantissime',

@@ -2,10 +2,10 @@ import { brotliCompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import type { Fact } from '../../src/lib/schema/fact.ts';
-import { openSearchEngine } from '../../src/lib/search/search-engine.ts';
-import { queryTerms } from '../../src/lib/search/normalize.ts';
-import { decodeNumbers, encodeNumbers } from '../../src/lib/search/number-code.ts';
-import { decodeListing, encodeListing, SEARCH_PATHS, termShard, type SearchManifest, type TermShard } from '../../src/lib/search/shards.ts';
+import { openSearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import { queryTerms } from '../../src/lib/search/text/normalize.ts';
+import { decodeNumbers, encodeNumbers } from '../../src/lib/search/index/number-code.ts';
+import { decodeListing, encodeListing, SEARCH_PATHS, termShard, type SearchManifest, type TermShard } from '../../src/lib/search/index/shards.ts';
 import { memoryShards, readBuilt } from '../support/search.ts';
 import { testSettings } from '../support/test-build.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_STEM, stem } from '../../src/lib/search/stem.ts';
-import { processTerm, queryTerms } from '../../src/lib/search/normalize.ts';
+import { MIN_STEM, stem } from '../../src/lib/search/text/stem.ts';
+import { processTerm, queryTerms } from '../../src/lib/search/text/normalize.ts';
 
 const same = (...words: string[]) => new Set(words.map((w) => processTerm(w))).size === 1;
 
@@ -45,6 +45,14 @@ describe('French light stemmer', () => {
       expect(processTerm(a), `${a} / ${b}`).not.toBe(processTerm(b));
     }
     expect(stem('sonnette')).toBe('sonnet');
+  });
+
+  it('strips a final x only after -au, -eu, -ou (the plurals French writes with an x): pris and prix stay apart', () => {
+    expect(same('feu', 'feux')).toBe(true);
+    expect(same('bijou', 'bijoux')).toBe(true);
+    expect(same('tuyau', 'tuyaux')).toBe(true);
+    for (const word of ['prix', 'choix', 'voix', 'flux']) expect(stem(word)).toBe(word);
+    expect(processTerm('pris')).not.toBe(processTerm('prix'));
   });
 
   it('keeps words of four letters or fewer intact, apart from a plural s', () => {

@@ -1,8 +1,8 @@
-import { processTerm } from '../../src/lib/search/normalize.ts';
+import { processTerm } from '../../src/lib/search/text/normalize.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corrections, editDistance, suggest } from '../../src/lib/search/suggest.ts';
-import type { WordFile } from '../../src/lib/search/shards.ts';
+import { corrections, editDistance, suggest } from '../../src/lib/search/assist/suggest.ts';
+import type { WordFile } from '../../src/lib/search/index/shards.ts';
 
 describe('edit distance', () => {
   it('counts insertions, deletions, substitutions and a swap of neighbours as one edit each', () => {
@@ -72,7 +72,8 @@ describe('corrections', () => {
       total: async (q: string) => (q.includes('provision') ? 0 : 7),
       best: async () => 1,
     };
-    expect(await suggest('Permis provisiore', source)).toEqual([{ q: 'Permis provisoire', total: 7 }]);
+    // One edit (two letters swapped), a non-word, and the corrected query finds records: sure enough to apply.
+    expect(await suggest('Permis provisiore', source)).toEqual([{ q: 'Permis provisoire', total: 7, confident: true }]);
     expect(await suggest('permis provisiore', { ...source, total: async () => 0 })).toEqual([]);
   });
 
@@ -89,12 +90,51 @@ describe('corrections', () => {
       best: async (q: string) => Math.max(0, ...matching(q).map((r) => r.reduce((sum, w) => sum + weight[w]!, 0))),
     };
     expect(await suggest('bravo charly delta', source)).toEqual([
-      { q: 'charly delta', total: 1, missing: ['bravo'] },
-      { q: 'bravo charly', total: 1, missing: ['delta'] },
+      { q: 'charly delta', total: 1, missing: ['bravo'], confident: true },
+      { q: 'bravo charly', total: 1, missing: ['delta'], confident: true },
     ]);
     // Two words must go when no single one is enough; one word alone is never shortened.
     expect((await suggest('alpha charly zulu', source))[0]).toMatchObject({ missing: expect.arrayContaining(['zulu']) });
     expect((await suggest('alpha charly zulu', source))[0]!.missing).toHaveLength(2);
     expect(await suggest('zulu', source)).toEqual([]);
+  });
+
+  describe('only a non-word is corrected', () => {
+    // The index's words, and real words it lacks (0 records: the build's dictionary words near the index, lexicon.ts).
+    const words: WordFile = ([['bouton', 4], ['conduit', 9], ['provisoire', 7], ['permis', 30], ['tonton', 0], ['keuf', 0]] as const).map(([word, n]) => [processTerm(word)!, word, n]);
+    const held = (q: string) => q.split(' ').every((w) => words.some(([stem, , n]) => n > 0 && stem === processTerm(w)));
+    const source = {
+      known: async (terms: readonly string[]) => terms.map((t) => words.some(([stem, , n]) => n > 0 && stem === t)),
+      words: async () => words,
+      total: async (q: string) => (held(q) ? 3 : 0),
+      best: async () => 1,
+    };
+
+    it('never replaces a real word: tonton is left out, not turned into bouton, and the suggestion says so', async () => {
+      expect(await suggest('tonton conduit', source)).toEqual([{ q: 'conduit', total: 3, missing: ['tonton'], confident: true }]);
+    });
+
+    it('recognises a real word by its stem too (keufs, of the lemma keuf)', async () => {
+      expect(await suggest('keufs permis', source)).toEqual([{ q: 'permis', total: 3, missing: ['keufs'], confident: true }]);
+    });
+
+    it('never replaces a word of the synonyms file (known() says so), even when no record holds it', async () => {
+      const synonym = { ...source, known: async (terms: readonly string[]) => terms.map((t) => t === 'bouto' || words.some(([stem, , n]) => n > 0 && stem === t)) };
+      expect((await suggest('bouto conduit', synonym)).map((s) => s.q)).toEqual(['conduit']);
+      expect((await suggest('bouto conduit', source)).map((s) => s.q)).toEqual(['bouton conduit']);
+    });
+
+    it('corrects a non-word beside a real word, leaves the real word out, and offers it only (not sure: a word is missing)', async () => {
+      expect(await suggest('provisiore tonton', source)).toEqual([{ q: 'provisoire', total: 3, missing: ['tonton'] }]);
+    });
+
+    it('offers a correction two edits away without applying it', async () => {
+      expect(await suggest('provisoyrx permis', source)).toEqual([{ q: 'provisoire permis', total: 3 }]);
+    });
+
+    it('never offers a real word as a correction', () => {
+      // toutan is two edits from both; tonton, a real word no record holds, is never offered.
+      expect(corrections('toutan', words).map(([, word]) => word)).toEqual(['bouton']);
+    });
   });
 });

@@ -3,14 +3,14 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { compileSynonyms, parseSynonyms, readSynonymsFile, SynonymsError } from '../../src/lib/search/synonyms-file.ts';
-import { createSynonyms, phraseTerms, SYNONYM_WEIGHT } from '../../src/lib/search/synonyms.ts';
-import { processTerm, tokenize } from '../../src/lib/search/normalize.ts';
+import { compileSynonyms, parseSynonyms, readSynonymsFile, SynonymsError } from '../../src/lib/search/index/synonyms-file.ts';
+import { createSynonyms, phraseTerms, SYNONYM_WEIGHT } from '../../src/lib/search/query/synonyms.ts';
+import { processTerm, tokenize } from '../../src/lib/search/text/normalize.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
-import { SEARCHED_FIELDS, toSearchDocument } from '../../src/lib/search/search-options.ts';
+import { SEARCHED_FIELDS, toSearchDocument } from '../../src/lib/search/index/search-options.ts';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import { openSearchEngine } from '../../src/lib/search/search-engine.ts';
-import { buildShards, shardFileMap } from '../../src/lib/search/shard-build.ts';
+import { openSearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import { buildShards, shardFileMap } from '../../src/lib/search/index/shard-build.ts';
 import { REGIONS } from '../../src/lib/schema/vocabulary.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -126,7 +126,7 @@ describe('the bundled synonyms file', () => {
 
   it('leaves no vocabulary in the search code: the Dutch pairs live in the file', async () => {
     const dir = join(ROOT, 'src/lib/search');
-    for (const name of await readdir(dir)) {
+    for (const name of (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.ts'))) {
       const text = await readFile(join(dir, name), 'utf8');
       for (const word of ['rijbewijs', 'begeleider', 'bromfiets', 'vlaanderen', 'mobylette']) expect(text.toLowerCase(), `${name}: ${word}`).not.toContain(word);
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kindPrior } from '../../src/lib/search/rank-adjust.ts';
-import { buildTermIndex, indexOf, LED, orderByImpact, TITLED } from '../../src/lib/search/term-index.ts';
+import { kindPrior } from '../../src/lib/search/score/score.ts';
+import { buildTermIndex, indexOf, LED, orderByImpact, TITLED } from '../../src/lib/search/score/term-index.ts';
 
 const weights = (records: number) => ({ boosts: [2, 1], averages: [3, 20], records, titleField: 0, leadField: -1 });
 

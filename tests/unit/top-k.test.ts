@@ -2,16 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import { REGIONS } from '../../src/lib/schema/vocabulary.ts';
-import { phraseTerms, type SynonymsArtefact } from '../../src/lib/search/synonyms.ts';
-import { openSearchEngine, type FactsQuery, type SearchEngine } from '../../src/lib/search/search-engine.ts';
-import { openShardStore } from '../../src/lib/search/shard-store.ts';
-import { createTopK } from '../../src/lib/search/top-k.ts';
-import { queryTerms } from '../../src/lib/search/normalize.ts';
-import { createSynonyms } from '../../src/lib/search/synonyms.ts';
+import { phraseTerms, type SynonymsArtefact } from '../../src/lib/search/query/synonyms.ts';
+import { openSearchEngine, type FactsQuery, type SearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import { openShardStore } from '../../src/lib/search/store/shard-store.ts';
+import { createTopK } from '../../src/lib/search/top-k/top-k.ts';
+import { createReferenceEvaluator } from '../../src/lib/search/score/reference.ts';
+import { queryTerms } from '../../src/lib/search/text/normalize.ts';
+import { createSynonyms } from '../../src/lib/search/query/synonyms.ts';
 import { memoryShards } from '../support/search.ts';
 
 // Few words, so that records tie often and queries match many records; singular and plural share a stem.
-// 'bruxelles' and 'flandre' name regions (the region prior of rank-adjust.ts); records get random regions.
+// 'bruxelles' and 'flandre' name regions (the region prior of score.ts); records get random regions.
 const WORDS = ['permis', 'examen', 'examens', 'voiture', 'voitures', 'moto', 'route', 'routes', 'alcool', 'camion', 'théorique', 'theoriques', 'bruxelles', 'flandre'];
 
 // Kinds whose records need no extra data, with their id prefixes: priors 1 (fact, expertise) and 0.9 (the others).
@@ -61,7 +62,7 @@ const querySpec = fc.record({
 async function engines(specs: readonly Spec[], synonyms: SynonymsArtefact, batch: number) {
   const { read } = memoryShards(corpusOf(specs), { synonyms });
   const off = { rankings: { entries: 0, bytes: 0 } };
-  const [topK, reference] = await Promise.all([openSearchEngine(read, { cache: off, batch }), openSearchEngine(read, { cache: off, evaluator: 'exhaustive' })]);
+  const [topK, reference] = await Promise.all([openSearchEngine(read, { cache: off, batch }), openSearchEngine(read, { cache: off, evaluator: createReferenceEvaluator })]);
   return { topK, reference };
 }
 
@@ -74,7 +75,7 @@ async function same(topK: SearchEngine, reference: SearchEngine, query: FactsQue
   expect(await topK.facets(filters)).toEqual(await reference.facets(filters));
 }
 
-describe('top-k evaluation against the exhaustive scorer', () => {
+describe('top-k evaluation against the reference evaluator', () => {
   it('gives the same ids, order (ties by id), total, terms and facets on random corpora, synonyms, stems, filters and offsets (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(recordSpec, { minLength: 1, maxLength: 300 }), synonymsSpec, fc.constantFrom(1, 4, 16, 256), fc.array(querySpec, { minLength: 1, maxLength: 6 }), async (specs, synonyms, batch, queries) => {

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { QUERY_LIMITS } from '../../src/lib/schema/limits.ts';
-import type { SearchEngine } from '../../src/lib/search/search-engine.ts';
-import { createWorkBudget, WORK_LIMITS } from '../../src/lib/search/work-budget.ts';
-import { suggest, type SuggestSource } from '../../src/lib/search/suggest.ts';
+import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import { createWorkBudget, WORK_LIMITS } from '../../src/lib/search/query/work-budget.ts';
+import { suggest, type SuggestSource } from '../../src/lib/search/assist/suggest.ts';
 import { HOSTILE_QUERIES } from '../../scripts/bench/search/hostile.ts';
 import { engineFor } from '../support/search.ts';
 

@@ -6,8 +6,7 @@
 import { factsKey } from '../../../src/lib/api/reply-cache.ts';
 import type { Fact } from '../../../src/lib/schema/fact.ts';
 import { KINDS, REGIONS } from '../../../src/lib/schema/vocabulary.ts';
-import { processTerm, tokenize } from '../../../src/lib/search/normalize.ts';
-import type { FactsQuery } from '../../../src/lib/search/search-engine.ts';
+import { processTerm, tokenize, type FactsQuery } from '../../../src/lib/search/index.ts';
 import { seededRandom } from '../../../src/lib/synthetic/random.ts';
 
 /** The /api/v1/facts path of a query, po_live=1 included. */

@@ -6,7 +6,7 @@
  */
 import MiniSearch from 'minisearch';
 import { readRecords } from '../../../src/lib/records/read-records.ts';
-import { searchOptions, toSearchDocument, type SearchDocument } from '../../../src/lib/search/search-options.ts';
+import { searchOptions, toSearchDocument, type SearchDocument } from '../../../src/lib/search/build.ts';
 import type { JudgedQuery } from './judgments.ts';
 import { MRR_DEPTH } from './metrics.ts';
 

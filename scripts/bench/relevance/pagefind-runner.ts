@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import * as pagefind from 'pagefind';
 import { chromium } from '@playwright/test';
-import { readFullListing } from '../../../src/lib/search/shard-store.ts';
+import { readFullListing } from '../../../src/lib/search/index.ts';
 import { KINDS, REGIONS } from '../../../src/lib/schema/vocabulary.ts';
 import type { JudgedQuery } from './judgments.ts';
 import { MRR_DEPTH } from './metrics.ts';

@@ -9,9 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readRecords } from '../../../src/lib/records/read-records.ts';
-import { buildShards, shardFileMap } from '../../../src/lib/search/shard-build.ts';
-import { readSynonymsFile } from '../../../src/lib/search/synonyms-file.ts';
-import { openSearchEngine } from '../../../src/lib/search/search-engine.ts';
+import { buildShards, shardFileMap, readSynonymsFile } from '../../../src/lib/search/build.ts';
+import { openSearchEngine, createReferenceEvaluator } from '../../../src/lib/search/index.ts';
 import { measureHostile } from './hostile.ts';
 import { measureRecordMemory, measureTermMemory } from './measure-records.ts';
 import { QUERY_MIX } from './query-mix.ts';
@@ -59,7 +58,7 @@ for (const size of sizes) {
   const read = async (path: string) => files.get(path) ?? null;
   say(`\n# search in process, ${size === BUNDLED_SIZE ? 'bundled' : 'synthetic'} corpus of ${facts.length} records (CPU-noisy shared machine)`);
   const off = { rankings: { entries: 0, bytes: 0 } };
-  const engines = { exhaustive: await openSearchEngine(read, { cache: off, evaluator: 'exhaustive' }), 'top-k': await openSearchEngine(read, { cache: off }) };
+  const engines = { exhaustive: await openSearchEngine(read, { cache: off, evaluator: createReferenceEvaluator }), 'top-k': await openSearchEngine(read, { cache: off }) };
   const figures: Record<string, number[]> = { exhaustive: [], 'top-k': [] };
   // The first pass decodes each term and, for top-k, builds its term index (term-index.ts): timed apart.
   const firsts: Record<string, number[]> = { exhaustive: [], 'top-k': [] };

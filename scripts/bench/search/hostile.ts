@@ -1,7 +1,6 @@
 /** The hostile query set of the bench: 300-character queries built to cost the most (issue 25, docs/performance.md). */
 import { QUERY_LIMITS } from '../../../src/lib/schema/limits.ts';
-import type { SearchEngine } from '../../../src/lib/search/search-engine.ts';
-import { createWorkBudget, WORK_LIMITS } from '../../../src/lib/search/work-budget.ts';
+import { type SearchEngine, createWorkBudget, WORK_LIMITS } from '../../../src/lib/search/index.ts';
 
 const cut = (words: string[]) => words.join(' ').slice(0, QUERY_LIMITS.qMaxLength).trim();
 const letters = 'abcdefghijklmnopqrstuvwxyz'.split('');

@@ -10,8 +10,7 @@ import type { Fact } from '../../../src/lib/schema/fact.ts';
 import { createArtefacts } from '../../../src/lib/api/artefacts.ts';
 import { recordJsonPath } from '../../../src/lib/paths.ts';
 import { NODE_RECORD_CACHE, NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../../src/adapters/node-server.ts';
-import { openSearchEngine } from '../../../src/lib/search/search-engine.ts';
-import { openShardStore } from '../../../src/lib/search/shard-store.ts';
+import { openSearchEngine, openShardStore } from '../../../src/lib/search/index.ts';
 
 /** Memory and reads of a record cache holding a whole corpus. */
 export interface RecordMemory {
@@ -97,7 +96,7 @@ export async function measureTermMemory(files: ReadonlyMap<string, string>): Pro
   const engine = await openSearchEngine(async (path) => {
     if (path.startsWith('search/terms/')) reads += 1;
     return files.get(path) ?? null;
-  }, { shards: NODE_SEARCH_FILES, terms: NODE_TERM_INDICES });
+  }, { bounds: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES } });
   let terms = 0;
   const added = await memoryAdded(async () => {
     terms = await engine.preload();

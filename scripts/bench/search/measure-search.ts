@@ -1,7 +1,7 @@
 /** In-process search latency over the query mix: the engine alone, as the handler uses it. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openSearchEngine, type FactsQuery } from '../../../src/lib/search/search-engine.ts';
+import { openSearchEngine, type FactsQuery } from '../../../src/lib/search/index.ts';
 
 /** Latency figures in milliseconds. */
 export interface SearchFigures {

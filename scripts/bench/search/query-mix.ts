@@ -1,5 +1,5 @@
 /** The bench's query mix: common and rare single words, two and three words, elision, filters, a later page. */
-import type { FactsQuery } from '../../../src/lib/search/search-engine.ts';
+import type { FactsQuery } from '../../../src/lib/search/index.ts';
 
 /** What every in-process search figure of the bench is measured on. */
 export const QUERY_MIX: FactsQuery[] = [

@@ -2,9 +2,7 @@
 import { noteCache, type CacheTrace } from '../telemetry.ts';
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
 import { recordJsonPath } from '../paths.ts';
-import { openSearchEngine, type SearchEngine } from '../search/search-engine.ts';
-import type { ShardStoreBounds } from '../search/shard-store.ts';
-import type { TermIndexBounds } from '../search/term-index.ts';
+import { openSearchEngine, type SearchBounds, type SearchEngine } from '../search/index.ts';
 import { Entity, modifiedAtOf } from './entity.ts';
 import { HttpError } from './http-error.ts';
 
@@ -28,11 +26,11 @@ const unavailable = (what: string) =>
 
 /**
  * Wraps a reader. Whole-file artefacts (a fixed set of paths) are kept once read; records sit in an LRU
- * bounded in entries and bytes, so memory stays bounded on large corpora; the search engine's term files and
- * document blocks sit in LRUs bounded by `searchBounds` (default SHARD_STORE_BOUNDS), the term indices built from
- * them in one bounded by `termBounds` (default TERM_INDEX_BOUNDS). A failed load is retried on the next request.
+ * bounded in entries and bytes, so memory stays bounded on large corpora; the search engine's term files, document
+ * blocks and term indices sit in LRUs bounded by `searchBounds` (default SEARCH_BOUNDS). A failed load is retried on
+ * the next request.
  */
-export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = RECORD_CACHE_BOUNDS, searchBounds: Partial<ShardStoreBounds> = {}, termBounds?: TermIndexBounds): Artefacts {
+export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = RECORD_CACHE_BOUNDS, searchBounds: Partial<SearchBounds> = {}): Artefacts {
   const files = new Map<string, Promise<Entity>>();
   const records = boundedCache<Entity>(recordBounds, (entity) => entity.size);
   let engine: Promise<SearchEngine> | undefined;
@@ -72,7 +70,7 @@ export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = 
     engine() {
       // Only the manifest and the listing are read here; term shards and document blocks load as queries need them.
       // A missing file answers 503 service_unavailable (from `required`), here and for shards read later.
-      engine ??= openSearchEngine(required, { shards: searchBounds, ...(termBounds && { terms: termBounds }) });
+      engine ??= openSearchEngine(required, { bounds: searchBounds });
       engine.catch(() => (engine = undefined));
       return engine;
     },

@@ -1,7 +1,7 @@
 /** Turns the /facts query string into a FactsQuery, or an HttpError naming the parameter and value. */
 import { QUERY_LIMITS } from '../schema/facts-query.ts';
 import { KINDS, REGIONS } from '../schema/vocabulary.ts';
-import type { FactsQuery } from '../search/search-engine.ts';
+import type { FactsQuery } from '../search/index.ts';
 import { HttpError } from './http-error.ts';
 import { enumParam, integerParam, singleParams } from './query-params.ts';
 

@@ -4,8 +4,7 @@ import type { CacheTrace } from '../telemetry.ts';
 import type { CacheBounds } from '../bounded-cache.ts';
 import { createRateLimiter, type RateDecision, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
 import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artefacts.ts';
-import { SHARD_STORE_BOUNDS, type ShardStoreBounds } from '../search/shard-store.ts';
-import type { TermIndexBounds } from '../search/term-index.ts';
+import { SEARCH_BOUNDS, type SearchBounds } from '../search/index.ts';
 import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from './client-address.ts';
 import { entityReply } from './conditional.ts';
 import type { Compress } from './entity.ts';
@@ -14,7 +13,7 @@ import { createReplyCache, REPLY_CACHE_BOUNDS } from './reply-cache.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorReply, toResponse, type ApiReply } from './responses.ts';
 import { matchRoute, poLiveRule } from './routes.ts';
-import { createZeroResultLog, type ZeroResultLog } from '../search/zero-results.ts';
+import { createZeroResultLog, type ZeroResultLog } from './zero-results.ts';
 import { zeroResultsReply, ZERO_RESULTS_PATH } from './zero-results-route.ts';
 
 /** Defaults of the handler's options, in one place (docs/api.md and OpenAPI describe the same). */
@@ -23,7 +22,7 @@ export const API_DEFAULTS = {
   ipv6Prefix: CLIENT_ADDRESS_DEFAULTS.ipv6Prefix,
   recordCache: RECORD_CACHE_BOUNDS,
   replyCache: REPLY_CACHE_BOUNDS,
-  searchFiles: SHARD_STORE_BOUNDS,
+  search: SEARCH_BOUNDS,
 } as const;
 
 /** Options of createApiHandler. */
@@ -50,10 +49,8 @@ export interface ApiHandlerOptions {
   recordCache?: CacheBounds;
   /** Bounds of the /facts answer cache; `entries: 0` turns it off. Default API_DEFAULTS.replyCache. */
   replyCache?: CacheBounds;
-  /** Bounds of the decoded search files kept in memory: term files and document blocks. Default API_DEFAULTS.searchFiles (64 + 8 MiB). */
-  searchFiles?: Partial<ShardStoreBounds>;
-  /** Bounds of the term indices the top-k evaluator builds from decoded term files. Default TERM_INDEX_BOUNDS (64 MiB). */
-  termIndices?: TermIndexBounds;
+  /** Memory bounds of the search engine: decoded term files and document blocks, term indices. Default API_DEFAULTS.search (64 + 8 MiB of files, 64 MiB of term indices). */
+  search?: Partial<SearchBounds>;
   /** Where unexpected errors are reported. Default console.error. */
   logError?: (error: unknown) => void;
   /** Counts of the queries that found nothing. Default: a new bounded log (zero-results.ts) per handler. */
@@ -98,7 +95,7 @@ export interface ApiHandler {
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const limiter = options.rateLimit && 'hit' in options.rateLimit ? options.rateLimit : createRateLimiter(options.rateLimit);
   const zeroResults = options.zeroResults ?? createZeroResultLog();
-  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, options.searchFiles ?? API_DEFAULTS.searchFiles, options.termIndices), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache), zeroResults };
+  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, { ...API_DEFAULTS.search, ...options.search }), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache), zeroResults };
   const trustProxy = options.trustProxy ?? API_DEFAULTS.trustProxy;
   const ipv6Prefix = options.ipv6Prefix ?? API_DEFAULTS.ipv6Prefix;
   const siteOrigin = options.siteUrl === undefined ? undefined : new URL(options.siteUrl).origin;

@@ -4,8 +4,7 @@
  */
 import type { LRUCache } from 'lru-cache';
 import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
-import { queryTerms } from '../search/normalize.ts';
-import type { FactsQuery } from '../search/search-engine.ts';
+import { queryTerms, type FactsQuery } from '../search/index.ts';
 import type { Entity } from './entity.ts';
 
 /** Default bounds: 10,000 answers and 64 MiB, keys and compressed forms included. */

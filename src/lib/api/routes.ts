@@ -9,7 +9,7 @@ import { HttpError, quote } from './http-error.ts';
 import { singleParams } from './query-params.ts';
 import { factsKey, type ReplyCache } from './reply-cache.ts';
 import { redirect, type ApiReply } from './responses.ts';
-import type { ZeroResultLog } from '../search/zero-results.ts';
+import type { ZeroResultLog } from './zero-results.ts';
 
 /** What routes read: the build artefacts and the /facts answer cache (null when turned off). */
 export interface RouteContext {
@@ -101,7 +101,8 @@ const facts: Route = {
     if (records.some((r) => r === null)) throw new HttpError(503, 'service_unavailable', 'the search index and the records disagree; retry later', { 'retry-after': '10' });
     // "Did you mean": only when a text query finds nothing; results, total, limit and offset stay as they are.
     const suggestions = page.total === 0 && query.q !== undefined ? await engine.suggest(query) : [];
-    const extra = suggestions.length ? `,"suggestions":${JSON.stringify(suggestions)}` : '';
+    // `confident` is the search page's (whether it shows a suggestion at once); the API's suggestions are all offers.
+    const extra = suggestions.length ? `,"suggestions":${JSON.stringify(suggestions.map(({ confident: _, ...offer }) => offer))}` : '';
     const tail = `],"total":${page.total},"limit":${query.limit},"offset":${query.offset}${extra}}`;
     // The body is the records' bytes joined, then the tail: their hashes (kept with each cached record) and the
     // tail determine it, so the answer's ETag hashes that short text instead of the whole body.

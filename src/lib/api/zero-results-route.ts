@@ -4,7 +4,7 @@
  * configured, or with a wrong one, it does not exist (the usual 404). Never cached.
  */
 import { API_BASE } from '../paths.ts';
-import type { ZeroResultLog } from '../search/zero-results.ts';
+import type { ZeroResultLog } from './zero-results.ts';
 import { jsonText, type ApiReply } from './responses.ts';
 
 /** Where the report is read. */

@@ -1,5 +1,5 @@
 /** Filters and facets over the listing: one byte per record (kind and regions), in id order. */
-import { KINDS, REGIONS, type Kind, type Region } from '../schema/kinds-regions.ts';
+import { KINDS, REGIONS, type Kind, type Region } from '../../schema/kinds-regions.ts';
 
 /** Bit of a region in a listing region mask. */
 export function regionBit(region: Region): number {

@@ -1,8 +1,7 @@
 /** The search engine's caches: rankings by normalised terms, and raw query strings to those terms; both bounded. */
 import type { LRUCache } from 'lru-cache';
-import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
-import { KINDS, REGIONS } from '../schema/kinds-regions.ts';
-import type { Matches } from './ranking.ts';
+import { boundedCache, type CacheBounds } from '../../bounded-cache.ts';
+import { KINDS, REGIONS } from '../../schema/kinds-regions.ts';
 
 /** Bounds of the two caches; a cache with `entries: 0` is off. */
 export interface SearchCacheBounds {
@@ -37,7 +36,7 @@ export function matchesBytes(matches: { positions: { length: number }; terms: re
 }
 
 /** The engine's two caches (null when off) and their usage. */
-export function createMatchCaches<R extends {} = Matches>(bounds: Partial<SearchCacheBounds> = {}, sizeOf: (entry: R) => number = matchesBytes as unknown as (entry: R) => number) {
+export function createMatchCaches<R extends {}>(bounds: Partial<SearchCacheBounds> = {}, sizeOf: (entry: R) => number) {
   const wanted = { ...SEARCH_CACHE_BOUNDS, ...bounds };
   const make = <V extends {}>(b: CacheBounds, sizeOf: (value: V) => number): LRUCache<string, V> | null =>
     b.entries > 0 && b.bytes > 0 ? boundedCache<V>(b, sizeOf) : null;

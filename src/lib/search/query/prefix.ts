@@ -4,8 +4,8 @@
  * whose options are the word itself with its synonyms, and its most frequent completions at PREFIX_WEIGHT, read
  * from search/prefixes/<two letters>.json. A submitted search never uses it: it follows the API's rules.
  */
-import { foldText, processTerm, WORD } from './normalize.ts';
-import type { ShardStore } from './shard-store.ts';
+import { foldText, processTerm, WORD } from '../text/normalize.ts';
+import type { ShardStore } from '../store/shard-store.ts';
 import type { Slot, Synonyms } from './synonyms.ts';
 
 /** Fewest letters a last word needs before it is completed. */
@@ -25,6 +25,18 @@ export function typedPrefix(q: string): { folded: string; term: string } | null 
   const folded = foldText(last[0]);
   const term = processTerm(last[0]);
   return term === null || folded.length < PREFIX_MIN_LETTERS ? null : { folded, term };
+}
+
+/**
+ * Whether q's last word is still open: q ends with a word that may grow (typedPrefix), that some longer written form
+ * of the index starts with, and that is not itself one (words of its prefix file that records hold). The search page
+ * completes such a word on every path (typed, submitted, reloaded, shared, Back); any other is searched as it is.
+ */
+export async function openLastWord(q: string, store: Pick<ShardStore, 'prefixes'>): Promise<boolean> {
+  const typed = typedPrefix(q);
+  if (typed === null) return false;
+  const forms = (await store.prefixes(typed.folded)).filter((entry) => entry[2] > 0).map(([, word]) => foldText(word));
+  return !forms.includes(typed.folded) && forms.some((form) => form.length > typed.folded.length && form.startsWith(typed.folded));
 }
 
 /** The slot of a typed last word: itself and its synonyms, then its completions. */

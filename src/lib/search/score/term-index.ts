@@ -1,19 +1,18 @@
 /**
  * What top-k evaluation keeps of a term between queries (top-k.ts): its records as a sorted list and a bitset, its
- * score per record (the fields' BM25+ added in field order, as scorer.ts adds them), whether its title holds it, and
+ * score per record (the fields' BM25+ added in field order, as score.ts adds them), whether its title holds it, and
  * its records in impact order (score times kind prior, best first), split into led, titled-only and untitled ones so
  * that the title coverage and title lead bonuses bound each part tightly (filled on first need: orderByImpact).
  * Built once per term from its decoded postings, kept in a bounded LRU.
  */
 import { LRUCache } from 'lru-cache';
-import { kindPrior } from './rank-adjust.ts';
-import { bm25Idf, postingScore, type Postings } from './scorer.ts';
+import { bm25Idf, kindPrior, postingScore, type Postings } from './score.ts';
 
 /** One term's evaluation data over one index. */
 export interface TermIndex {
   /** Listing positions holding the term, ascending. */
   docs: Int32Array;
-  /** The term's score of docs[i] (fields added in field order, as scorer.ts). */
+  /** The term's score of docs[i] (fields added in field order, as score.ts). */
   scores: Float64Array;
   /** Flags of docs[i]: bit 0 (TITLED) when its title holds the term, bit 1 (LED) when its title's lead does too. */
   titled: Uint8Array;
@@ -47,7 +46,7 @@ export interface FieldWeights {
 
 /** Flag of TermIndex.titled: the record's title holds the term. */
 export const TITLED = 1;
-/** Flag of TermIndex.titled: the record's title lead holds the term (rank-adjust.ts LEAD_BONUS); always with TITLED. */
+/** Flag of TermIndex.titled: the record's title lead holds the term (score.ts LEAD_BONUS); always with TITLED. */
 export const LED = 2;
 
 /** A float32 at or above x (as a float64): impacts need not be exact, only never below. */

@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { isNode, LineCounter, parseDocument } from 'yaml';
-import { GroupEntry, OneWayEntry, type SynonymEntry } from '../schema/synonyms.ts';
-import { formatPath } from '../records/friendly-errors.ts';
-import { phraseTerms, SYNONYM_WEIGHT, type SynonymsArtefact } from './synonyms.ts';
+import { GroupEntry, OneWayEntry, type SynonymEntry } from '../../schema/synonyms.ts';
+import { formatPath } from '../../records/friendly-errors.ts';
+import { phraseTerms, SYNONYM_WEIGHT, type SynonymsArtefact } from '../query/synonyms.ts';
 
 /** A synonyms file that cannot be published; `message` lists every problem with its line. */
 export class SynonymsError extends Error {

@@ -10,7 +10,7 @@
  * lists the exact matches from exactShown + (n − 2) × limit (exactOffset), so every exact match is on one page, once,
  * and a blended record on none but the first. Queries of one significant word have no shortening: unchanged.
  */
-import type { FactsQuery, ResultCard, SearchEngine, SearchPage } from './search-engine.ts';
+import type { FactsQuery, ResultCard, SearchEngine, SearchPage } from '../query/search-engine.ts';
 
 /**
  * The penalty of a blended record: its score × share^MISSING_POWER, share being the part of the query's slots (words,
@@ -94,7 +94,7 @@ export async function blendFirstPage(
   const partial: Scored<Pending>[] = [];
   const seen = new Set<number>();
   for (const suggestion of await engine.suggest(query)) {
-    if (!suggestion.missing?.length) continue;
+    if (!suggestion.missing?.length || !suggestion.confident) continue;
     const page = await engine.partial({ ...query, q }, suggestion.q, limit);
     exactList ??= page.exact.map((at, i) => ({ item: { card: exact.cards[i]!, terms: exact.terms }, at, score: page.exactScores[i]! }));
     page.positions.forEach((at, i) => {

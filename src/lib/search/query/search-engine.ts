@@ -1,18 +1,16 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
-import { KINDS, REGIONS, type Kind, type Region } from '../schema/kinds-regions.ts';
-import { facetsOf, kindOf, positionFilter, regionBit, regionsOf } from './listing.ts';
-import { queryTerms, WORD } from './normalize.ts';
-import { PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
-import { createScorer, fieldBoosts } from './scorer.ts';
-import { partialScore, type PartialContext } from './partial-score.ts';
-import { bestOnce, bestRanked, ranked, type Matches } from './ranking.ts';
+import type { Kind, Region } from '../../schema/kinds-regions.ts';
+import { facetsOf, kindOf, positionFilter, regionsOf } from '../index/listing.ts';
+import { queryTerms, WORD } from '../text/normalize.ts';
+import { openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
+import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
-import { openShardStore, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from './shard-store.ts';
-import { suggest, WORD_UNITS, type Suggestion } from './suggest.ts';
-import { adjustForLead, adjustForRegions, adjustForTitles, adjustScores, namedRegions } from './rank-adjust.ts';
+import { openShardStore, SHARD_STORE_BOUNDS, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from '../store/shard-store.ts';
+import { suggest, WORD_UNITS, type Suggestion } from '../assist/suggest.ts';
+import { namedRegions, rankFactors } from '../score/score.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
-import { createTopK, type Evaluation } from './top-k.ts';
-import type { TermIndexBounds } from './term-index.ts';
+import { createTopK, type Evaluation, type Evaluator, type TopKContext } from '../top-k/top-k.ts';
+import { TERM_INDEX_BOUNDS, type TermIndexBounds } from '../score/term-index.ts';
 import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
 
 /** A /facts query once validated. */
@@ -91,6 +89,8 @@ export interface SearchEngine {
   partial(query: Pick<FactsQuery, 'q' | 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
+  /** Whether q ends with a word that is not a complete word of the index (prefix.ts openLastWord): the site completes it. */
+  openLastWord(q: string): Promise<boolean>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
   /** What the top-k evaluator's term index cache holds now (term-index.ts). */
@@ -113,16 +113,24 @@ export interface SearchEngineOptions {
   cache?: Partial<SearchCacheBounds>;
   /** Work budgets (WORK_LIMITS). */
   work?: Partial<WorkLimits>;
-  /**
-   * 'top-k' (the default): matches from set intersections, only what the page needs scored (top-k.ts). 'exhaustive':
-   * every match scored, then ranked (the evaluator before top-k; the bench compares them, tests use it as reference).
-   */
-  evaluator?: 'top-k' | 'exhaustive';
+  /** What evaluates queries: top-k (createTopK, the default); tests and the bench pass the reference (reference.ts). */
+  evaluator?: (context: TopKContext) => Evaluator;
   /** Records read per term between the top-k evaluator's bound checks (top-k.ts BATCH). */
   batch?: number;
-  /** Bounds of the top-k evaluator's term index cache (term-index.ts TERM_INDEX_BOUNDS). */
-  terms?: TermIndexBounds;
+  /** Memory bounds of the files read and of the term indices built from them (SEARCH_BOUNDS). */
+  bounds?: Partial<SearchBounds>;
 }
+
+/** Every memory bound of an opened engine beside its query caches, as one object that the handler, the servers and the edge pass on. */
+export interface SearchBounds {
+  /** Decoded term files and document blocks (shard-store.ts). */
+  files: Partial<ShardStoreBounds>;
+  /** Term indices that top-k builds from decoded term files (term-index.ts). */
+  termIndices: TermIndexBounds;
+}
+
+/** Defaults: SHARD_STORE_BOUNDS (64 + 8 MiB) and TERM_INDEX_BOUNDS (2,000 terms, 64 MiB). */
+export const SEARCH_BOUNDS: SearchBounds = { files: SHARD_STORE_BOUNDS, termIndices: TERM_INDEX_BOUNDS };
 
 /** A cached top-k evaluation and the index terms that matched. */
 interface Evaluated {
@@ -131,36 +139,20 @@ interface Evaluated {
 }
 
 /**
- * Wraps an opened shard store. Without significant query words, records come in id order; with them,
- * by MiniSearch's BM25+ score (title boosted) times the kind prior of rank-adjust.ts, ties broken by id,
- * so every page walk is deterministic.
+ * Wraps an opened shard store. Without significant query words, records come in id order; with them, by score.ts's
+ * score, ties broken by id, so every page walk is deterministic.
  */
 export function createSearchEngine(store: ShardStore, options: SearchEngineOptions = {}): SearchEngine {
   const work = { ...WORK_LIMITS, ...options.work };
-  const evaluator = options.evaluator ?? 'top-k';
   const { manifest, kindRegions } = store;
-  const scorer = createScorer(manifest);
-  const kinds = Uint8Array.from(kindRegions, (byte) => byte & 0x0f);
-  const regions = Uint8Array.from(kindRegions, (byte) => byte >> 4);
   const identity = Int32Array.from({ length: manifest.records }, (_, i) => i);
-  const everything: Matches = { positions: identity, scores: undefined, terms: [], hits: 0, order: identity, totals: new Map() };
-  // Ranked matches are cached (LRU) by their normalised terms: "L'Examen théorique" and "examen theorique"
-  // share an entry. Raw query strings map to that key in a second, smaller LRU. Both are bounded.
-  const caches = createMatchCaches<Matches | Evaluated>(options.cache, (entry) =>
-    'evaluation' in entry ? matchesBytes({ positions: { length: entry.evaluation.count }, terms: entry.terms }) + Math.ceil(manifest.records / 8) : matchesBytes(entry),
-  );
+  // Evaluations are cached (LRU) by their normalised terms: "L'Examen théorique" and "examen theorique" share an
+  // entry. Raw query strings map to that key in a second, smaller LRU. Both are bounded.
+  const caches = createMatchCaches<Evaluated>(options.cache, (entry) => matchesBytes({ positions: { length: entry.evaluation.count }, terms: entry.terms }) + Math.ceil(manifest.records / 8));
 
   const synonyms = createSynonyms(store.synonyms);
-  const titleField = manifest.fields.indexOf('title');
-  const leadField = manifest.fields.indexOf('lead');
-  const partialContext: PartialContext = {
-    fields: fieldBoosts(manifest.fields).flatMap((boost, id) => (boost === 0 ? [] : [{ id, boost, average: manifest.averageFieldLength[id]! }])),
-    records: manifest.records,
-    titleField,
-    leadField,
-    kindRegions,
-  };
-  const topK = createTopK({ manifest, kindRegions, titleField, leadField, ...(options.batch ? { batch: options.batch } : {}), ...(options.terms ? { terms: options.terms } : {}) });
+  const scoring = partialContext(manifest, kindRegions);
+  const topK = (options.evaluator ?? createTopK)({ manifest, kindRegions, titleField: scoring.titleField, leadField: scoring.leadField, ...(options.batch ? { batch: options.batch } : {}), terms: options.bounds?.termIndices ?? SEARCH_BOUNDS.termIndices });
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
@@ -219,25 +211,17 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return { slots, loaded, lists, input, quality, found };
   }
 
-  const keyFor = (q: string | undefined, prefix: boolean) => (q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q));
+  // Records per listing byte over the whole listing: the facets without significant words.
+  let histogram: Int32Array | undefined;
+  const everyRecord = () => {
+    if (!histogram) {
+      histogram = new Int32Array(256);
+      for (const byte of kindRegions) histogram[byte]! += 1;
+    }
+    return histogram;
+  };
 
-  /** The exhaustive evaluator (options.evaluator 'exhaustive'): every match scored, as before top-k evaluation. */
-  async function match(q: string | undefined, prefix = false): Promise<Matches> {
-    const key = keyFor(q, prefix);
-    if (key === '') return everything;
-    const hit = caches.rankings?.get(key) as Matches | undefined;
-    if (hit) return hit;
-    const { slots, loaded, lists, input, quality, found } = await load(key);
-    const { docs: positions, scores } = scorer.score(input, quality);
-    // BM25+ first, then the documented adjustments (rank-adjust.ts): the kind prior, the title coverage, the title lead,
-    // the region named.
-    const inField = (field: number) => slots.map((slot) => slot.options.map((o) => o.terms.map((t) => loaded[lists.get(t)!]?.[field]?.docs)));
-    const led = adjustForLead(positions, adjustForTitles(positions, adjustScores(positions, scores, kinds), inField(titleField)), inField(leadField));
-    const adjusted = adjustForRegions(positions, led, regions, namedRegions(slots));
-    const matches: Matches = { positions, scores: adjusted, terms: found(positions.length > 0), hits: 0, order: undefined, totals: new Map() };
-    caches.rankings?.set(key, matches);
-    return matches;
-  }
+  const keyFor = (q: string | undefined, prefix: boolean) => (q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q));
 
   // Evaluations being computed, by key: the page, the facets and the filter counts of one search ask for the same key
   // at once, before the first has reached the cache, and each used to evaluate it again (on a phone's main thread).
@@ -267,42 +251,33 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
 
   async function search({ q, kind, region, limit, offset, prefix }: FactsQuery): Promise<SearchPage> {
     const keep = positionFilter(kindRegions, { kind, region });
-    const result = evaluator === 'top-k' ? await evaluated(q, prefix === true) : null;
+    const result = await evaluated(q, prefix === true);
     let top: number[];
     let total: number;
-    let terms: string[];
+    let terms: string[] = [];
     if (result) {
       total = result.evaluation.total({ kind, region });
       top = result.evaluation.top(keep, offset + limit, total).top;
       terms = result.terms;
     } else {
-      const matches = await match(q, prefix === true);
-      matches.hits += 1;
-      // A query seen again pays once for its full ranking; then every page of it is a scan.
-      if (!matches.order && matches.hits > 1) matches.order = Int32Array.from(ranked(matches.positions, matches.scores!, matches.positions.map((_, i) => i)), (i) => matches.positions[i]!);
-      ({ top, total } = matches.order ? bestRanked(matches, keep, `${kind}/${region}`, offset + limit) : bestOnce(matches, keep, offset + limit));
-      terms = matches.terms;
+      // No significant word: every record kept by the filters, in id order.
+      const kept = keep ? identity.filter(keep) : identity;
+      total = kept.length;
+      top = Array.from(kept.subarray(0, offset + limit));
     }
     const page = top.slice(offset);
     const cards = await cardsOf(page);
     return { ids: cards.map((c) => c.id), cards, total, terms: page.length ? terms : [] };
   }
 
-  /** Every match of q (listing positions, ascending or not), with either evaluator. */
+  /** Every match of q (listing positions, ascending); every record without significant words. */
   async function positionsOf(q: string | undefined, prefix: boolean): Promise<Int32Array> {
-    if (evaluator === 'top-k') {
-      const result = await evaluated(q, prefix);
-      if (result) return result.evaluation.positions;
-    }
-    return (await match(q, prefix)).positions;
+    return (await evaluated(q, prefix))?.evaluation.positions ?? identity;
   }
 
-  /** The `count` best matches of q kept by `keep` (listing positions, best first), with either evaluator. */
+  /** The `count` best matches of q kept by `keep` (listing positions, best first); none without significant words. */
   async function topOf(q: string, keep: ((position: number) => boolean) | null, count: number): Promise<number[]> {
-    const result = evaluator === 'top-k' ? await evaluated(q) : null;
-    if (result) return result.evaluation.top(keep, count).top;
-    const matches = await match(q);
-    return matches.scores ? bestOnce(matches, keep, count).top : [];
+    return (await evaluated(q))?.evaluation.top(keep, count).top ?? [];
   }
 
   async function partial({ q, kind, region }: Pick<FactsQuery, 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage> {
@@ -316,16 +291,15 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
     const { slots, loaded, lists } = await load(key);
     const options = slots.map((slot) => slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })));
-    const quality = slots.reduce((n, slot) => n + slot.terms.length, 0);
-    const named = namedRegions(slots);
-    const scoreOf = (at: number) => partialScore(options, quality, named, at, partialContext);
+    const factors = rankFactors(slots.length, slots.reduce((n, slot) => n + slot.terms.length, 0), namedRegions(slots));
+    const scoreOf = (at: number) => partialScore(options, factors, at, scoring);
     const scored = others
       .map((at) => {
         const { score, held } = scoreOf(at);
         return { at, score, lacking: held.filter((h) => !h).length };
       })
       .sort((a, b) => b.score - a.score || a.at - b.at);
-    const matched = evaluator === 'top-k' ? (await evaluated(shorter))?.terms : (await match(shorter)).terms;
+    const matched = (await evaluated(shorter))?.terms;
     return {
       exact,
       exactScores: exact.map((at) => scoreOf(at).score),
@@ -348,27 +322,16 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     search,
     partial,
     cards: cardsOf,
+    openLastWord: (q) => openLastWord(q, store),
     async facets({ q, kind, region, prefix }) {
-      const result = evaluator === 'top-k' ? await evaluated(q, prefix === true) : null;
-      if (result) return facetsOf(result.evaluation.histogram, { kind, region });
-      const positions = await positionsOf(q, prefix === true);
-      const kinds = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
-      const regions = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
-      const wantKind = kind === undefined ? -1 : KINDS.indexOf(kind);
-      const wantRegion = region === undefined ? 0 : regionBit(region);
-      for (const at of positions) {
-        const k = kindRegions[at]! & 0x0f;
-        const mask = kindRegions[at]! >> 4;
-        if (wantRegion === 0 || mask & wantRegion) kinds[KINDS[k]!] += 1;
-        if (wantKind < 0 || k === wantKind) for (const r of REGIONS) if (mask & regionBit(r)) regions[r] += 1;
-      }
-      return { kinds, regions };
+      return facetsOf((await evaluated(q, prefix === true))?.evaluation.histogram ?? everyRecord(), { kind, region });
     },
     suggest({ q, kind, region }, budget = createWorkBudget(work.suggest)) {
       if (q === undefined) return Promise.resolve([]);
       return suggest(q, {
         cost: workOf,
-        known: async (terms) => (await store.postings(terms)).map((list) => list !== undefined),
+        // A word of the synonyms file is known even when no record holds it: it matches through its synonyms.
+        known: async (terms) => (await store.postings(terms)).map((list, i) => list !== undefined || synonyms.slots([terms[i]!])[0]!.options.length > 1),
         words: (lengths) => store.words(lengths),
         total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
         best: async (shorter) => {
@@ -377,14 +340,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
           const filter = positionFilter(kindRegions, { kind, region });
           const exact = new Set(await positionsOf(q, false));
           const keep = exact.size === 0 ? filter : (at: number) => !exact.has(at) && (!filter || filter(at));
-          const result = evaluator === 'top-k' ? await evaluated(shorter) : null;
-          if (result) return result.evaluation.top(keep, 1).scores[0] ?? 0;
-          const { positions, scores } = await match(shorter);
-          let best = 0;
-          positions.forEach((at, i) => {
-            if ((!keep || keep(at)) && scores![i]! > best) best = scores![i]!;
-          });
-          return best;
+          return (await evaluated(shorter))?.evaluation.top(keep, 1).scores[0] ?? 0;
         },
       }, budget);
     },
@@ -395,7 +351,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       let slice = performance.now();
       for (const term of terms) {
         const [lists] = await store.postings([term]);
-        if (lists && evaluator === 'top-k') topK.prepare(lists);
+        if (lists) topK.prepare(lists);
         if (performance.now() - slice > PRELOAD_SLICE_MS) {
           await new Promise((resolve) => setTimeout(resolve, 0));
           slice = performance.now();
@@ -408,6 +364,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
 }
 
 /** Opens the engine over files read by `read` (site-root paths): what the server, the edge and the browser call. */
-export async function openSearchEngine(read: ReadSearchFile, options: SearchEngineOptions & { shards?: Partial<ShardStoreBounds> } = {}): Promise<SearchEngine> {
-  return createSearchEngine(await openShardStore(read, options.shards), options);
+export async function openSearchEngine(read: ReadSearchFile, options: SearchEngineOptions = {}): Promise<SearchEngine> {
+  return createSearchEngine(await openShardStore(read, options.bounds?.files), options);
 }

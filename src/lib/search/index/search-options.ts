@@ -1,8 +1,8 @@
 /** The one MiniSearch configuration, used to build the index, to load it, and to query it. */
 import type { Options, SearchOptions } from 'minisearch';
-import type { Fact } from '../schema/fact.ts';
-import { markdownToPlain } from '../records/summarize.ts';
-import { processTerm, tokenize } from './normalize.ts';
+import type { Fact } from '../../schema/fact.ts';
+import { markdownToPlain } from '../../records/summarize.ts';
+import { processTerm, tokenize } from '../text/normalize.ts';
 
 /** What the index holds for one record: the spec's "title, content, references or linked context", and the title's lead. */
 export interface SearchDocument {
@@ -11,7 +11,7 @@ export interface SearchDocument {
   text: string;
   references: string;
   context: string;
-  /** The title's first LEAD_WORDS significant words: never searched, read only by the lead factor (rank-adjust.ts). */
+  /** The title's first LEAD_WORDS significant words: never searched, read only by the lead factor (score.ts). */
   lead: string;
 }
 

@@ -1,18 +1,14 @@
 /**
  * The score a query would give a record that lacks some of its slots, had the AND rule let it through: the same
- * scorer over the same slots and terms (scorer.ts's BM25+ sums, then rank-adjust.ts's factors over ALL the query's
+ * scorer over the same slots and terms (score.ts: the BM25+ sums, then rankScore's factors over ALL the query's
  * slots), each slot the record does not hold contributing 0 and covering nothing in its title. A record holding
  * every slot gets the query's own score (tested against the engine), so a partial match and an exact match of one
  * query are on one scale: that is what lets the search page blend them by score (blend.ts). Never used by the API.
  */
-import { bm25Idf, postingScore, type Postings } from './scorer.ts';
-import { coverageFactor, kindPrior, LEAD_BONUS, regionPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
+import { bm25Idf, fieldBoosts, postingScore, rankScore, type OptionPostings, type Postings, type RankFactors } from './score.ts';
 
 /** One option of a slot: per term, its postings per field id (undefined: no record holds it), and its weight. */
-export interface PartialOption {
-  lists: readonly ((Postings | undefined)[] | undefined)[];
-  weight: number;
-}
+export type PartialOption = OptionPostings;
 
 /** What scoring one record needs of the index: the searched fields in field order, and the title and lead fields. */
 export interface PartialContext {
@@ -71,12 +67,11 @@ function inField(option: PartialOption, field: number, doc: number): boolean {
 }
 
 /**
- * The score of the record at listing position `doc` under a query of `slots` (each a list of options; `quality` its
- * term count, `named` the region bits it names), slots the record lacks contributing 0: the sum of the slots it holds
- * (each its best weighted option), times quality, kind prior, title coverage and title lead over all the slots, and
- * the region prior, in rank-adjust.ts's order.
+ * The score of the record at listing position `doc` under a query of `slots` (each a list of options; `factors`
+ * its rankFactors over all its slots), slots the record lacks contributing 0: the sum of the slots it holds (each its
+ * best weighted option), then score.ts's rankScore with the title coverage and lead counted over all the slots.
  */
-export function partialScore(slots: readonly (readonly PartialOption[])[], quality: number, named: number, doc: number, ctx: PartialContext): PartialScore {
+export function partialScore(slots: readonly (readonly PartialOption[])[], factors: RankFactors, doc: number, ctx: PartialContext): PartialScore {
   let total = 0;
   let covered = 0;
   let led = 0;
@@ -105,8 +100,16 @@ export function partialScore(slots: readonly (readonly PartialOption[])[], quali
     covered += titled ? 1 : 0;
     led += leading ? 1 : 0;
   });
-  const n = slots.length;
-  const byte = ctx.kindRegions[doc]!;
-  const score = total * quality * kindPrior(byte & 0x0f) * coverageFactor(covered, n, TITLE_COVERAGE_BONUS) * coverageFactor(led, n, LEAD_BONUS) * regionPrior(byte >> 4, named);
-  return { score, held };
+  return { score: rankScore(total, ctx.kindRegions[doc]!, covered, led, factors), held };
+}
+
+/** The partial-score context of an index: its searched fields, record count, title and lead fields, listing bytes. */
+export function partialContext(manifest: { fields: readonly string[]; averageFieldLength: readonly number[]; records: number }, kindRegions: Uint8Array): PartialContext {
+  return {
+    fields: fieldBoosts(manifest.fields).flatMap((boost, id) => (boost === 0 ? [] : [{ id, boost, average: manifest.averageFieldLength[id]! }])),
+    records: manifest.records,
+    titleField: manifest.fields.indexOf('title'),
+    leadField: manifest.fields.indexOf('lead'),
+    kindRegions,
+  };
 }

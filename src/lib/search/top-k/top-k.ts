@@ -4,16 +4,16 @@
  * records in impact order (term-index.ts); the page is found by the threshold algorithm (Fagin's TA, the idea behind
  * impact-ordered indices such as PISA's): read each term's records best impact first, score each new one exactly,
  * and stop once no record not yet read can beat the page's worst. The order, totals and facets are exactly those
- * of scoring every match (scorer.ts, rank-adjust.ts), ties broken by listing position (id).
+ * of scoring every match (score.ts), ties broken by listing position (id).
  */
 import { createScratch, scoreAll, type PlanOption, type ScorePlan } from './score-pass.ts';
 import { partFactorsOf, readByImpact, type ImpactQuery } from './impact-read.ts';
-import { fieldBoosts, type Postings, type SlotPostings } from './scorer.ts';
-import type { SearchManifest } from './shards.ts';
-import { createTermIndexCache, orderByImpact, popcount, positionsOf, type TermIndex, type TermIndexBounds } from './term-index.ts';
+import { fieldBoosts, rankFactors, type Postings, type SlotPostings } from '../score/score.ts';
+import type { SearchManifest } from '../index/shards.ts';
+import { createTermIndexCache, orderByImpact, popcount, positionsOf, type TermIndex, type TermIndexBounds } from '../score/term-index.ts';
 import { PageHeap } from './page-heap.ts';
-import { histogramTotal, type Filters } from './listing.ts';
-import { KINDS, REGIONS } from '../schema/kinds-regions.ts';
+import { histogramTotal, type Filters } from '../index/listing.ts';
+import { KINDS, REGIONS } from '../../schema/kinds-regions.ts';
 
 /** Records read from a term's impact order between two checks of the stopping bound. */
 export const BATCH = 16;
@@ -47,8 +47,6 @@ export interface Evaluation {
   top(keep: ((position: number) => boolean) | null, count: number, kept?: number): { top: number[]; scores: number[] };
   /** Records fully scored so far, over every page asked of this evaluation. */
   readonly scored: number;
-  /** Bytes held besides the match set (the memoised full ranking, when a deep page needed it). */
-  readonly extraBytes: number;
 }
 
 /** Everything the evaluator needs of the index. */
@@ -71,8 +69,18 @@ interface Option {
   terms: TermIndex[];
 }
 
+/** What evaluates queries over one index: top-k (createTopK), or the reference that tests and the bench compare it with. */
+export interface Evaluator {
+  /** The matches of AND slots, scored as score.ts scores them (`quality` the query's term count, `named` the regions it names). */
+  evaluate(slots: readonly SlotPostings[], quality: number, named?: number): Evaluation;
+  /** Builds a term's index and its impact order now, if not kept already (preloading). */
+  prepare(lists: readonly (Postings | undefined)[]): void;
+  /** What the term index cache holds now. */
+  termUsage(): { entries: number; bytes: number };
+}
+
 /** Builds evaluations over one index. */
-export function createTopK({ manifest, kindRegions, titleField, leadField = -1, batch = BATCH, terms: bounds }: TopKContext) {
+export function createTopK({ manifest, kindRegions, titleField, leadField = -1, batch = BATCH, terms: bounds }: TopKContext): Evaluator {
   const weights = { boosts: fieldBoosts(manifest.fields), averages: manifest.averageFieldLength, records: manifest.records, titleField, leadField };
   const termIndices = createTermIndexCache(weights, kindRegions, bounds);
   const words = Math.ceil(manifest.records / 32);
@@ -89,8 +97,7 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
   });
 
   /**
-   * Evaluates AND slots as scorer.ts scores them, times `quality`, then the kind prior, the title coverage, the title
-   * lead and the prior of the regions `named` by the query (rank-adjust.ts).
+   * Evaluates AND slots as score.ts scores them: `quality` the query's term count, `named` the regions it names.
    */
   function evaluate(slots: readonly SlotPostings[], quality: number, named = 0): Evaluation {
     const plan: Option[][] = slots.map((slot) =>
@@ -126,7 +133,7 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
     const terms = [...new Set(plan.flatMap((options) => options.flatMap((o) => o.terms)))];
     const termAt = new Map(terms.map((term, i) => [term, i]));
     const planAt: PlanOption[][] = plan.map((options) => options.map((o) => ({ weight: o.weight, terms: o.terms, at: Int32Array.from(o.terms, (term) => termAt.get(term)!) })));
-    const scorePlan: ScorePlan = { slots: planAt, quality, kindRegions, named };
+    const scorePlan: ScorePlan = { slots: planAt, factors: rankFactors(plan.length, quality, named), kindRegions };
 
     let scored = 0;
     let full: { order: Int32Array; scores: Float64Array } | undefined;
@@ -194,9 +201,6 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
       get scored() {
         return scored;
       },
-      get extraBytes() {
-        return full ? 12 * full.order.length : 0;
-      },
       top(keep, want, kept) {
         if (want === 0 || count === 0) return { top: [], scores: [] };
         if (full || (kept !== undefined && want * 2 >= kept)) {
@@ -216,7 +220,6 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
       },
     };
   }
-  /** Builds a term's index and its impact order now, if not kept already (preloading). */
   const prepare = (lists: readonly (Postings | undefined)[]) => orderByImpact(termIndices.get(lists), kindRegions);
   return { evaluate, prepare, termUsage: termIndices.usage };
 }

@@ -1,11 +1,11 @@
 /**
- * Exact scores of matches for top-k.ts, with scorer.ts's sums in its order and then rank-adjust.ts's factors: one
+ * Exact scores of matches for top-k.ts, the sums of score.ts in its order and then its rankScore: one
  * record at a time (a record read by impact), or every match at once, term at a time, into scratch arrays. Kept at
  * module level and free of per-query closures, so that V8's optimised code serves every query (closures made per
  * query deoptimised these loops on every new query: "wrong call target").
  */
-import { coverageFactor, kindPrior, LEAD_BONUS, regionPrior, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
-import { indexOf, LED, TITLED, type TermIndex } from './term-index.ts';
+import { rankScore, type RankFactors } from '../score/score.ts';
+import { indexOf, LED, TITLED, type TermIndex } from '../score/term-index.ts';
 
 /** A slot option of a query: its weight, its terms, and their numbers among the query's distinct terms. */
 export interface PlanOption {
@@ -14,20 +14,11 @@ export interface PlanOption {
   at: Int32Array;
 }
 
-/** A query ready to score: its slots' options, and `quality` (its term count, a factor of every score). */
+/** A query ready to score: its slots' options, and its rank adjustments (score.ts). */
 export interface ScorePlan {
   slots: PlanOption[][];
-  quality: number;
+  factors: RankFactors;
   kindRegions: Uint8Array;
-  /** The region bits the query names (rank-adjust.ts namedRegions; 0: none). */
-  named: number;
-}
-
-/** The factors after the sum of slots, in rank-adjust.ts's order: quality, kind prior, title coverage, title lead, region prior. */
-function adjust(total: number, covered: number, led: number, plan: ScorePlan, doc: number): number {
-  const n = plan.slots.length;
-  const byte = plan.kindRegions[doc]!;
-  return total * plan.quality * kindPrior(byte & 0x0f) * coverageFactor(covered, n, TITLE_COVERAGE_BONUS) * coverageFactor(led, n, LEAD_BONUS) * regionPrior(byte >> 4, plan.named);
 }
 
 /** The score of one match; term `hintTerm` of the query's distinct terms holds it at `hintIndex` (no search). */
@@ -65,7 +56,7 @@ export function scoreOne(plan: ScorePlan, terms: readonly TermIndex[], doc: numb
     covered += inTitle & TITLED;
     led += inTitle >> 1;
   }
-  return adjust(total, covered, led, plan, doc);
+  return rankScore(total, plan.kindRegions[doc]!, covered, led, plan.factors);
 }
 
 /**
@@ -180,29 +171,15 @@ export function scoreAll(plan: ScorePlan, bits: Bits, at: Int32Array, s: Scratch
     }
     addSlot(at, t === 0, s);
   }
-  // adjust's factors, computed once: the kind prior by kind number, the title coverage by covered slots.
-  const priors = Float64Array.from({ length: 16 }, (_, kind) => kindPrior(kind));
-  const coverage = Float64Array.from({ length: plan.slots.length + 1 }, (_, covered) => coverageFactor(covered, plan.slots.length, TITLE_COVERAGE_BONUS));
-  const lead = Float64Array.from({ length: plan.slots.length + 1 }, (_, led) => coverageFactor(led, plan.slots.length, LEAD_BONUS));
-  const regions = Float64Array.from({ length: 16 }, (_, mask) => regionPrior(mask, plan.named));
-  finish(at, plan.quality, plan.kindRegions, { priors, coverage, lead, regions }, s);
+  finish(at, plan.kindRegions, plan.factors, s);
   return s.out;
 }
 
-/** adjust's factors by kind, covered slots, led slots and region mask, computed once per query. */
-interface Factors {
-  priors: Float64Array;
-  coverage: Float64Array;
-  lead: Float64Array;
-  regions: Float64Array;
-}
-
-/** Every match's sum of slots times quality, kind prior, title coverage, title lead and region prior, as adjust computes them. */
-function finish(at: Int32Array, quality: number, kindRegions: Uint8Array, f: Factors, s: Scratch): void {
+/** Every match's rankScore (score.ts) from its sum of slots and covered and led slots. */
+function finish(at: Int32Array, kindRegions: Uint8Array, f: RankFactors, s: Scratch): void {
   const { out, totals, covers, leads } = s;
   for (let i = 0; i < at.length; i++) {
     const doc = at[i]!;
-    const byte = kindRegions[doc]!;
-    out[i] = totals[doc]! * quality * f.priors[byte & 0x0f]! * f.coverage[covers[doc]!]! * f.lead[leads[doc]!]! * f.regions[byte >> 4]!;
+    out[i] = rankScore(totals[doc]!, kindRegions[doc]!, covers[doc]!, leads[doc]!, f);
   }
 }

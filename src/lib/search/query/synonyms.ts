@@ -10,7 +10,7 @@
  * is a weighted alternative posting list for the query words: its upper bound is the largest weight × the sum of
  * its terms' bounds, which is what a top-k evaluation with exact pruning needs.
  */
-import { processTerm, tokenize } from './normalize.ts';
+import { processTerm, tokenize } from '../text/normalize.ts';
 
 /** The default weight of a synonym (content/synonyms.yaml may set another per entry); see docs/search.md. */
 export const SYNONYM_WEIGHT = 0.5;

@@ -3,11 +3,12 @@
  * listing once, then only the term shards, document blocks and vocabulary files that queries need,
  * each kept in a bounded LRU.
  */
-import { boundedCache, type CacheBounds } from '../bounded-cache.ts';
-import { decodeNumbers } from './number-code.ts';
-import { decodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
-import type { Postings } from './scorer.ts';
-import type { SynonymsArtefact } from './synonyms.ts';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache, type CacheBounds } from '../../bounded-cache.ts';
+import { decodeNumbers } from '../index/number-code.ts';
+import { decodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from '../index/shards.ts';
+import type { Postings } from '../score/score.ts';
+import type { SynonymsArtefact } from '../query/synonyms.ts';
 
 /** Reads a file by its path under the site root; null (or a throw) when it cannot. */
 export type ReadSearchFile = (path: string) => Promise<string | null>;
@@ -68,6 +69,29 @@ function decode(code: string): TermPostings {
 /** Bytes a decoded term takes (12 a posting), for the cache's bound. */
 const postingBytes = (fields: TermPostings) => fields.reduce((sum, p) => sum + (p ? 12 * p.docs.length : 0), 64);
 
+/** Sizes of loaded files, by their promise: a pending file counts as small (64) until it is stored again under its size. */
+const sizes = new WeakMap<Promise<unknown>, number>();
+const sizeOfPending = (pending: Promise<unknown>) => sizes.get(pending) ?? 64;
+
+/**
+ * A file read once into a bounded cache: concurrent callers share the pending read; once parsed, the entry is stored
+ * again under its size (if still cached); a failed read is forgotten, so the next caller tries again.
+ */
+function cachedLoad<B, T>(cache: LRUCache<string, Promise<T>>, key: string, load: () => Promise<B>, parse: (body: B) => [T, number]): Promise<T> {
+  let pending = cache.get(key);
+  if (!pending) {
+    const loading: Promise<T> = load().then((body) => {
+      const [value, size] = parse(body);
+      sizes.set(loading, size);
+      if (cache.peek(key) === loading) cache.set(key, loading);
+      return value;
+    });
+    loading.catch(() => cache.delete(key));
+    cache.set(key, (pending = loading));
+  }
+  return pending;
+}
+
 /** Opens the index through `read`: reads the manifest and the listing now, everything else lazily. */
 export async function openShardStore(read: ReadSearchFile, bounds: Partial<ShardStoreBounds> = {}): Promise<ShardStore> {
   const limits = { ...SHARD_STORE_BOUNDS, ...bounds };
@@ -90,46 +114,21 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   type Shard = Map<string, TermPostings | number | string>;
   // A pending file counts as small; once read it is stored again under its size: 6 bytes a character of the shard,
   // the code's own 2 and at most 4 for its decoded postings (12 bytes a posting, written in 3 characters or more).
-  const sizes = new WeakMap<Promise<unknown>, number>();
-  const shards = boundedCache<Promise<Shard>>(limits.terms, (pending) => sizes.get(pending) ?? 64);
-  const bigTerms = boundedCache<Promise<TermPostings>>(limits.terms, (pending) => sizes.get(pending) ?? 64);
-  const blocks = boundedCache<Promise<DocBlock>>(limits.docs, (pending) => sizes.get(pending) ?? 64);
+  const shards = boundedCache<Promise<Shard>>(limits.terms, sizeOfPending);
+  const bigTerms = boundedCache<Promise<TermPostings>>(limits.terms, sizeOfPending);
+  const blocks = boundedCache<Promise<DocBlock>>(limits.docs, sizeOfPending);
   const wordFiles = new Map<number, Promise<WordFile>>();
-  const prefixFiles = boundedCache<Promise<WordFile>>(limits.docs, (pending) => sizes.get(pending) ?? 64);
+  const prefixFiles = boundedCache<Promise<WordFile>>(limits.docs, sizeOfPending);
 
-  /** Loads a shard once; concurrent queries share the pending read; a failed read is forgotten. */
-  function shard(n: number): Promise<Shard> {
-    const key = String(n);
-    let pending = shards.get(key);
-    if (!pending) {
-      const loading: Promise<Shard> = text(SEARCH_PATHS.terms(n)).then((body) => {
-        const entries: Shard = new Map(Object.entries(JSON.parse(body) as TermShard));
-        sizes.set(loading, 64 + 6 * body.length);
-        if (shards.peek(key) === loading) shards.set(key, loading);
-        return entries;
-      });
-      loading.catch(() => shards.delete(key));
-      shards.set(key, (pending = loading));
-    }
-    return pending;
-  }
-
-  /** Loads a large term's own file once (the big-term cache shares the term shards' bounds). */
-  function bigTerm(n: number, k: number): Promise<TermPostings> {
-    const key = `${n}-${k}`;
-    let pending = bigTerms.get(key);
-    if (!pending) {
-      const loading: Promise<TermPostings> = text(SEARCH_PATHS.bigTerm(n, k)).then((body) => {
-        const decoded = decode(JSON.parse(body) as string);
-        sizes.set(loading, postingBytes(decoded));
-        if (bigTerms.peek(key) === loading) bigTerms.set(key, loading);
-        return decoded;
-      });
-      loading.catch(() => bigTerms.delete(key));
-      bigTerms.set(key, (pending = loading));
-    }
-    return pending;
-  }
+  const shard = (n: number) =>
+    cachedLoad(shards, String(n), () => text(SEARCH_PATHS.terms(n)), (body) => [new Map(Object.entries(JSON.parse(body) as TermShard)) as Shard, 64 + 6 * body.length]);
+  // The big-term cache shares the term shards' bounds.
+  const bigTerm = (n: number, k: number) =>
+    cachedLoad(bigTerms, `${n}-${k}`, () => text(SEARCH_PATHS.bigTerm(n, k)), (body) => {
+      const decoded = decode(JSON.parse(body) as string);
+      return [decoded, postingBytes(decoded)];
+    });
+  const block = (n: number) => cachedLoad(blocks, String(n), () => text(SEARCH_PATHS.docs(n)), (body) => [JSON.parse(body) as DocBlock, 2 * body.length]);
 
   /** A term's postings: from its shard, or from its own file when the shard names one. */
   async function termPostings(term: string): Promise<TermPostings | undefined> {
@@ -141,21 +140,6 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     const decoded = decode(found);
     entries.set(term, decoded);
     return decoded;
-  }
-
-  function block(n: number): Promise<DocBlock> {
-    const key = String(n);
-    let pending = blocks.get(key);
-    if (!pending) {
-      const loading: Promise<DocBlock> = text(SEARCH_PATHS.docs(n)).then((body) => {
-        sizes.set(loading, 2 * body.length);
-        if (blocks.peek(key) === loading) blocks.set(key, loading);
-        return JSON.parse(body) as DocBlock;
-      });
-      loading.catch(() => blocks.delete(key));
-      blocks.set(key, (pending = loading));
-    }
-    return pending;
   }
 
   return {
@@ -192,19 +176,9 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     prefixes(folded) {
       const key = prefixKey(folded);
       if (key === null) return Promise.resolve([]);
-      let pending = prefixFiles.get(key);
-      if (!pending) {
-        // Two letters no indexed word starts with have no file (the manifest stays small): no completion, as when
-        // the file cannot be read (search as you type then matches whole words only).
-        const loading: Promise<WordFile> = Promise.resolve(read(SEARCH_PATHS.prefixes(key))).catch(() => null).then((body) => {
-          sizes.set(loading, 2 * (body?.length ?? 0));
-          if (prefixFiles.peek(key) === loading) prefixFiles.set(key, loading);
-          return body === null ? [] : (JSON.parse(body) as WordFile);
-        });
-        loading.catch(() => prefixFiles.delete(key));
-        prefixFiles.set(key, (pending = loading));
-      }
-      return pending;
+      // Two letters no indexed word starts with have no file (the manifest stays small): no completion, as when the
+      // file cannot be read (search as you type then matches whole words only).
+      return cachedLoad(prefixFiles, key, () => Promise.resolve(read(SEARCH_PATHS.prefixes(key))).catch(() => null), (body) => [body === null ? [] : (JSON.parse(body) as WordFile), 2 * (body?.length ?? 0)]);
     },
   };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adjustForLead, adjustForRegions, adjustScores, KIND_PRIOR, kindPrior, LEAD_BONUS, namedRegions, OTHER_REGION_PRIOR, regionPrior } from '../../src/lib/search/rank-adjust.ts';
-import { regionBit } from '../../src/lib/search/listing.ts';
-import { processTerm } from '../../src/lib/search/normalize.ts';
-import { LEAD_WORDS, titleLead } from '../../src/lib/search/search-options.ts';
+import { KIND_PRIOR, kindPrior, LEAD_BONUS, namedRegions, OTHER_REGION_PRIOR, rankFactors, rankScore, regionPrior, TITLE_COVERAGE_BONUS } from '../../src/lib/search/score/score.ts';
+import { regionBit } from '../../src/lib/search/index/listing.ts';
+import { processTerm } from '../../src/lib/search/text/normalize.ts';
+import { LEAD_WORDS, titleLead } from '../../src/lib/search/index/search-options.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 import { builtEngine } from '../support/search.ts';
 
@@ -18,8 +18,8 @@ describe('kind prior', () => {
   });
 
   it('lets a rule lead an offer whose score is close, but not one far ahead', () => {
-    const kinds = [k('offer'), k('fact'), k('offer')];
-    const scores = adjustScores(Int32Array.from([0, 1, 2]), Float64Array.from([10, 9, 20]), kinds);
+    const f = rankFactors(1, 1, 0);
+    const scores = [rankScore(10, k('offer'), 0, 0, f), rankScore(9, k('fact'), 0, 0, f), rankScore(20, k('offer'), 0, 0, f)];
     expect(scores[1]).toBeGreaterThan(scores[0]!);
     expect(scores[2]).toBeGreaterThan(scores[1]!);
   });
@@ -33,11 +33,17 @@ describe('title lead', () => {
     expect(titleLead('Permis')).toBe('Permis');
   });
 
-  it('multiplies a score by 1 + bonus × share², share being the part of the slots the lead holds (an option wholly)', () => {
-    // Two slots; record 0's lead holds both, record 1's the first, record 2's one term of the second only (not enough).
-    const slots = [[[Int32Array.from([0, 1])]], [[Int32Array.from([0, 2]), Int32Array.from([0, 1])]]];
-    const scores = adjustForLead(Int32Array.from([0, 1, 2]), Float64Array.from([10, 10, 10]), slots);
-    expect(Array.from(scores)).toEqual([10 * (1 + LEAD_BONUS), 10 * (1 + LEAD_BONUS / 4), 10]);
+  it('multiplies a score by 1 + bonus × share², share being the part of the slots the title (its lead) holds', () => {
+    // Two slots, a fact of all of Belgium: lead holding both, one, none; title holding one.
+    const f = rankFactors(2, 1, 0);
+    const fact = k('fact') | (1 << 4);
+    expect([2, 1, 0].map((led) => rankScore(10, fact, 0, led, f))).toEqual([10 * (1 + LEAD_BONUS), 10 * (1 + LEAD_BONUS / 4), 10]);
+    expect(rankScore(10, fact, 1, 0, f)).toBe(10 * (1 + TITLE_COVERAGE_BONUS / 4));
+  });
+
+  it('multiplies by the query\'s term count, then the factors in the documented order', () => {
+    const f = rankFactors(2, 3, 0);
+    expect(rankScore(10, k('lesson') | (1 << 4), 2, 2, f)).toBe(10 * 3 * kindPrior(k('lesson')) * (1 + TITLE_COVERAGE_BONUS) * (1 + LEAD_BONUS));
   });
 });
 
@@ -67,7 +73,8 @@ describe('region named in the query', () => {
     expect(regionPrior(bits('flandre'), named)).toBe(OTHER_REGION_PRIOR);
     expect(regionPrior(bits('flandre'), 0)).toBe(1);
     const masks = [bits('flandre'), bits('bruxelles'), bits('wallonie', 'flandre')];
-    expect(Array.from(adjustForRegions(Int32Array.from([0, 1, 2]), Float64Array.from([10, 10, 10]), masks, named))).toEqual([10 * OTHER_REGION_PRIOR, 10, 10 * OTHER_REGION_PRIOR]);
+    const f = rankFactors(1, 1, named);
+    expect(masks.map((mask) => rankScore(10, k('fact') | (mask << 4), 0, 0, f))).toEqual([10 * OTHER_REGION_PRIOR, 10, 10 * OTHER_REGION_PRIOR]);
   });
 });
 

@@ -6,7 +6,7 @@
  * request. Read through the protected report route (docs/search.md, "What people could not find").
  */
 import { LRUCache } from 'lru-cache';
-import { foldText, processTerm, tokenize } from './normalize.ts';
+import { foldText, processTerm, tokenize } from '../search/index.ts';
 
 /** Bounds: distinct queries kept, and characters kept of each. */
 export const ZERO_RESULT_BOUNDS = { entries: 1_000, chars: 100 } as const;

@@ -4,9 +4,9 @@
  * titled-only, untitled; term-index.ts), each bounded with its own title coverage and title lead factors. Module-level
  * functions over plain state (as score-pass.ts), no closures made per query.
  */
-import { LEAD_BONUS, TITLE_COVERAGE_BONUS } from './rank-adjust.ts';
+import { LEAD_BONUS, TITLE_COVERAGE_BONUS } from '../score/score.ts';
 import { scoreOne, type PlanOption, type ScorePlan } from './score-pass.ts';
-import type { TermIndex } from './term-index.ts';
+import type { TermIndex } from '../score/term-index.ts';
 import { PageHeap } from './page-heap.ts';
 
 /** A query's reading state: its distinct terms, and per term and part (3u + part) the next record and the part's end. */
@@ -44,7 +44,8 @@ function frontier(terms: readonly TermIndex[], cursors: Int32Array, ends: Int32A
  * score adds and multiplies in another order).
  */
 function bound(q: ImpactQuery, cursors: Int32Array, ends: Int32Array): number {
-  const { slots, quality } = q.plan;
+  const { slots } = q.plan;
+  const { quality } = q.plan.factors;
   const f = q.partFactors;
   let total = 0;
   for (let t = 0; t < slots.length; t++) {

@@ -1,23 +1,32 @@
 /**
- * "Did you mean": when a query finds nothing, corrections of its unknown words from the index's own
- * vocabulary: written forms within an edit distance of 1 (words of up to four letters) or 2 of the
- * typed word, case and accents ignored, ranked by distance, then by how many records hold the word.
+ * "Did you mean": when a query finds nothing, corrections of its non-words from the index's own vocabulary: written
+ * forms within an edit distance of 1 (words of up to four letters) or 2 of the typed word, case and accents ignored,
+ * ranked by distance, then by how many records hold the word. Only a non-word is corrected: a word the index holds, a
+ * word of the synonyms file, or a real French or Dutch word (a 0-record entry of the vocabulary files, index/lexicon.ts)
+ * is never replaced; one that no record holds is left out instead (`missing`). A correction is `confident` (the search
+ * page applies it at once; any other is only offered) when every word it replaces is a non-word one edit away, it
+ * leaves no word out, and it finds records (so they hold every other word: the AND rule).
  * When no correction finds anything, the query without the fewest of its words that does ("Missing: …"); among
  * those, the one whose best record scores highest (the best partial match, as a ranking over all the words would
  * put first: leaving out a common word loses little score, a rare one much).
  * All of it spends a work budget (work-budget.ts): when the budget runs out, suggest answers with the suggestions it
  * has completed (fewer, or none); the query's own results never depend on it.
  */
-import { foldText, processTerm, WORD } from './normalize.ts';
-import type { WordFile } from './shards.ts';
-import { createWorkBudget, WORK_LIMITS, type WorkBudget } from './work-budget.ts';
+import { foldText, processTerm, WORD } from '../text/normalize.ts';
+import type { WordFile } from '../index/shards.ts';
+import { createWorkBudget, WORK_LIMITS, type WorkBudget } from '../query/work-budget.ts';
 
 /** A corrected or shortened query and how many records it finds (with the same filters). */
 export interface Suggestion {
   q: string;
   total: number;
-  /** The words of the typed query left out of `q`, as typed (only for a shortened query). */
+  /** The words of the typed query left out of `q`, as typed. */
   missing?: string[];
+  /**
+   * Sure enough for the search page to show at once: a shortening (the typed words only), or a correction by the rule
+   * of the module comment; any other suggestion is only offered. Never sent by the API.
+   */
+  confident?: boolean;
 }
 
 /** Most shortened queries tried (each one is a search): a question of 8 words tries its 8 + 28 shorter forms at most. */
@@ -93,7 +102,7 @@ export function corrections(word: string, vocabulary: WordFile, count = MAX_SUGG
     if (Math.abs(form.length - folded.length) > max) continue;
     if (!budget.spend(EDIT_UNITS + folded.length * (2 * max + 1))) return [];
     const d = editDistance(folded, form, max);
-    if (d <= max && entry[0] !== own) near.push([entry, d]);
+    if (d <= max && entry[0] !== own && entry[2] > 0) near.push([entry, d]);
   }
   return near
     .sort(([a, x], [b, y]) => x - y || b[2] - a[2] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
@@ -103,7 +112,7 @@ export function corrections(word: string, vocabulary: WordFile, count = MAX_SUGG
 
 /** What suggest() needs from the engine. */
 export interface SuggestSource {
-  /** Whether each term has postings. */
+  /** Whether each term is known: it has postings, or it is a word of the synonyms file. */
   known(terms: readonly string[]): Promise<boolean[]>;
   /** Vocabulary entries whose written forms (folded) have these lengths. */
   words(lengths: readonly number[]): Promise<WordFile>;
@@ -127,8 +136,22 @@ export async function suggest(q: string, source: SuggestSource, budget: WorkBudg
   const known = await source.known(significant.map((w) => w.term!));
   const unknown = significant.filter((_, i) => !known[i]);
   const searches = searchesOf(source, budget);
-  const corrected = unknown.length === 0 ? [] : await correct(q, unknown, source, budget, searches);
+  const real = await realWords(unknown, source);
+  const nonWords = unknown.filter((_, i) => !real[i]);
+  const corrected = nonWords.length === 0 ? [] : await correct(q, nonWords, unknown.filter((_, i) => real[i]), source, budget, searches);
   return corrected.length > 0 || budget.exhausted ? corrected : shorten(significant, new Set(unknown.map((w) => w.term!)), budget, searches);
+}
+
+/** Whether each word is a real word that the index lacks: a 0-record entry of the vocabulary file of its length (index/lexicon.ts), by written form or stem. */
+async function realWords(words: readonly Word[], source: SuggestSource): Promise<boolean[]> {
+  if (words.length === 0) return [];
+  const folded = words.map((w) => foldText(w.text));
+  // A lemma is up to two letters shorter than its inflected forms (keuf, keufs; conduit, conduite).
+  const lengths = new Set(folded.flatMap((f) => [f.length - 2, f.length - 1, f.length]).filter((length) => length > 0));
+  const entries = (await source.words([...lengths])).filter((entry) => entry[2] === 0);
+  const forms = new Set(entries.map((entry) => entry[1]));
+  const stems = new Set(entries.map((entry) => entry[0]));
+  return words.map((w, i) => forms.has(folded[i]!) || stems.has(w.term!));
 }
 
 /** total() and best() of the source, each paid from the budget first: null once it cannot pay. */
@@ -145,37 +168,48 @@ interface Word {
   term: string | null;
 }
 
-/** Corrections of the unknown words that find something (a word typed twice is corrected once). */
-async function correct(q: string, unknown: readonly Word[], source: SuggestSource, budget: WorkBudget, searches: Searches): Promise<Suggestion[]> {
+/**
+ * Corrections of the non-words that find something (a word typed twice is corrected once); the real words the index
+ * lacks (`left`) are left out of them, never replaced.
+ */
+async function correct(q: string, unknown: readonly Word[], left: readonly Word[], source: SuggestSource, budget: WorkBudget, searches: Searches): Promise<Suggestion[]> {
   const byText = new Map<string, WordFile>();
+  const oneEdit = new Map<string, boolean>();
   for (const w of unknown) {
     const folded = foldText(w.text);
     if (byText.has(folded)) continue;
     const max = maxDistance(folded);
     const lengths = Array.from({ length: 2 * max + 1 }, (_, i) => folded.length - max + i).filter((l) => l > 0);
-    const list = corrections(w.text, await source.words(lengths), MAX_SUGGESTIONS, budget);
+    // Only index words can be corrections: the real words (0 records) are left out before any work is counted.
+    const list = corrections(w.text, (await source.words(lengths)).filter((entry) => entry[2] > 0), MAX_SUGGESTIONS, budget);
     // One word without a correction, or a budget spent: no corrected query can be offered.
     if (list.length === 0) return [];
     byText.set(folded, list);
+    for (const entry of list) oneEdit.set(`${folded} ${entry[1]}`, editDistance(folded, foldText(entry[1]), 1) <= 1);
   }
   const options = unknown.map((w) => byText.get(foldText(w.text))!);
-  const queries = new Set<string>();
+  const edits = [...unknown.map((w, i) => ({ ...w, list: options[i]! })), ...left.map((w) => ({ ...w, list: null }))].sort((a, b) => a.at - b.at);
+  const queries = new Map<string, boolean>();
   for (let rank = 0; rank < MAX_SUGGESTIONS; rank++) {
     let corrected = q;
-    // Replace from the end, so earlier offsets stay valid.
-    for (let i = unknown.length - 1; i >= 0; i--) {
-      const list = options[i]!;
-      const { at, text } = unknown[i]!;
-      corrected = corrected.slice(0, at) + list[Math.min(rank, list.length - 1)]![1] + corrected.slice(at + text.length);
+    let sure = left.length === 0;
+    // Replace from the end, so earlier offsets stay valid; a real word the index lacks is cut out.
+    for (let i = edits.length - 1; i >= 0; i--) {
+      const { at, text, list } = edits[i]!;
+      const word = list ? list[Math.min(rank, list.length - 1)]![1] : '';
+      if (list) sure &&= oneEdit.get(`${foldText(text)} ${word}`) === true;
+      corrected = corrected.slice(0, at) + word + corrected.slice(at + text.length);
     }
-    queries.add(corrected);
+    corrected = corrected.replace(/\s+/g, ' ').trim();
+    if (!queries.has(corrected)) queries.set(corrected, sure);
   }
+  const missing = left.map((w) => w.text);
   const found: Suggestion[] = [];
   // In order, so that the budget is spent the same way every time.
-  for (const s of queries) {
+  for (const [s, sure] of queries) {
     const total = await searches.total(s);
     if (total === null) break;
-    if (total > 0) found.push({ q: s, total });
+    if (total > 0) found.push({ q: s, total, ...(missing.length ? { missing } : {}), ...(sure ? { confident: true } : {}) });
   }
   return found;
 }
@@ -210,7 +244,7 @@ async function shorten(significant: readonly Word[], unknown: ReadonlySet<string
       if (best === null) break;
       found.push({ q: kept, total, missing: words.filter((w) => gone.has(w.term)).map((w) => w.text), best });
     }
-    if (found.length || budget.exhausted) return found.sort((a, b) => b.best - a.best).slice(0, MAX_SUGGESTIONS).map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing }));
+    if (found.length || budget.exhausted) return found.sort((a, b) => b.best - a.best).slice(0, MAX_SUGGESTIONS).map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing, confident: true }));
   }
   return [];
 }

@@ -45,11 +45,11 @@ export type TermShard = Record<string, string | number>;
 /** A document block: [id, title, excerpt] for consecutive listing positions. */
 export type DocBlock = [id: string, title: string, excerpt: string][];
 
-/** A vocabulary file: [stem, the word form most often written, document frequency], for written forms of one length (folded). */
+/**
+ * A vocabulary file: [stem, the word form most often written, document frequency], for written forms of one length
+ * (folded). An entry of 0 documents is a dictionary word near the index (lexicon.ts): a real word, never a correction.
+ */
 export type WordFile = [stem: string, word: string, documents: number][];
-
-/** A prefix file: [stem, the word form most often written, document frequency] of the words starting with two letters, most frequent first. */
-export type PrefixFile = WordFile;
 
 /** The prefix file key of a folded word (its first two letters), or null when they are not a-z or 0-9. */
 export function prefixKey(folded: string): string | null {

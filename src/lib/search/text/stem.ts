@@ -41,9 +41,10 @@ export function stem(word: string): string {
 /** The word with one ending stripped or rewritten. */
 function strip(word: string): string {
   let w = word;
-  // Plural: -aux -> -al (journaux), else a final s or x (examens, feux).
+  // Plural: -aux -> -al (journaux), else a final s (examens), or a final x after -au, -eu, -ou, the only words whose
+  // plural French writes with an x (feux, bijoux): prix, choix, voix, flux are singular, and "prix" must not meet "pris".
   if (strippable(w, 'aux')) w = `${w.slice(0, -3)}al`;
-  else if (w.length >= MIN_STEM && (w.endsWith('s') || w.endsWith('x'))) w = w.slice(0, -1);
+  else if (w.length >= MIN_STEM && (w.endsWith('s') || /[aeo]ux$/.test(w))) w = w.slice(0, -1);
   for (const [ending, replacement] of REWRITES) {
     if (strippable(w, ending)) return w.slice(0, -ending.length) + replacement;
   }

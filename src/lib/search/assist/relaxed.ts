@@ -5,7 +5,7 @@
  * blended among its exact matches instead: blend.ts.) The API never does this; the browser and the relevance bench
  * both call this function, so the bench scores what the page shows.
  */
-import type { FactsQuery, ResultCard, SearchEngine } from './search-engine.ts';
+import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import type { Suggestion } from './suggest.ts';
 
 /** The results of a relaxed query shown under a short list of exact matches. */
@@ -35,7 +35,7 @@ export async function relaxedFill(
   const already = new Set(shown);
   // Best first (suggest.ts); a relaxed query that finds only the records already shown adds nothing: the next one.
   for (const suggestion of offered) {
-    if (suggestion.missing === undefined || suggestion.missing.length === 0) continue;
+    if (suggestion.missing === undefined || suggestion.missing.length === 0 || !suggestion.confident) continue;
     const page = await engine.search({ q: suggestion.q, kind: query.kind, region: query.region, limit: shown.length + room, offset: 0 });
     const cards = page.cards.filter((c) => !already.has(c.id)).slice(0, room);
     if (cards.length) return { suggestion: suggestion as RelaxedFill['suggestion'], cards, terms: page.terms };

@@ -4,15 +4,16 @@
  * postings carry listing positions, term frequencies and the documents' field lengths, as compact text
  * (number-code.ts). A term whose postings are large gets a file of its own, named from its shard.
  */
-import type { Fact } from '../schema/fact.ts';
-import { KINDS } from '../schema/vocabulary.ts';
-import { summarize } from '../records/summarize.ts';
+import type { Fact } from '../../schema/fact.ts';
+import { KINDS } from '../../schema/vocabulary.ts';
+import { summarize } from '../../records/summarize.ts';
 import { buildIndex } from './build-index.ts';
 import { regionBit } from './listing.ts';
-import { foldText, processTerm, tokenize } from './normalize.ts';
+import { foldText, processTerm, tokenize } from '../text/normalize.ts';
 import { SEARCHED_FIELDS, toSearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
-import { NO_SYNONYMS, type SynonymsArtefact } from './synonyms.ts';
+import { nearWords } from './lexicon.ts';
+import { NO_SYNONYMS, type SynonymsArtefact } from '../query/synonyms.ts';
 import { encodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
 
 /** How the build cuts the index; defaults in SHARD_OPTIONS. */
@@ -25,6 +26,8 @@ export interface ShardOptions {
   docsPerBlock: number;
   /** The compiled synonyms (synonyms-file.ts), written as search/synonyms.json; none by default. */
   synonyms: SynonymsArtefact;
+  /** Dictionary words, folded (lexicon.ts dicWords): those near an index word join the vocabulary files with 0 records; none by default. */
+  lexicon: readonly string[];
 }
 
 /**
@@ -32,7 +35,7 @@ export interface ShardOptions {
  * a query never downloads another term's large postings; 4 records a block, because a page of 20 results spread
  * over the listing reads about 20 blocks (at 50,000 records, 16 a block cost about 38 KB a first search, 4 about 15 KB).
  */
-export const SHARD_OPTIONS: ShardOptions = { shardChars: 32_000, ownFileChars: 8_000, docsPerBlock: 4, synonyms: NO_SYNONYMS };
+export const SHARD_OPTIONS: ShardOptions = { shardChars: 32_000, ownFileChars: 8_000, docsPerBlock: 4, synonyms: NO_SYNONYMS, lexicon: [] };
 
 /** Every file of the sharded index, as text. */
 export interface ShardFiles {
@@ -83,7 +86,7 @@ function vocabulary(facts: readonly Fact[], documentFrequency: Map<string, numbe
 
 /** Builds every search file from the published records. */
 export function buildShards(facts: readonly Fact[], options: Partial<ShardOptions> = {}): ShardFiles {
-  const { shardChars, ownFileChars, docsPerBlock, synonyms } = { ...SHARD_OPTIONS, ...options };
+  const { shardChars, ownFileChars, docsPerBlock, synonyms, lexicon } = { ...SHARD_OPTIONS, ...options };
   const sorted = [...facts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const js = buildIndex(sorted.map(toSearchDocument)).toJSON();
   const position = new Map(sorted.map((f, i) => [f.id, i]));
@@ -133,7 +136,6 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     docs.push(JSON.stringify(block));
   }
   const byLength = vocabulary(sorted, documentFrequency);
-  const words = new Map([...byLength].map(([length, file]) => [length, JSON.stringify(file)]));
   const byPrefix = new Map<string, WordFile>();
   for (const entry of [...byLength.values()].flat()) {
     const key = prefixKey(foldText(entry[1]));
@@ -141,6 +143,13 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     if (!byPrefix.has(key)) byPrefix.set(key, []);
     byPrefix.get(key)!.push(entry);
   }
+  // The real words a correction could reach, with 0 records: never corrected themselves (assist/suggest.ts), never offered.
+  for (const word of nearWords(lexicon, [...byLength.values()].flat())) {
+    const length = Math.min(word.length, MAX_WORD_LENGTH);
+    if (!byLength.has(length)) byLength.set(length, []);
+    byLength.get(length)!.push([processTerm(word)!, word, 0]);
+  }
+  const words = new Map([...byLength].sort(([a], [b]) => a - b).map(([length, file]) => [length, JSON.stringify(file)]));
   const prefixes = new Map([...byPrefix].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, file]) => [key, JSON.stringify(file.sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1)))]));
   const manifest: SearchManifest = {
     version: 4,

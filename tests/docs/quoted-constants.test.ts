@@ -43,7 +43,7 @@ const OPERATING = 'docs/operating.md';
 const API = 'docs/api.md';
 const nodeTerms = `${n(NODE_TERM_INDICES.entries)} terms, ${mib(NODE_TERM_INDICES.bytes)}`;
 const defaultTerms = `${n(TERM_INDEX_BOUNDS.entries)} terms, ${mib(TERM_INDEX_BOUNDS.bytes)}`;
-const edgeCaches = EDGE_CACHE_BOUNDS.recordCache.bytes + EDGE_CACHE_BOUNDS.replyCache.bytes + EDGE_CACHE_BOUNDS.searchFiles.terms.bytes + EDGE_CACHE_BOUNDS.searchFiles.docs.bytes;
+const edgeCaches = EDGE_CACHE_BOUNDS.recordCache.bytes + EDGE_CACHE_BOUNDS.replyCache.bytes + EDGE_CACHE_BOUNDS.search.files.terms.bytes + EDGE_CACHE_BOUNDS.search.files.docs.bytes;
 const engineCaches = SEARCH_CACHE_BOUNDS.rankings.bytes + SEARCH_CACHE_BOUNDS.queries.bytes;
 
 const QUOTES: Quote[] = [
@@ -73,7 +73,7 @@ const QUOTES: Quote[] = [
     file: 'src/adapters/edge.ts',
     near: {
       [PERF]: [
-        `records ${mib(EDGE_CACHE_BOUNDS.recordCache.bytes)}, answers ${mib(EDGE_CACHE_BOUNDS.replyCache.bytes)}, decoded term files ${mib(EDGE_CACHE_BOUNDS.searchFiles.terms.bytes)} and document blocks ${mib(EDGE_CACHE_BOUNDS.searchFiles.docs.bytes)}`,
+        `records ${mib(EDGE_CACHE_BOUNDS.recordCache.bytes)}, answers ${mib(EDGE_CACHE_BOUNDS.replyCache.bytes)}, decoded term files ${mib(EDGE_CACHE_BOUNDS.search.files.terms.bytes)} and document blocks ${mib(EDGE_CACHE_BOUNDS.search.files.docs.bytes)}`,
         `rankings and queries (${mib(engineCaches)})`,
         `about ${mib(edgeCaches + engineCaches)} of caches`,
       ],

@@ -83,8 +83,17 @@ export function createClient(options: TransportOptions): PermisFactsClient {
     if (bytes.length !== file.bytes) throw mismatch(`${bytes.length} bytes, the catalogue says ${file.bytes}`);
     const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
     if (sha256 !== file.sha256) throw mismatch(`SHA-256 ${sha256}, the catalogue says ${file.sha256}`);
-    const text = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
-    const facts = text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Fact);
+    const broken = (what: string) => new ApiError(200, 'unexpected_response', `${file.url}: ${what}`, file.url);
+    const text = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'))).text().catch(() => {
+      throw broken('not a gzip file');
+    });
+    const facts = text.split('\n').filter((line) => line !== '').map((line, i) => {
+      try {
+        return JSON.parse(line) as Fact;
+      } catch {
+        throw broken(`line ${i + 1} is not JSON: ${JSON.stringify(line.slice(0, 80))}`);
+      }
+    });
     if (facts.length !== file.records) throw mismatch(`${facts.length} records, the catalogue says ${file.records}`);
     return facts;
   }

@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { csvText, oversizeProblem, CSV_FIELDS, DOWNLOAD_LIMITS } from '../../src/lib/publish/downloads.ts';
+import { makeDownloads } from '../../src/lib/publish/make-downloads.ts';
 import type { Catalogue } from '../../src/lib/schema/catalogue.ts';
 import { FactSchema, type Fact } from '../../src/lib/schema/fact.ts';
 import { get, testHandler } from '../support/api.ts';
@@ -132,7 +133,13 @@ describe('the catalogue and DCAT-AP', () => {
 });
 
 describe('the bound on download size', () => {
-  it('stops a build with a message naming the file, its size and the bound', () => {
+  it('stops a build with a message naming the file, its size and the bound', async () => {
+    const facts = gunzipSync(await file('permis-facts.jsonl.gz')).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Fact);
+    const made = await makeDownloads(facts, new Date());
+    expect(made.built.csv.sha256).toBe(sha256(await file('permis-facts.csv')));
+    await expect(makeDownloads(facts, new Date(), 1000)).rejects.toThrow(
+      `downloads/permis-facts.jsonl.gz: ${made.built.jsonl.bytes} bytes for ${facts.length} records, over the bound of 1000 bytes (the largest static file Cloudflare serves); the corpus is too large for one download file`,
+    );
     expect(oversizeProblem('permis-facts.csv', 100, 7, 100)).toBeNull();
     expect(oversizeProblem('permis-facts.csv', 101, 7, 100)).toBe(
       'downloads/permis-facts.csv: 101 bytes for 7 records, over the bound of 100 bytes (the largest static file Cloudflare serves); the corpus is too large for one download file',

@@ -16,9 +16,7 @@ export { DOWNLOAD_LIMITS, DOWNLOAD_NAMES, DOWNLOAD_TYPES, DOWNLOADS_PATH, downlo
 
 /** Every record exactly as GET /facts/{id} returns it (the same JSON.stringify), one a line, in id order. */
 export function jsonLines(facts: readonly Fact[]): string {
-  let out = '';
-  for (const fact of facts) out += `${JSON.stringify(fact)}\n`;
-  return out;
+  return facts.length === 0 ? '' : `${facts.map((fact) => JSON.stringify(fact)).join('\n')}\n`;
 }
 
 /** The columns of the CSV, with the Table Schema field each one is. */

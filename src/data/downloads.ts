@@ -3,5 +3,5 @@ import { makeDownloads, type DownloadFiles } from '../lib/publish/make-downloads
 import { getFacts } from './facts.ts';
 import { versioned } from './content-version.ts';
 
-/** The downloads of the records getFacts gives (a file over the bound stops the build: makeDownloads). */
-export const getDownloads: () => Promise<DownloadFiles> = versioned(async () => makeDownloads(await getFacts(), new Date()));
+/** The downloads of the records getFacts gives; null when a file would exceed the bound (makeDownloads). */
+export const getDownloads: () => Promise<DownloadFiles | null> = versioned(async () => makeDownloads(await getFacts(), new Date()));

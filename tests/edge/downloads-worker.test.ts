@@ -1,6 +1,7 @@
 /** The worker in workerd: the download route counts once and redirects; the assets layer serves the files. */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Downloads } from '../../src/lib/schema/downloads.ts';
 import type { Catalogue } from '../../src/lib/schema/catalogue.ts';
 import { expectError } from '../support/api.ts';
 import { startTestEdge } from '../support/worker-target.ts';
@@ -14,7 +15,7 @@ const call = (path: string, init: RequestInit = {}) => fetch(new URL(path, base)
 
 describe('downloads on the worker', () => {
   it('redirects once counted, then serves each file with its type, an ETag, CORS and the advertised SHA-256; the 4th route request is a 429', async () => {
-    const { downloads } = (await (await call('/api/v1/?po_live=1')).json()) as Catalogue;
+    const { downloads } = (await (await call('/api/v1/?po_live=1')).json()) as Catalogue & { downloads: Downloads };
     for (const file of [downloads.jsonl, downloads.csv]) {
       const redirect = await call(`/api/v1/downloads/${file.name}`);
       expect(redirect.status).toBe(307);

@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: http-server ships no types; only createServer is used.
 import { createServer as createStaticHost } from 'http-server';
+import type { Downloads } from '../../src/lib/schema/downloads.ts';
 import type { Catalogue } from '../../src/lib/schema/catalogue.ts';
 import { startSiteServer, type RunningServer } from '../support/site-server.ts';
 import { testSettings } from '../support/test-build.ts';
@@ -25,7 +26,7 @@ describe('the Node server', () => {
   afterAll(() => server.close());
 
   it('follows the route to the gzip file: application/gzip, no Content-Encoding, the SHA-256 the catalogue gives, public CORS', async () => {
-    const catalogue = (await (await fetch(`${server.origin}/api/v1/?po_live=1`)).json()) as Catalogue;
+    const catalogue = (await (await fetch(`${server.origin}/api/v1/?po_live=1`)).json()) as Catalogue & { downloads: Downloads };
     const response = await fetch(`${server.origin}/api/v1/downloads/permis-facts.jsonl.gz`);
     expect(response.status).toBe(200);
     expect(response.redirected).toBe(true);

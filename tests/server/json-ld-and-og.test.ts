@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordJsonLd, SCHEMA_ORG_TYPE, siteJsonLd } from '../../src/lib/publish/json-ld.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
+import type { Downloads } from '../../src/lib/schema/downloads.ts';
 import type { Catalogue } from '../../src/lib/schema/catalogue.ts';
 import type { DownloadFile } from '../../src/lib/schema/downloads.ts';
 import { allIds } from '../support/api.ts';
@@ -50,7 +51,7 @@ describe('JSON-LD on record pages', () => {
   it('describes the site and its search on the home page', async () => {
     const doc = jsonLdOf(await text('/'));
     // The Dataset names the files this build wrote: the same sizes and checksums as the catalogue's downloads.
-    const { downloads } = JSON.parse(await text('/api/v1/?po_live=1')) as Catalogue;
+    const { downloads } = JSON.parse(await text('/api/v1/?po_live=1')) as Catalogue & { downloads: Downloads };
     const file = ({ bytes, sha256, records }: DownloadFile) => ({ bytes, sha256, records });
     expect(doc).toEqual(siteJsonLd(testSettings.SITE_URL, { jsonl: file(downloads.jsonl), csv: file(downloads.csv), builtAt: downloads.built_at }));
     const dataset = doc['@graph'].find((node) => node['@type'] === 'Dataset')!;

@@ -26,7 +26,7 @@ function countBy<T extends string>(facts: readonly Fact[], values: readonly T[],
  * Builds the catalogue object for a corpus published at `siteUrl`, with the downloads the same build wrote, typed by
  * its schema (CatalogueSchema, which OpenAPI publishes).
  */
-export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generatedAt: Date, downloads: BuiltDownloads): Catalogue {
+export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generatedAt: Date, downloads: BuiltDownloads | null): Catalogue {
   const api = `${siteUrl}${API_BASE}`;
   const dates = facts.map((f) => f.modified_at ?? f.verified_at).filter((d): d is string => Boolean(d)).sort();
   return {
@@ -62,7 +62,7 @@ export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generate
     },
     pagination: 'Start at offset 0 and advance by the number of results read; stop when offset reaches total or a page is empty; deduplicate by id.',
     reuse: reuseBlock(siteUrl),
-    downloads: downloadsBlock(siteUrl, downloads),
+    ...(downloads && { downloads: downloadsBlock(siteUrl, downloads) }),
     corpus: {
       records: facts.length,
       by_kind: countBy(facts, KINDS, (f) => [f.kind]),

@@ -66,10 +66,7 @@ export interface BuiltDownloads {
   builtAt: string;
 }
 
-/**
- * The message that stops a build when a download would exceed DOWNLOAD_LIMITS.maxFileBytes, or null.
- * Names the file, its size and the bound.
- */
+/** Why a download would exceed DOWNLOAD_LIMITS.maxFileBytes (the file, its size and the bound), or null. */
 export function oversizeProblem(name: string, bytes: number, records: number, limit: number = DOWNLOAD_LIMITS.maxFileBytes): string | null {
   if (bytes <= limit) return null;
   return `downloads/${name}: ${bytes} bytes for ${records} records, over the bound of ${limit} bytes (the largest static file Cloudflare serves); the corpus is too large for one download file`;

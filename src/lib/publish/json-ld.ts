@@ -140,7 +140,7 @@ function postalAddress(locality: string, postalCode?: string, street?: string, c
 }
 
 /** The JSON-LD of the home page: the site, its publisher, its search (schema.org SearchAction), its license, and the corpus as a Dataset with its downloads. */
-export function siteJsonLd(siteUrl: string, downloads: BuiltDownloads): Node {
+export function siteJsonLd(siteUrl: string, downloads: BuiltDownloads | null): Node {
   const ids = siteIds(siteUrl);
   return {
     '@context': 'https://schema.org',
@@ -150,7 +150,7 @@ export function siteJsonLd(siteUrl: string, downloads: BuiltDownloads): Node {
         potentialAction: { '@type': 'SearchAction', target: { '@type': 'EntryPoint', urlTemplate: `${siteUrl}/recherche/?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
       },
       { '@type': 'Organization', '@id': ids.publisher, name: 'permis-facts', url: ids.site },
-      datasetJsonLd(siteUrl, downloads),
+      ...(downloads ? [datasetJsonLd(siteUrl, downloads)] : []),
     ],
   };
 }

@@ -18,15 +18,20 @@ export interface DownloadFiles {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The downloads of `facts` (in id order). gzip level 6: level 9 took twice as long at 10,000 records for a file
- * 1 % smaller (28.5 s against 15.4 s on the loaded machine of docs/performance.md#downloads).
- * A file over `limit` (default DOWNLOAD_LIMITS.maxFileBytes) throws, naming it, its size and the bound.
+ * The downloads of `facts` (in id order), or null when a data file would exceed `limit` (default
+ * DOWNLOAD_LIMITS.maxFileBytes): the build then writes no download, `warn` hears why (naming the file, its size and
+ * the bound), and clients walk /facts as the catalogue (without `downloads`) tells them. gzip level 6: level 9 took
+ * twice as long at 10,000 records for a file 1 % smaller (28.5 s against 15.4 s on the loaded machine of
+ * docs/performance.md#downloads).
  */
-export async function makeDownloads(facts: readonly Fact[], builtAt: Date, limit: number = DOWNLOAD_LIMITS.maxFileBytes): Promise<DownloadFiles> {
+export async function makeDownloads(facts: readonly Fact[], builtAt: Date, limit: number = DOWNLOAD_LIMITS.maxFileBytes, warn: (line: string) => void = console.warn): Promise<DownloadFiles | null> {
   const [jsonlGz, csv] = await Promise.all([gzipAsync(jsonLines(facts), { level: 6 }), Promise.resolve(Buffer.from(csvText(facts)))]);
   for (const [name, bytes] of [[DOWNLOAD_NAMES.jsonl, jsonlGz], [DOWNLOAD_NAMES.csv, csv]] as const) {
     const problem = oversizeProblem(name, bytes.length, facts.length, limit);
-    if (problem) throw new Error(problem);
+    if (problem) {
+      warn(`[downloads] ${problem}; this build writes no downloads`);
+      return null;
+    }
   }
   const file = (bytes: Uint8Array) => ({ bytes: bytes.length, sha256: sha256(bytes), records: facts.length });
   return { jsonlGz, csv, built: { jsonl: file(jsonlGz), csv: file(csv), builtAt: builtAt.toISOString() } };

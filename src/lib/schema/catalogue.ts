@@ -90,7 +90,7 @@ export const CatalogueSchema = z
       .describe('Limits of the API'),
     pagination: z.string().describe('How to walk a search page by page'),
     reuse: ReuseSchema,
-    downloads: DownloadsSchema,
+    downloads: DownloadsSchema.optional(),
     corpus: z
       .object({
         records: z.int().min(0).describe('Number of published records'),

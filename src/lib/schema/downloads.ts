@@ -27,5 +27,5 @@ export const DownloadsSchema = z
     max_bytes: z.int().min(1).describe('Largest size of any download file: the build fails rather than write a larger one'),
     built_at: z.iso.datetime().describe('When the build that wrote the files ran: the files are the corpus as it was then'),
   })
-  .meta({ id: 'Downloads', description: 'The whole corpus as files written by the build (JSON Lines and CSV), with their metadata' });
+  .meta({ id: 'Downloads', description: 'The whole corpus as files written by the build (JSON Lines and CSV), with their metadata; absent when a file would exceed the bound (max_bytes): then walk /facts' });
 export type Downloads = z.infer<typeof DownloadsSchema>;

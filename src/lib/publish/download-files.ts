@@ -13,8 +13,8 @@ export const DOWNLOAD_NAMES = {
 } as const;
 
 /**
- * Bound of every download file: 25 MiB, the largest static asset Cloudflare Workers serve. The build fails rather
- * than write a larger file (docs/api.md gives the sizes measured at 10,000 records).
+ * Bound of every download file: 25 MiB, the largest static asset Cloudflare Workers serve. A build whose file would be
+ * larger writes no download (makeDownloads); docs/api.md gives the sizes measured at 10,000 records.
  */
 export const DOWNLOAD_LIMITS = { maxFileBytes: 25 * 2 ** 20 } as const;
 

@@ -24,7 +24,7 @@ export const DownloadsSchema = z
     csv: DownloadFileSchema.describe('One row per record of its scalar fields and counts; UTF-8 with a byte order mark, CRLF line ends'),
     datapackage: z.url().describe('Frictionless Data Package descriptor of both files: schema, licence, attribution, sizes and SHA-256'),
     dcat: z.url().describe('DCAT-AP metadata of the dataset and its distributions, as JSON-LD'),
-    max_bytes: z.int().min(1).describe('Largest size of any download file: the build fails rather than write a larger one'),
+    max_bytes: z.int().min(1).describe('Largest size of any download file: a build whose file would be larger writes no download (and no downloads block)'),
     built_at: z.iso.datetime().describe('When the build that wrote the files ran: the files are the corpus as it was then'),
   })
   .meta({ id: 'Downloads', description: 'The whole corpus as files written by the build (JSON Lines and CSV), with their metadata; absent when a file would exceed the bound (max_bytes): then walk /facts' });

@@ -9,7 +9,7 @@ import type { Entity } from './entity.ts';
 import { HttpError, quote } from './http-error.ts';
 import { singleParams } from './query-params.ts';
 import { jsonText, type ApiReply } from './responses.ts';
-import type { Route } from './routes.ts';
+import type { Artefacts } from './artefacts.ts';
 
 /** Prefix of the route's paths. */
 export const DOWNLOADS_ROUTE = downloadApiPath('');
@@ -37,8 +37,15 @@ function toFile(name: string): ApiReply {
   return jsonText(body, 307, { location, 'cache-control': 'no-store' });
 }
 
+/** The download route as routes.ts matches it (a Route, typed here without importing routes.ts: no import cycle). */
+export interface DownloadRoute {
+  name: string;
+  redirects: false;
+  run(url: URL, context: { data: Pick<Artefacts, 'file'> }): Promise<ApiReply>;
+}
+
 /** The route for `segment` (the part of the path after /downloads/). */
-export function downloadRoute(segment: string): Route {
+export function downloadRoute(segment: string): DownloadRoute {
   return {
     name: '/downloads/{file}',
     redirects: false,

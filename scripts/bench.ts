@@ -47,6 +47,8 @@ latest.json (docs/performance.md). Times are noisy on a shared machine: read the
                             uncached p50/p99 of the query mix, old and new evaluators side by side, and the
                             worst case of the hostile query set (--sizes 355,10000,50000 by default)
   --workers                 alone: record by id with WORKERS=1 vs 2, and logs + metrics on vs off (scripts/bench/workers.ts)
+  --downloads --dist DIR    alone: the whole corpus of a build through the client, download vs walk under the quota
+                            (scripts/bench/downloads.ts)
 Environment: BENCH_LOAD=wrk|autocannon chooses the load generator (default wrk when installed);
 CHROMIUM_PATH the browser of the first-search step.`);
 
@@ -60,6 +62,11 @@ if (process.argv.includes('--search')) {
 if (process.argv.includes('--workers')) {
   spawnSync(process.execPath, [join(ROOT, 'scripts/bench/workers.ts'), ...process.argv.slice(2).filter((a) => a !== '--workers')], { stdio: 'inherit' });
   process.exit(0);
+}
+// --downloads: the whole corpus by its download vs the walk, through the client (scripts/bench/downloads.ts).
+if (process.argv.includes('--downloads')) {
+  const { status } = spawnSync(process.execPath, [join(ROOT, 'scripts/bench/downloads.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(status ?? 1);
 }
 // --publisher: the publisher's loop alone (scripts/bench/publisher-loop.ts: dev reload under Chromium, a synthetic import).
 if (process.argv.includes('--publisher')) {

@@ -4,17 +4,19 @@ import { formatSummary, runImport } from './lib/run-import.ts';
 import { refuseArguments } from './lib/cli-help.ts';
 import { apiBaseOf } from '../src/conformance/api-base.ts';
 
-const USAGE = `usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run]
+const USAGE = `usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run] [--walk]
   Reads every record of a deployment of the spec (this project's npm start or npm run edge, a static host, another
-  implementation) through GET /facts, and writes one record file per record into DIR (default: CONTENT_DIR, else
-  content/records). Re-running rewrites only the records that changed.
+  implementation) from the download its catalogue advertises (one request, SHA-256 checked), else through GET /facts,
+  and writes one record file per record into DIR (default: CONTENT_DIR, else content/records). Re-running rewrites
+  only the records that changed.
   base_url   the site (https://example.org) or its API base (https://example.org/api/v1)
   --out DIR  the folder of record files to write
   --prune    delete the files of records that are gone from the source (else they are listed and kept)
   --dry-run  read and compare, write nothing
+  --walk     read through GET /facts even when the deployment offers a download
   Stays under 118 requests a minute (the spec's default quota is 120). Exit code 1 when any record failed.`;
 
-const options = { out: { type: 'string' }, prune: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+const options = { out: { type: 'string' }, prune: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, walk: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 const { values, positionals } = (() => {
   try {
     return parseArgs({ allowPositionals: true, options });
@@ -34,7 +36,7 @@ const out = values.out ?? (process.env.CONTENT_DIR || 'content/records');
 const tty = process.stderr.isTTY;
 const started = performance.now();
 const summary = await runImport({
-  baseUrl, out, prune: values.prune ?? false, dryRun: values['dry-run'] ?? false,
+  baseUrl, out, prune: values.prune ?? false, dryRun: values['dry-run'] ?? false, walk: values.walk ?? false,
   ...(tty ? { onProgress: (read: number, total: number) => process.stderr.write(`\rread ${read}/${total} records`) } : {}),
 });
 if (tty) process.stderr.write('\n');

@@ -11,7 +11,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Extensions worth compressing; extensionless files under api/v1/facts/ are record JSON and count too. */
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.jsonld', '.xml', '.txt', '.csv', '.svg', '.webmanifest']);
 /** Smaller files gain nothing from compression (a header and a round trip cost more). */
 export const PRECOMPRESS_MIN_BYTES = 1024;
 /**

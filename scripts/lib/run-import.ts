@@ -4,7 +4,7 @@ import { createClient } from '../../src/client/index.ts';
 import { checkRecord, fileSlug, ORDER, publishedSummaries, recordFileSource } from './import/record-source.ts';
 import { updateRecordFile } from './import/record-file-update.ts';
 import { pacedFetch, type PacedFetchOptions } from './import/paced-fetch.ts';
-import { walkDeployment } from './import/walk-deployment.ts';
+import { readDeployment } from './import/read-deployment.ts';
 import type { Fact } from '../../src/lib/schema/fact.ts';
 import { indexFolder, inside, newName, writeAtomically } from './import-folder.ts';
 
@@ -19,6 +19,8 @@ export interface ImportOptions {
   paced?: PacedFetchOptions;
   sleep?: (ms: number) => Promise<void>;
   onProgress?: (read: number, total: number) => void;
+  /** Read through GET /facts even when the deployment advertises a download (default false). */
+  walk?: boolean;
 }
 
 /** What an import did. */
@@ -34,6 +36,8 @@ export interface ImportSummary {
   /** Why some records may be missing, when the walk did not finish. */
   incomplete?: string;
   requests: number;
+  /** How the records were read: the deployment's download (one request for the file) or the walk of GET /facts. */
+  via: 'download' | 'walk';
   /** The exit code: 0 when every record was imported. */
   exitCode: number;
 }
@@ -49,8 +53,8 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   const fetch = pacedFetch(options.paced);
   // po_live=1 from the start: one request fewer, and no hop to a canonical SITE_URL that may not be reachable from here.
   const client = createClient({ baseUrl: apiBase(options.baseUrl), fetch, poLive: true, ...(options.sleep ? { sleep: (ms: number) => options.sleep!(ms) } : {}) });
-  const walked = await walkDeployment(client, { ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-  const summary: ImportSummary = { added: [], changed: [], unchanged: [], removed: [], failed: [], warnings: [...walked.warnings], requests: fetch.count(), exitCode: 0 };
+  const walked = await readDeployment(client, { ...(options.onProgress ? { onProgress: options.onProgress } : {}), walk: options.walk ?? false });
+  const summary: ImportSummary = { added: [], changed: [], unchanged: [], removed: [], failed: [], warnings: [...walked.warnings], requests: fetch.count(), via: walked.via, exitCode: 0 };
   if (walked.incomplete) summary.incomplete = walked.incomplete;
   summary.failed.push(...walked.withoutId.map(() => 'a record without an id: id: missing or not a string'));
 

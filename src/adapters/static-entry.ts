@@ -18,12 +18,15 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.webmanifest': 'application/manifest+json',
+  '.csv': 'text/csv; charset=utf-8',
+  '.jsonld': 'application/ld+json; charset=utf-8',
+  '.gz': 'application/gzip', // a download (downloads/*.jsonl.gz); siblings are never requested by name
   '': 'application/json; charset=utf-8', // the only extensionless files are per-record JSON
 };
 /** Files whose name, not extension, says their type: the Atom feed is XML of its own media type (RFC 4287). */
 const TYPES_BY_NAME: Record<string, string> = { 'atom.xml': 'application/atom+xml; charset=utf-8' };
 /** Types worth compressing: text of any kind (images here are already compressed). */
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|atom\+xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|ld\+json|xml|atom\+xml|manifest\+json)|image\/svg\+xml)/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -2,11 +2,12 @@
 import type { ErrorCode } from '../lib/schema/error-codes.ts';
 
 /**
- * Codes an ApiError can carry: the server's own (see ERROR_CODES), plus three of the client's:
- * `network_error` (no HTTP answer), `unexpected_response` (an answer that is not the API's JSON)
- * and `offset_limit` (a walk that would need an offset above 10000).
+ * Codes an ApiError can carry: the server's own (see ERROR_CODES), plus four of the client's:
+ * `network_error` (no HTTP answer), `unexpected_response` (an answer that is not the API's JSON),
+ * `offset_limit` (a walk that would need an offset above 10000) and `checksum_mismatch` (a download that is not the
+ * file the catalogue describes: size, SHA-256 or record count).
  */
-export type ClientErrorCode = ErrorCode | 'network_error' | 'unexpected_response' | 'offset_limit';
+export type ClientErrorCode = ErrorCode | 'network_error' | 'unexpected_response' | 'offset_limit' | 'checksum_mismatch';
 
 /** An error from the API or from the client; `status` is 0 when no HTTP answer applies. */
 export class ApiError extends Error {

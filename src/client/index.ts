@@ -34,7 +34,20 @@ export interface PermisFactsClient {
    * code offset_limit when the matches reach past offset 10000 (narrow the search), after yielding what it could.
    */
   walk(params?: WalkParams, options?: { pageSize?: number; signal?: AbortSignal }): AsyncIterable<Fact>;
+  /**
+   * Every record, from the download the catalogue advertises (downloads.jsonl): one request for the file, its size
+   * and SHA-256 checked (Web Crypto) before it is read. Null when the catalogue advertises none; rejects with code
+   * checksum_mismatch when the file is not the one advertised (e.g. a new build between the two requests).
+   */
+  download(signal?: AbortSignal): Promise<Fact[] | null>;
+  /**
+   * Every record of the corpus: the download when the deployment has one, else (or when it fails its checks, or when
+   * `options.download` is false) the spec's walk. `via` says which; `fallback`, why the walk was used.
+   */
+  readAll(options?: { download?: boolean; signal?: AbortSignal }): Promise<{ facts: Fact[]; via: 'download' | 'walk'; fallback?: string }>;
 }
+
+const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Creates a client for the API at `options.baseUrl` (e.g. https://example.org/api/v1). */
 export function createClient(options: TransportOptions): PermisFactsClient {
@@ -60,11 +73,57 @@ export function createClient(options: TransportOptions): PermisFactsClient {
     }
   }
 
+  async function download(signal?: AbortSignal): Promise<Fact[] | null> {
+    // Other deployments of the spec may have no downloads block, or one of another shape.
+    const file = (await get<Partial<Catalogue>>('/', {}, signal)).downloads?.jsonl;
+    if (!file?.url) return null;
+    const url = new URL(file.url);
+    const bytes = await get.bytes(url.pathname + url.search, signal);
+    const mismatch = (what: string) => new ApiError(200, 'checksum_mismatch', `${file.url}: ${what}; the catalogue may be from another build, or the file damaged`, file.url);
+    if (bytes.length !== file.bytes) throw mismatch(`${bytes.length} bytes, the catalogue says ${file.bytes}`);
+    const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+    if (sha256 !== file.sha256) throw mismatch(`SHA-256 ${sha256}, the catalogue says ${file.sha256}`);
+    const broken = (what: string) => new ApiError(200, 'unexpected_response', `${file.url}: ${what}`, file.url);
+    const text = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'))).text().catch(() => {
+      throw broken('not a gzip file');
+    });
+    const facts = text.split('\n').filter((line) => line !== '').map((line, i) => {
+      try {
+        return JSON.parse(line) as Fact;
+      } catch {
+        throw broken(`line ${i + 1} is not JSON: ${JSON.stringify(line.slice(0, 80))}`);
+      }
+    });
+    if (facts.length !== file.records) throw mismatch(`${facts.length} records, the catalogue says ${file.records}`);
+    return facts;
+  }
+
+  async function readAll(options: { download?: boolean; signal?: AbortSignal } = {}) {
+    let fallback = 'download: false was asked';
+    if (options.download !== false) {
+      try {
+        const facts = await download(options.signal);
+        if (facts) return { facts, via: 'download' as const };
+        fallback = 'the catalogue advertises no download';
+      } catch (error) {
+        // A missing or damaged file is worked around; a quota or network failure would fail the walk too.
+        const code = (error as ApiError).code;
+        if (code !== 'checksum_mismatch' && code !== 'unexpected_response' && code !== 'route_not_found') throw error;
+        fallback = (error as Error).message;
+      }
+    }
+    const facts: Fact[] = [];
+    for await (const fact of walk({}, options.signal ? { signal: options.signal } : {})) facts.push(fact);
+    return { facts, via: 'walk' as const, fallback };
+  }
+
   return {
     catalogue: (signal) => get<Catalogue>('/', {}, signal),
     search,
     fact: (id, signal) => get<Fact>(`/facts/${encodeURIComponent(id)}`, {}, signal),
     openapi: (signal) => get<Record<string, unknown>>('/openapi.json', {}, signal),
     walk,
+    download,
+    readAll,
   };
 }

@@ -36,8 +36,10 @@ export function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** Query values; undefined ones are left out. */
 export type QueryValues = Record<string, string | number | undefined>;
 
-/** A GET function for paths under the base address, returning parsed JSON. */
-export type Get = <T>(path: string, query?: QueryValues, signal?: AbortSignal) => Promise<T>;
+/** A GET function for paths under the base address, returning parsed JSON; `bytes` GETs any path of the same origin as bytes. */
+export type Get = (<T>(path: string, query?: QueryValues, signal?: AbortSignal) => Promise<T>) & {
+  bytes(path: string, signal?: AbortSignal): Promise<Uint8Array>;
+};
 
 /** Builds the GET function. It remembers, once a 307 was followed, to send po_live=1 directly. */
 export function createTransport(options: TransportOptions): Get {
@@ -50,8 +52,7 @@ export function createTransport(options: TransportOptions): Get {
   const host = new URL(base).hostname;
   let sendPoLive = options.poLive ?? false;
 
-  async function once(path: string, query: QueryValues, signal?: AbortSignal): Promise<Response> {
-    const url = new URL(`${base}${path}`);
+  async function once(url: URL, query: QueryValues, signal?: AbortSignal): Promise<Response> {
     for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
     if (sendPoLive) url.searchParams.set('po_live', '1');
     let response: Response;
@@ -73,17 +74,11 @@ export function createTransport(options: TransportOptions): Get {
     return response;
   }
 
-  return async function get<T>(path: string, query: QueryValues = {}, signal?: AbortSignal): Promise<T> {
+  /** The first 2xx response for `url`, with the spec's bounded retries on 429 and 503. */
+  async function ok(url: () => URL, query: QueryValues, signal?: AbortSignal): Promise<Response> {
     for (let attempt = 0; ; attempt += 1) {
-      const response = await once(path, query, signal);
-      if (response.ok) {
-        const text = await response.text();
-        try {
-          return JSON.parse(text) as T;
-        } catch {
-          throw new ApiError(response.status, 'unexpected_response', `the answer of ${response.url} is not JSON: ${JSON.stringify(text.slice(0, 120))}`, response.url);
-        }
-      }
+      const response = await once(url(), query, signal);
+      if (response.ok) return response;
       const error = await errorFromResponse(response);
       if (response.status !== 429 && response.status !== 503) throw error;
       const waitSeconds = error.retryAfterSeconds ?? fallback * 2 ** attempt;
@@ -92,5 +87,18 @@ export function createTransport(options: TransportOptions): Get {
       options.onRetry?.({ attempt: attempt + 1, waitSeconds, error });
       await sleep(waitSeconds * 1000, signal);
     }
-  };
+  }
+
+  async function get<T>(path: string, query: QueryValues = {}, signal?: AbortSignal): Promise<T> {
+    const response = await ok(() => new URL(`${base}${path}`), query, signal);
+    const text = await response.text();
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError(response.status, 'unexpected_response', `the answer of ${response.url} is not JSON: ${JSON.stringify(text.slice(0, 120))}`, response.url);
+    }
+  }
+  // A path from the origin of the base address (a download's route), never another host.
+  const bytes = async (path: string, signal?: AbortSignal) => new Uint8Array(await (await ok(() => new URL(path, base), {}, signal)).arrayBuffer());
+  return Object.assign(get, { bytes });
 }

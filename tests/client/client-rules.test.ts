@@ -1,4 +1,6 @@
 /** The client's rules on answers the real server does not give on demand (fake fetch), its bundle and its package export. */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { ApiError, createClient, parseRetryAfter, type Fact } from '../../src/client/index.ts';
@@ -132,6 +134,51 @@ describe('client walk', () => {
     expect(count).toBe(10_050);
     expect(new URL(urls.at(-1)!).searchParams.get('offset')).toBe('10000');
     expect(error).toMatchObject({ code: 'offset_limit', message: 'the search matches 20000 records but offsets above 10000 are not accepted; 10050 were read; narrow the search (q, kind, region)' });
+  });
+});
+
+describe('client readAll and download', () => {
+  const facts = [fact('fait-1'), fact('fait-2'), fact('fait-3')];
+  const gz = gzipSync(facts.map((f) => `${JSON.stringify(f)}\n`).join(''));
+  const sha = createHash('sha256').update(gz).digest('hex');
+  const catalogue = (over: Record<string, unknown> = {}) =>
+    json({ name: 'permis-facts', downloads: { jsonl: { name: 'permis-facts.jsonl.gz', url: 'https://canonical.example/api/v1/downloads/permis-facts.jsonl.gz', bytes: gz.length, sha256: sha, records: 3, ...over } } });
+  const file = (bytes: Uint8Array = gz) => new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'content-type': 'application/gzip' } });
+  const walkPage = () => json({ results: facts, total: 3, limit: 50, offset: 0 });
+
+  it('reads the advertised file in one request on its own origin, checks it, and yields every record', async () => {
+    const { fetch, urls } = scripted(catalogue(), file());
+    const result = await createClient({ baseUrl: BASE, fetch }).readAll();
+    expect(result).toEqual({ facts, via: 'download' });
+    // The download's path, on the client's origin (the catalogue's canonical host may not be reachable from here).
+    expect(urls).toEqual([`${BASE}/`, 'https://api.example/api/v1/downloads/permis-facts.jsonl.gz']);
+  });
+
+  it('falls back to the walk, saying why, when the file is not the one the catalogue describes', async () => {
+    const damaged = Uint8Array.from(gz);
+    damaged[damaged.length - 9]! ^= 0xff;
+    const cases: [Response, Response, string][] = [
+      [catalogue(), file(damaged), `https://canonical.example/api/v1/downloads/permis-facts.jsonl.gz: SHA-256 ${createHash('sha256').update(damaged).digest('hex')}, the catalogue says ${sha}; the catalogue may be from another build, or the file damaged`],
+      [catalogue({ bytes: gz.length + 1 }), file(), `https://canonical.example/api/v1/downloads/permis-facts.jsonl.gz: ${gz.length} bytes, the catalogue says ${gz.length + 1}; the catalogue may be from another build, or the file damaged`],
+      [catalogue({ records: 4 }), file(), 'https://canonical.example/api/v1/downloads/permis-facts.jsonl.gz: 3 records, the catalogue says 4; the catalogue may be from another build, or the file damaged'],
+      [json({ name: 'permis-facts' }), walkPage(), 'the catalogue advertises no download'],
+    ];
+    for (const [first, second, why] of cases) {
+      const answers = second.headers.get('content-type') === 'application/gzip' ? [first, second, walkPage()] : [first, second];
+      const { fetch } = scripted(...answers);
+      expect(await createClient({ baseUrl: BASE, fetch }).readAll()).toEqual({ facts, via: 'walk', fallback: why });
+    }
+    const { fetch, urls } = scripted(walkPage());
+    expect(await createClient({ baseUrl: BASE, fetch }).readAll({ download: false })).toEqual({ facts, via: 'walk', fallback: 'download: false was asked' });
+    expect(urls).toEqual([`${BASE}/facts?limit=50&offset=0`]);
+  });
+
+  it('rejects with checksum_mismatch from download(), and does not fall back on a quota refusal', async () => {
+    const { fetch } = scripted(catalogue({ sha256: '0'.repeat(64) }), file());
+    await expect(createClient({ baseUrl: BASE, fetch }).download()).rejects.toMatchObject({ status: 200, code: 'checksum_mismatch' });
+    const refused = scripted(catalogue(), rateLimited('61'));
+    await expect(createClient({ baseUrl: BASE, fetch: refused.fetch }).readAll()).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(refused.urls).toHaveLength(2);
   });
 });
 

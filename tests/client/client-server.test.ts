@@ -79,6 +79,20 @@ describe('client against the real server', () => {
     expect(badId).toMatchObject({ status: 400, code: 'invalid_id' });
   });
 
+  it('reads the whole corpus from the download in two requests (catalogue, file), the same records as the walk', async () => {
+    const recorder = recordingFetch();
+    const viaDownload = await createClient({ baseUrl: base, fetch: recorder.fetch, poLive: true }).readAll();
+    expect(viaDownload.via).toBe('download');
+    expect(recorder.calls.map((c) => [c.url, c.finalUrl, c.status])).toEqual([
+      [`${base}/?po_live=1`, `${base}/?po_live=1`, 200],
+      [`${base}/downloads/permis-facts.jsonl.gz?po_live=1`, `${server.origin}/downloads/permis-facts.jsonl.gz`, 200],
+    ]);
+    const walked = await createClient({ baseUrl: base }).readAll({ download: false });
+    expect(walked.via).toBe('walk');
+    expect(viaDownload.facts).toEqual(walked.facts);
+    expect(viaDownload.facts.map((f) => f.id)).toEqual(await allIds());
+  });
+
   it('reads the OpenAPI document', async () => {
     const document = await createClient({ baseUrl: base }).openapi();
     expect(document).toMatchObject({ openapi: '3.1.0', info: { version: '1.2.0' } });

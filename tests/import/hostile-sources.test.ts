@@ -30,8 +30,8 @@ describe('npm run import against a hostile source', () => {
     const { summary, out } = await importFrom(many(120), undefined, {}, true);
     expect(summary.added).toHaveLength(120);
     expect(summary.exitCode).toBe(0);
-    // 3 pages; po_live=1 from the start, so the source's 307 (to its canonical address) is never needed.
-    expect(fake!.requests).toEqual(['/api/v1/facts?limit=50&offset=0&po_live=1', '/api/v1/facts?limit=50&offset=50&po_live=1', '/api/v1/facts?limit=50&offset=100&po_live=1']);
+    // The catalogue (it advertises no download), then 3 pages; po_live=1 from the start, so the source's 307 (to its canonical address) is never needed.
+    expect(fake!.requests).toEqual(['/api/v1/?po_live=1', '/api/v1/facts?limit=50&offset=0&po_live=1', '/api/v1/facts?limit=50&offset=50&po_live=1', '/api/v1/facts?limit=50&offset=100&po_live=1']);
     expect((await readRecords(out, 'https://x.example')).map((f) => f.id)).toEqual(many(120).map((f) => f.id));
   });
 

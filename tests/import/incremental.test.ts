@@ -42,9 +42,11 @@ describe('re-running npm run import', () => {
   });
 
   it('never prunes after an incomplete walk', async () => {
-    fake = await startFakeDeployment([fakeFact(1)], (_u, res, hit) => hit > 1 && (res.writeHead(500).end('down'), true));
+    let down = false;
+    fake = await startFakeDeployment([fakeFact(1)], (_u, res) => down && (res.writeHead(500).end('down'), true));
     const out = await mkdtemp(join(tmpdir(), 'permis-incremental-'));
     await runImport({ baseUrl: fake.origin, out, paced: { perMinute: 100_000 } });
+    down = true;
     const broken = await runImport({ baseUrl: fake.origin, out, prune: true, paced: { perMinute: 100_000 } });
     expect(broken.incomplete).toMatch(/HTTP 500/);
     expect(await readdir(out)).toEqual(['fact-fiche-numero-1.md']);
@@ -67,7 +69,7 @@ describe('the npm run import command', () => {
   it('answers --help, refuses a bad base URL, and exits 1 with each failed record named when some fail', async () => {
     const { spawnSync, spawn } = await import('node:child_process');
     const help = spawnSync(process.execPath, ['scripts/import.ts', '--help'], { encoding: 'utf8' });
-    expect([help.status, help.stdout.split('\n')[0]]).toEqual([0, 'usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run]']);
+    expect([help.status, help.stdout.split('\n')[0]]).toEqual([0, 'usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run] [--walk]']);
     expect(spawnSync(process.execPath, ['scripts/import.ts', 'ftp://x'], { encoding: 'utf8' }).status).toBe(2);
     fake = await startFakeDeployment([fakeFact(1), fakeFact(2, { sources: 'none' })]);
     const out = await mkdtemp(join(tmpdir(), 'permis-cli-'));

@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { recordJsonLd, SCHEMA_ORG_TYPE, siteJsonLd } from '../../src/lib/publish/json-ld.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
+import type { Downloads } from '../../src/lib/schema/downloads.ts';
+import type { Catalogue } from '../../src/lib/schema/catalogue.ts';
+import type { DownloadFile } from '../../src/lib/schema/downloads.ts';
 import { allIds } from '../support/api.ts';
 import { sitePages } from '../support/site-pages.ts';
 import { testSettings } from '../support/test-build.ts';
@@ -47,7 +50,15 @@ describe('JSON-LD on record pages', () => {
 
   it('describes the site and its search on the home page', async () => {
     const doc = jsonLdOf(await text('/'));
-    expect(doc).toEqual(siteJsonLd(testSettings.SITE_URL));
+    // The Dataset names the files this build wrote: the same sizes and checksums as the catalogue's downloads.
+    const { downloads } = JSON.parse(await text('/api/v1/?po_live=1')) as Catalogue & { downloads: Downloads };
+    const file = ({ bytes, sha256, records }: DownloadFile) => ({ bytes, sha256, records });
+    expect(doc).toEqual(siteJsonLd(testSettings.SITE_URL, { jsonl: file(downloads.jsonl), csv: file(downloads.csv), builtAt: downloads.built_at }));
+    const dataset = doc['@graph'].find((node) => node['@type'] === 'Dataset')!;
+    expect(dataset.distribution.map((d: { contentUrl: string }) => d.contentUrl)).toEqual([
+      `${testSettings.SITE_URL}/downloads/permis-facts.jsonl.gz`,
+      `${testSettings.SITE_URL}/downloads/permis-facts.csv`,
+    ]);
     expect(doc['@graph'][0]).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${testSettings.SITE_URL}/recherche/?q={search_term_string}` } } });
   });
 

@@ -7,7 +7,7 @@ import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artef
 import { SEARCH_BOUNDS, type SearchBounds } from '../search/index.ts';
 import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from './client-address.ts';
 import { entityReply } from './conditional.ts';
-import type { Compress } from './entity.ts';
+import { Entity, type Compress } from './entity.ts';
 import { HttpError, quote } from './http-error.ts';
 import { createReplyCache, REPLY_CACHE_BOUNDS } from './reply-cache.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
@@ -129,7 +129,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       }
       const route = url.pathname.startsWith(API_BASE) ? matchRoute(url.pathname) : null;
       if (!route) throw new HttpError(404, 'route_not_found', `no API route at ${quote(url.pathname)}; see ${API_BASE}/ for the routes`);
-      return poLiveRule(url, route, siteOrigin ?? url.origin) ?? (await entityReply(await route.run(url, info.trace ? { ...context, trace: info.trace } : context), request, options.compress));
+      const redirect = poLiveRule(url, route, siteOrigin ?? url.origin);
+      if (redirect) return redirect;
+      const answer = await route.run(url, info.trace ? { ...context, trace: info.trace } : context);
+      return answer instanceof Entity ? await entityReply(answer, request, options.compress) : answer;
     } catch (error) {
       if (error instanceof HttpError) return errorReply(error);
       logError(error);

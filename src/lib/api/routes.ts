@@ -10,6 +10,7 @@ import { singleParams } from './query-params.ts';
 import { factsKey, type ReplyCache } from './reply-cache.ts';
 import { redirect, type ApiReply } from './responses.ts';
 import type { ZeroResultLog } from './zero-results.ts';
+import { downloadRoute, DOWNLOADS_ROUTE } from './downloads-route.ts';
 
 /** What routes read: the build artefacts and the /facts answer cache (null when turned off). */
 export interface RouteContext {
@@ -24,11 +25,11 @@ export interface RouteContext {
 /** /facts answers of queries that found nothing: a cached one is counted again when served. */
 const zeroAnswers = new WeakSet<Entity>();
 
-/** A matched route: whether it takes part in the po_live redirect, and what it answers. */
+/** A matched route: whether it takes part in the po_live redirect, and what it answers (an entity, or a reply of its own such as a redirect). */
 export interface Route {
   name: string;
   redirects: boolean;
-  run(url: URL, context: RouteContext): Promise<Entity>;
+  run(url: URL, context: RouteContext): Promise<Entity | ApiReply>;
 }
 
 /**
@@ -143,6 +144,7 @@ export function matchRoute(pathname: string): Route | null {
   const rest = pathname.slice(API_BASE.length);
   if (rest === '/facts') return facts;
   if (rest === '/openapi.json') return openapi;
+  if (pathname.startsWith(DOWNLOADS_ROUTE) && !pathname.slice(DOWNLOADS_ROUTE.length).includes('/')) return downloadRoute(pathname.slice(DOWNLOADS_ROUTE.length));
   const id = /^\/facts\/([^/]+)$/.exec(rest);
   return id ? factById(id[1]!) : null;
 }

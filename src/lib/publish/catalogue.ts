@@ -6,6 +6,7 @@ import { QUERY_LIMITS } from '../schema/facts-query.ts';
 import { API_BASE } from '../paths.ts';
 import { describeMcp } from '../mcp/mcp-description.ts';
 import { reuseBlock } from './reuse-terms.ts';
+import { downloadApiPath, downloadsBlock, type BuiltDownloads } from './downloads.ts';
 
 /** The line every page and the catalogue carry about the nature of the content. */
 export const DEMO_NOTICE =
@@ -21,8 +22,11 @@ function countBy<T extends string>(facts: readonly Fact[], values: readonly T[],
   return counts;
 }
 
-/** Builds the catalogue object for a corpus published at `siteUrl`, typed by its schema (CatalogueSchema, which OpenAPI publishes). */
-export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generatedAt: Date): Catalogue {
+/**
+ * Builds the catalogue object for a corpus published at `siteUrl`, with the downloads the same build wrote, typed by
+ * its schema (CatalogueSchema, which OpenAPI publishes).
+ */
+export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generatedAt: Date, downloads: BuiltDownloads | null): Catalogue {
   const api = `${siteUrl}${API_BASE}`;
   const dates = facts.map((f) => f.modified_at ?? f.verified_at).filter((d): d is string => Boolean(d)).sort();
   return {
@@ -42,6 +46,7 @@ export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generate
       { method: 'GET', path: `${API_BASE}/facts`, description: 'Search and list records: q, region, kind, limit, offset' },
       { method: 'GET', path: `${API_BASE}/facts/{id}`, description: 'One record, by id' },
       { method: 'GET', path: `${API_BASE}/openapi.json`, description: 'OpenAPI 3.1.0 description' },
+      { method: 'GET', path: downloadApiPath('{file}'), description: 'The whole corpus as one file (see downloads): counts as one request, answers 307 to the file' },
     ],
     // The companion MCP server, outside /api/v1 (same records, same quota): the spec leaves the catalogue's content open.
     mcp: describeMcp(siteUrl),
@@ -57,6 +62,7 @@ export function buildCatalogue(facts: readonly Fact[], siteUrl: string, generate
     },
     pagination: 'Start at offset 0 and advance by the number of results read; stop when offset reaches total or a page is empty; deduplicate by id.',
     reuse: reuseBlock(siteUrl),
+    ...(downloads && { downloads: downloadsBlock(siteUrl, downloads) }),
     corpus: {
       records: facts.length,
       by_kind: countBy(facts, KINDS, (f) => [f.kind]),

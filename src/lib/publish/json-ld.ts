@@ -8,6 +8,7 @@ import { DEMO_NOTICE_FR } from './catalogue.ts';
 import { KIND_LABELS, REGION_LABELS, VALUE_LABELS } from '../presentation/labels-fr.ts';
 import { summarize } from '../records/summarize.ts';
 import { breadcrumbId, breadcrumbJsonLd, TRAILS } from './breadcrumbs.ts';
+import { datasetJsonLd, type BuiltDownloads } from './downloads.ts';
 
 type Node = Record<string, unknown>;
 
@@ -138,8 +139,8 @@ function postalAddress(locality: string, postalCode?: string, street?: string, c
   return { '@type': 'PostalAddress', addressLocality: locality, ...(postalCode ? { postalCode } : {}), ...(street ? { streetAddress: street } : {}), addressCountry: country };
 }
 
-/** The JSON-LD of the home page: the site, its publisher, its search (schema.org SearchAction) and its license. */
-export function siteJsonLd(siteUrl: string): Node {
+/** The JSON-LD of the home page: the site, its publisher, its search (schema.org SearchAction), its license, and the corpus as a Dataset with its downloads. */
+export function siteJsonLd(siteUrl: string, downloads: BuiltDownloads | null): Node {
   const ids = siteIds(siteUrl);
   return {
     '@context': 'https://schema.org',
@@ -149,6 +150,7 @@ export function siteJsonLd(siteUrl: string): Node {
         potentialAction: { '@type': 'SearchAction', target: { '@type': 'EntryPoint', urlTemplate: `${siteUrl}/recherche/?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
       },
       { '@type': 'Organization', '@id': ids.publisher, name: 'permis-facts', url: ids.site },
+      ...(downloads ? [datasetJsonLd(siteUrl, downloads)] : []),
     ],
   };
 }

@@ -4,6 +4,8 @@ import { FactSchema } from '../schema/fact.ts';
 import { FactsQuerySchema, PoLiveSchema } from '../schema/facts-query.ts';
 import { ErrorBodySchema, ListResponseSchema } from '../schema/responses.ts';
 import { CatalogueSchema, McpDescriptionSchema, ReuseSchema } from '../schema/catalogue.ts';
+import { DownloadsSchema } from '../schema/downloads.ts';
+import { DOWNLOAD_LIMITS, DOWNLOAD_NAMES, DOWNLOAD_TYPES } from './download-files.ts';
 import { OpenApiDocumentSchema, type OpenApiDocument } from '../schema/openapi-document.ts';
 import { IdSchema } from '../schema/vocabulary.ts';
 import { describeMcp, MCP_OPENAPI_EXTENSION } from '../mcp/mcp-description.ts';
@@ -79,7 +81,7 @@ const queryParams = Object.entries(FactsQuerySchema.shape)
 export function buildOpenApi(siteUrl: string): OpenApiDocument {
   const registry = z.registry<{ id: string }>();
   registry.add(FactSchema, { id: 'Fact' }).add(ListResponseSchema, { id: 'FactList' }).add(ErrorBodySchema, { id: 'Error' });
-  registry.add(CatalogueSchema, { id: 'Catalogue' }).add(ReuseSchema, { id: 'Reuse' }).add(McpDescriptionSchema, { id: 'McpDescription' }).add(OpenApiDocumentSchema, { id: 'OpenApiDocument' });
+  registry.add(CatalogueSchema, { id: 'Catalogue' }).add(ReuseSchema, { id: 'Reuse' }).add(McpDescriptionSchema, { id: 'McpDescription' }).add(OpenApiDocumentSchema, { id: 'OpenApiDocument' }).add(DownloadsSchema, { id: 'Downloads' });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'output', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
   for (const schema of Object.values(schemas)) {
     delete schema.$schema;
@@ -105,6 +107,26 @@ export function buildOpenApi(siteUrl: string): OpenApiDocument {
           summary: 'One record, returned directly (not wrapped)',
           parameters: [{ name: 'id', in: 'path' as const, required: true, description: IdSchema.description, schema: jsonSchema(IdSchema) }, poLive, ...CONDITIONAL_HEADERS],
           responses: { '200': ok('The record', ref('Fact'), { 'Last-Modified': LAST_MODIFIED }), ...NOT_MODIFIED, ...COMMON },
+        },
+      },
+      '/downloads/{file}': {
+        get: {
+          operationId: 'getDownload',
+          summary: 'The whole corpus as one file: counts as one request, then 307 to the static file (follow redirects)',
+          description: `The files are the corpus as the build wrote it; the catalogue's downloads block gives each one's size, SHA-256 and record count (check them). ${DOWNLOAD_NAMES.jsonl}: every record exactly as GET /facts/{id} returns it, one a line, gzip (application/gzip, no Content-Encoding). ${DOWNLOAD_NAMES.csv}: one row per record, UTF-8 with a byte order mark, CRLF. ${DOWNLOAD_NAMES.datapackage} and ${DOWNLOAD_NAMES.dcat} describe them. No file exceeds ${DOWNLOAD_LIMITS.maxFileBytes} bytes: a build whose file would be larger writes no download, and its catalogue has no downloads block (walk /facts then). The file itself is a static file of the site, outside this quota, served with ETag, Range and (CSV, metadata) compression.`,
+          parameters: [{ name: 'file', in: 'path' as const, required: true, description: 'A download file name', schema: { type: 'string', enum: Object.values(DOWNLOAD_NAMES) } }, poLive],
+          responses: {
+            '200': {
+              description: 'The file, as a client that follows the 307 receives it from the static host (this route itself never answers 200): ETag and Range; the CSV and the metadata compressed when Accept-Encoding asks',
+              content: Object.fromEntries(Object.values(DOWNLOAD_TYPES).map((type) => [type.split(';')[0]!, { schema: { type: 'string', contentMediaType: type.split(';')[0]! } }])),
+            },
+            '307': {
+              description: 'To the file, on the same origin as the request; po_live is not needed and is never asked for here',
+              headers: { ...CORS, Location: header('The path of the file (/downloads/<file>), resolved on the request origin', { type: 'string', format: 'uri-reference' }) },
+            },
+            ...Object.fromEntries(Object.entries(COMMON).filter(([s]) => s !== '307')),
+            '404': error('No download of this name, or a build without downloads'),
+          },
         },
       },
       '/openapi.json': {

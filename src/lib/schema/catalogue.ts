@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { KINDS, REGIONS } from './kinds-regions.ts';
 import { QUERY_LIMITS } from './limits.ts';
+import { DownloadsSchema } from './downloads.ts';
 
 const bounds = (limit: { min: number; max: number; default: number }, what: string) =>
   z
@@ -89,6 +90,7 @@ export const CatalogueSchema = z
       .describe('Limits of the API'),
     pagination: z.string().describe('How to walk a search page by page'),
     reuse: ReuseSchema,
+    downloads: DownloadsSchema.optional(),
     corpus: z
       .object({
         records: z.int().min(0).describe('Number of published records'),

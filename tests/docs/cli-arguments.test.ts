@@ -42,7 +42,7 @@ describe('a wrong argument gets one line saying what is wrong, then the usage', 
   });
 
   it('import names a missing, extra or wrong address and an unknown option', () => {
-    const usage = 'usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run]';
+    const usage = 'usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run] [--walk]';
     expect(refused('import.ts')).toMatchObject({ status: 2, first: 'missing <base_url>', second: usage });
     expect(refused('import.ts', 'http://a.test', 'http://b.test')).toMatchObject({ status: 2, first: 'expected one <base_url>, got 2: http://a.test http://b.test', second: usage });
     expect(refused('import.ts', 'example.org')).toMatchObject({ status: 2, first: '"example.org" is not an absolute http(s) address; give the site\'s address, e.g. https://example.org', second: usage });

@@ -52,7 +52,8 @@ describe('import into a copy of the corpus it was built from', () => {
 
   it('when one field changed at the source, rewrites only its line and keeps the comment', async () => {
     const before = await readFile(join(out, FILE), 'utf8');
-    // The source changed the title of one record: every /facts page carrying it says so.
+    // The source changed the title of one record: every /facts page carrying it says so (read through the walk, which
+    // this fetch rewrites; the download, checked against its SHA-256, cannot be altered this way).
     const changed = 'Accès direct à Bruxelles : 30 heures et un examen';
     const fetchChanged: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
@@ -61,7 +62,7 @@ describe('import into a copy of the corpus it was built from', () => {
       for (const record of body.results ?? []) if (record.id === ID) record.title = changed;
       return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
     };
-    const summary = await runImport({ baseUrl: server.base, out, paced: { fetch: fetchChanged } });
+    const summary = await runImport({ baseUrl: server.base, out, walk: true, paced: { fetch: fetchChanged } });
     expect(summary.changed).toEqual([ID]);
     const after = await readFile(join(out, FILE), 'utf8');
     const line = before.split('\n').findIndex((l) => l.startsWith('title: ')) + 1;

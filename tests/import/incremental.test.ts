@@ -79,6 +79,6 @@ describe('the npm run import command', () => {
     const code = await new Promise<number | null>((done) => child.on('close', done));
     expect(code).toBe(1);
     expect(stdout).toContain('failed: record "fait-0000000000000002": sources: Invalid input: expected array, received string, got "none"');
-    expect(stdout).toMatch(new RegExp(`added 1, changed 0, unchanged 0, kept 0 gone from the source, failed 1 \\(1 requests\\) → ${out} in \\d+\\.\\d s`));
+    expect(stdout).toMatch(new RegExp(`added 1, changed 0, unchanged 0, kept 0 gone from the source, failed 1 \\(2 requests\\) → ${out} in \\d+\\.\\d s`));
   });
 });

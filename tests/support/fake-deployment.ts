@@ -25,6 +25,8 @@ export async function startFakeDeployment(records: Record<string, unknown>[], mi
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push(`${url.pathname}${url.search}`);
     if (misbehave(url, res, requests.length)) return;
+    // A catalogue that offers no download: readers walk GET /facts, as from a deployment made before downloads.
+    if (url.pathname === '/api/v1/') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"fake deployment"}');
     if (url.pathname !== '/api/v1/facts') return void res.writeHead(404).end('{"error":{"code":"not_found","message":"no"}}');
     if (options.redirect && !url.searchParams.has('po_live')) {
       url.searchParams.set('po_live', '1');

@@ -115,7 +115,7 @@ describe('a rebuild under WORKERS=2', () => {
   let server: StartedServer;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cluster-rebuild-'));
-    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true });
+    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true, dereference: true });
     server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '1000000' });
   }, 60_000);
   afterAll(async () => {
@@ -177,7 +177,7 @@ describe('workers that cannot start', () => {
 
   it('once up, a replacement that cannot start is tried less often while a worker serves, and the primary exits 1 when none does', async () => {
     const root = await mkdtemp(join(tmpdir(), 'cluster-broken-'));
-    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true });
+    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true, dereference: true });
     const server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist') });
     try {
       expect(await until(() => workerPids(server.output()).length === 2, 10_000), server.output()).toBe(true);

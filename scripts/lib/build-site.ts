@@ -77,7 +77,7 @@ export async function ensureSiteBuild(settings: Settings, options: BuildOptions 
   // Before looking: a build registered as used is never removed by another command's clean-up.
   await useBuild(dir);
   if (!options.force && (await verified(dir))) return { dir, digest, built: false, output: '' };
-  const unlock = await lock(root, digest, options);
+  const unlock = await lockBuild(root, digest, options);
   try {
     if (!options.force && (await verified(dir))) return { dir, digest, built: false, output: '' };
     options.announce?.();
@@ -105,7 +105,7 @@ async function verified(dir: string): Promise<boolean> {
 }
 
 /** Takes the lock of `digest` (a file holding the builder's pid), waiting while a live process holds it. */
-async function lock(root: string, digest: string, options: BuildOptions): Promise<() => Promise<void>> {
+export async function lockBuild(root: string, digest: string, options: Pick<BuildOptions, 'signal' | 'log'> = {}): Promise<() => Promise<void>> {
   const file = join(root, `${digest}.lock`);
   let reported = false;
   for (;;) {

@@ -163,7 +163,7 @@ describe('commands of one checkout, each on the build for its own address', () =
     expect(rounds).toBeGreaterThan(0);
   }, 900_000);
 
-  it('serve:deno and serve:bun on a port with no build make the build for their own address and redirect to themselves', async () => {
+  it('serve:deno and serve:bun on a port with no build make the build for their own address, redirect to themselves and answer /healthz and /readyz', async () => {
     const port = await freePort();
     const own = `http://127.0.0.1:${port}`;
     const env = { ...testBuildEnv, SITE_URL: '', DIST_DIR: dist, HOST: '127.0.0.1', PORT: String(port) };
@@ -175,6 +175,9 @@ describe('commands of one checkout, each on the build for its own address', () =
       expect(response.headers.get('location')).toBe(`${own}/api/v1/facts?q=permis&po_live=1`);
       const facts = (await (await fetch(`${own}/api/v1/facts?po_live=1&q=permis`)).json()) as { results: { url: string }[] };
       for (const fact of facts.results) expect(fact.url.startsWith(`${own}/`)).toBe(true);
+      // Health and readiness as on npm start.
+      expect(await (await fetch(`${own}/healthz`)).json()).toEqual({ status: 'ok' });
+      expect(await (await fetch(`${own}/readyz`)).json()).toEqual({ status: 'ready' });
       await server.stop();
     }
   }, 900_000);

@@ -1,18 +1,18 @@
 /** Node-only: the server behind `npm start`: /api/v1/* goes to the handler, everything else to dist/. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
+import type { ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import type { CacheTrace } from '../lib/telemetry.ts';
 import { createBuildWatch, readBuildId, readBuildSiteUrl } from './build-watch.ts';
 import { healthReply, type Readiness } from './health.ts';
-import { createMcpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { isMcpTarget, nodeMcp } from './mcp-http.ts';
 import { nodeCompress } from './node-compress.ts';
 import { clientErrorListener, connectListener, isApiTarget, type PlainRequest, type RefusedAnswer } from './client-errors.ts';
 import { writeReply, type PlainReply } from './raw-request.ts';
 import { buildSnapshot, readDist, snapshotChange, verifyDist } from './read-dist.ts';
 import { currentBuild, useBuild } from './build-store.ts';
+import { createService } from './service.ts';
 import { realpathSync } from 'node:fs';
 import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static-files.ts';
 
@@ -129,9 +129,20 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
       dir,
       damage,
       snapshot: buildSnapshot(dir),
-      api: createApiHandler({ read: readDist(dir, { log: logError, onDamage: (path, why) => damage.push(`${path}: ${why}`) }), recordCache: NODE_RECORD_CACHE, searchFiles: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
+      ...serviceOf(dir, damage),
       files: staticFiles(dir, options.staticCache),
     };
+  };
+  // The one service wiring (service.ts): the handler and the lazily loaded /mcp of this build, on the one quota.
+  const serviceOf = (dir: string, damage: string[]) => {
+    const service = createService({
+      read: readDist(dir, { log: logError, onDamage: (path, why) => damage.push(`${path}: ${why}`) }),
+      quota: limiter,
+      siteUrl: settings.SITE_URL,
+      cache: { recordCache: NODE_RECORD_CACHE, searchFiles: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES },
+      handler: { trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN },
+    });
+    return { api: service.api, mcp: service.mcp };
   };
   let current = load(options.build ?? realBuild(settings.DIST_DIR));
   let releaseUse: Promise<() => Promise<void>> = useBuild(current.dir).catch(() => async () => {});
@@ -197,8 +208,8 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
     log(`[server] new build in ${settings.DIST_DIR} (${id}) served after ${Math.round(performance.now() - started)} ms`);
   }, (error) => logError(`[server] cannot check for a new build: ${(error as Error).message}`));
 
-  // /mcp: the MCP server, on the same limiter and the build served now.
-  const mcp = nodeMcp(createMcpEndpoint({ limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, api: () => current.api }));
+  // /mcp: the MCP endpoint of the build served now, on the same quota.
+  const mcp = async (req: IncomingMessage, res: ServerResponse) => nodeMcp(await current.mcp())(req, res);
 
   async function answer(request: PlainRequest, trace?: CacheTrace): Promise<PlainReply> {
     watch.poll();

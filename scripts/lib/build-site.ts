@@ -77,6 +77,12 @@ export async function ensureSiteBuild(settings: Settings, options: BuildOptions 
   // Before looking: a build registered as used is never removed by another command's clean-up.
   await useBuild(dir);
   if (!options.force && (await verified(dir))) return { dir, digest, built: false, output: '' };
+  // DIST_DIR itself may hold the build of these inputs outside a builds folder (a copy, a plain folder): it counts.
+  const shown = await currentBuild(settings.DIST_DIR);
+  if (!options.force && shown && (await readStamp(shown))?.digest === digest && (await verifyDist(shown).then(() => true, () => false))) {
+    await useBuild(shown);
+    return { dir: shown, digest, built: false, output: '' };
+  }
   const unlock = await lockBuild(root, digest, options);
   try {
     if (!options.force && (await verified(dir))) return { dir, digest, built: false, output: '' };

@@ -207,7 +207,7 @@ describe('npm start under npm', () => {
     let output = '';
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk));
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    expect(await until(() => /ready in \d+ ms on http:\/\/127\.0\.0\.1:\d+\/ \(API: \/api\/v1\/, 2 workers\)/.test(output) && workerPids(output).length === 2, 60_000), output).toBe(true);
+    expect(await until(() => /ready in \d+ ms on http:\/\/127\.0\.0\.1:\d+\/ \(API: \/api\/v1\/, 2 workers; build \S+ made for http:\/\/127\.0\.0\.1:\d+\)/.test(output) && workerPids(output).length === 2, 60_000), output).toBe(true);
     const primary = Number(/"pid":(\d+),"event":"start","workers":2,/.exec(output)![1]);
     const pids = [primary, ...workerPids(output)];
     expect(pids.every(alive)).toBe(true);

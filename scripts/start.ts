@@ -30,7 +30,8 @@ if (cluster.isWorker) {
   // first build included).
   watchLauncher(() => process.kill(process.pid, 'SIGTERM'));
   // The build made for this server's own address: found, or made now (another command's build of it is waited for).
-  const build = await ensureBuild(settings, { log: console.log, onFailure: 'keep-last-good' });
+  // On stdout, which carries the JSON log: the line naming the build found is a log line like the others.
+  const build = await ensureBuild(settings, { log: console.log, onFailure: 'keep-last-good', logFound: (line) => lifecycleLog(log).info({ event: 'build' }, line) });
   // Ready time counts from here: the integrity check, the quota store, the server and the index.
   const started = performance.now();
   // Refuse to serve a build without its integrity manifest, or with damaged API artefacts.

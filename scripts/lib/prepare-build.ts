@@ -20,6 +20,8 @@ export interface EnsureBuildOptions {
    * Without any build to fall back on, the process exits either way.
    */
   onFailure: 'keep-last-good' | 'exit';
+  /** Where the "Build for <address>: <folder>" line goes when the build is found. Default: `log`. */
+  logFound?: (line: string) => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function ensureBuild(settings: Settings, options: EnsureBuildOption
       announce: () => options.log(`Building the site first for ${settings.SITE_URL} (no build of these sources and settings yet)...`),
     });
     dir = build.dir;
-    if (!build.built) options.log(`Build for ${settings.SITE_URL}: ${build.dir} (made before, nothing to build)`);
+    if (!build.built) (options.logFound ?? options.log)(`Build for ${settings.SITE_URL}: ${build.dir} (made before, nothing to build)`);
   } catch (error) {
     if (controller.signal.aborted) process.exit(0);
     console.error((error as { output?: string }).output ?? (error as Error).message);

@@ -2,12 +2,14 @@
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { buildSite } from './lib/build-site.ts';
+import { realpath } from 'node:fs/promises';
 
 answerHelp(`usage: npm run build
 
-Builds the site and the API artefacts from CONTENT_DIR into DIST_DIR: validates the settings and every record
-file first (exit 1 with the list of problems), builds in a fresh folder, then swaps it into place, so a failed or
-interrupted build leaves the last good DIST_DIR as it was. SITE_URL is baked into the build.
+Builds the site and the API artefacts from CONTENT_DIR into a folder of their own, .builds/<digest>/ beside
+DIST_DIR, named by a digest of the sources and settings, then points DIST_DIR (a link) at it: validates the settings
+and every record file first (exit 1 with the list of problems); a failed or interrupted build leaves DIST_DIR as it
+was. A build of the same inputs that exists already is reused. SITE_URL is baked into the build.
 
 ${settingsHelp(['SITE_URL', 'CONTENT_DIR', 'DIST_DIR', 'HOST', 'PORT'])}`);
 
@@ -17,8 +19,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 
 try {
   const settings = settingsOrExit(process.env);
-  await buildSite(settings, { signal: abort.signal });
-  console.log(`Built ${settings.DIST_DIR}/ for ${settings.SITE_URL}`);
+  const output = await buildSite(settings, { signal: abort.signal, log: console.log });
+  console.log(`${output === '' ? 'Found' : 'Built'} the build for ${settings.SITE_URL}: ${await realpath(settings.DIST_DIR)} (${settings.DIST_DIR} points to it)`);
 } catch (error) {
   // Astro's own report first when there is one (a record problem comes as its list alone, in the message).
   const { message, output } = error as Error & { output?: string };

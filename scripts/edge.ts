@@ -18,13 +18,13 @@ ${settingsHelp(['PORT', 'HOST', 'SITE_URL', 'RATE_LIMIT_PER_MINUTE', 'CONTENT_DI
 const EDGE_PORT = '8787';
 
 const settings = settingsOrExit({ ...process.env, PORT: process.env.PORT || EDGE_PORT });
-await ensureBuild(settings, { log: console.log, onFailure: 'exit' });
+const build = await ensureBuild(settings, { log: console.log, onFailure: 'exit' });
 
 const started = performance.now();
 let edge;
 try {
   edge = await startEdge({
-    distDir: settings.DIST_DIR,
+    distDir: build,
     host: settings.HOST,
     port: settings.PORT,
     vars: { RATE_LIMIT_PER_MINUTE: String(settings.RATE_LIMIT_PER_MINUTE), SITE_URL: settings.SITE_URL },
@@ -37,12 +37,12 @@ try {
 const warm = await edge.miniflare.dispatchFetch('http://localhost/api/v1/facts?po_live=1&limit=1', { headers: { 'cf-connecting-ip': 'start-up' } });
 const body = (await warm.json()) as { total?: number };
 if (warm.status !== 200) {
-  console.error(`The worker cannot load its data from ${settings.DIST_DIR}/: ${JSON.stringify(body)}`);
+  console.error(`The worker cannot load its data from ${build}/: ${JSON.stringify(body)}`);
   await edge.dispose();
   process.exit(1);
 }
 const readyMs = Math.round(performance.now() - started);
-console.log(`permis-facts (workerd): ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${edge.url.port}/ (API: /api/v1/)`);
+console.log(`permis-facts (workerd): ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${edge.url.port}/ (API: /api/v1/; build ${build} made for ${settings.SITE_URL})`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

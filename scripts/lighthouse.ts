@@ -35,10 +35,10 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
 const settings = settingsOrExit(process.env);
-await ensureBuild(settings, { log: console.log, onFailure: 'exit' });
+const build = await ensureBuild(settings, { log: console.log, onFailure: 'exit' });
 // The host of SITE_URL, so that canonical links point to the origin measured (the port aside).
 const host = new URL(settings.SITE_URL).hostname.replace(/^\[|\]$/g, '');
-const { server } = createSiteServer({ ...settings, RATE_LIMIT_PER_MINUTE: 1_000_000 }, { log: () => {} });
+const { server } = createSiteServer({ ...settings, RATE_LIMIT_PER_MINUTE: 1_000_000 }, { log: () => {}, build });
 await new Promise<void>((ready) => server.listen(0, host, ready));
 const origin = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
 

@@ -1,6 +1,6 @@
 /**
- * `npm run mcp`: the MCP server over stdio, for desktop assistants. Reads the build in DIST_DIR (building it first
- * when needed, like npm start); stdout carries only the protocol, every message goes to stderr.
+ * `npm run mcp`: the MCP server over stdio, for desktop assistants. Reads the build made for SITE_URL (making it first
+ * when there is none, like npm start); stdout carries only the protocol, every message goes to stderr.
  * Every request counts against the quota (REDIS_URL shares it with the HTTP servers) for the client key "stdio".
  */
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
@@ -29,11 +29,11 @@ export const STDIO_CLIENT = 'stdio';
 
 const settings = settingsOrExit(process.env);
 // stdout belongs to the protocol: every message goes to stderr.
-await ensureBuild(settings, { log: console.error, onFailure: 'keep-last-good' });
-await verifiedOrExit(settings.DIST_DIR);
+const build = await ensureBuild(settings, { log: console.error, onFailure: 'keep-last-good' });
+await verifiedOrExit(build);
 
 const quota = await createQuotaStore(settings);
-const api = createApiHandler({ read: readDist(settings.DIST_DIR), rateLimit: quota.limiter, siteUrl: settings.SITE_URL });
+const api = createApiHandler({ read: readDist(build), rateLimit: quota.limiter, siteUrl: settings.SITE_URL });
 const server = createMcpServer({ reply: api.reply, siteUrl: settings.SITE_URL });
 // A batch line is refused here, with the JSON-RPC error /mcp gives, and never reaches the server.
 const stdin = withoutBatches(process.stdin, (size) => void transport.send({ jsonrpc: '2.0', id: null, error: { code: -32600, message: batchRefused(size) } } as unknown as JSONRPCMessage));
@@ -45,4 +45,4 @@ const stop = () => void quota.close().then(() => process.exit(0));
 transport.onclose = stop;
 process.stdin.on('end', () => void Promise.race([transport.drained(), new Promise((wait) => setTimeout(wait, DRAIN_MS).unref())]).then(stop));
 await server.connect(transport);
-console.error(`permis-facts MCP server on stdio, over ${settings.DIST_DIR}/ (records at ${settings.SITE_URL})`);
+console.error(`permis-facts MCP server on stdio, over ${build}/ (records at ${settings.SITE_URL})`);

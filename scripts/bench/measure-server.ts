@@ -15,6 +15,8 @@ export interface RunningServer {
   rssMb: number;
   /** The server's process id (to sample its memory later). */
   pid: number;
+  /** What it printed up to its ready line. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -60,5 +62,5 @@ export async function startServer(settings: Settings, extraEnv: Record<string, s
   const first = await fetch(`${ready.base}/api/v1/facts?po_live=1&q=permis%20provisoire`).then((r) => r.arrayBuffer()).catch(() => null);
   const firstQueryMs = first === null ? Number.NaN : performance.now() - spawned;
   await new Promise((r) => setTimeout(r, 300));
-  return { base: ready.base, readyMs: ready.ms, firstQueryMs, rssMb: await rssMb(child.pid!), pid: child.pid!, stop: stopper(child) };
+  return { base: ready.base, readyMs: ready.ms, firstQueryMs, rssMb: await rssMb(child.pid!), pid: child.pid!, output: () => output, stop: stopper(child) };
 }

@@ -1,15 +1,15 @@
 /**
- * Atomic output: Astro writes into a fresh work folder inside the project (its bundled code must resolve
- * node_modules), which is moved beside DIST_DIR and renamed into its place only once the build succeeded.
+ * The work folders of a build: Astro writes into a fresh work folder inside the project (its bundled code must resolve
+ * node_modules), which build-site.ts renames into the build's own folder only once the build succeeded.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** Where Astro builds: inside the project, so that the code it runs from outDir finds node_modules. */
 export const WORK_ROOT = resolve(import.meta.dirname, '../../.cache/builds');
 
-/** The folders of one build: where Astro writes, and the final place. */
+/** The folders of one build: where Astro writes, and DIST_DIR. */
 export interface BuildFolders {
   work: string;
   dist: string;
@@ -77,35 +77,4 @@ export async function carryAssets(previous: string, next: string): Promise<strin
   for (const name of carried) await copyFile(join(from, name), join(to, name));
   await writeFile(join(to, CARRIED_LIST), carried.join('\n'));
   return carried;
-}
-
-/**
- * Puts a finished build in place of DIST_DIR. The work folder is first moved beside DIST_DIR (a copy when it is
- * on another filesystem), then two renames swap it in: DIST_DIR is missing only between them (microseconds),
- * and the old build is deleted afterwards.
- */
-export async function swapIn({ work, dist }: BuildFolders): Promise<void> {
-  const staging = join(dirname(dist), tempName('staging', dist));
-  try {
-    await rename(work, staging);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(work, staging, { recursive: true });
-    await rm(work, { recursive: true, force: true });
-  }
-  const old = join(dirname(dist), tempName('old', dist));
-  const hadOld = await rename(dist, old).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return false;
-      throw error;
-    },
-  );
-  try {
-    await rename(staging, dist);
-  } catch (error) {
-    if (hadOld) await rename(old, dist);
-    throw error;
-  }
-  if (hadOld) await rm(old, { recursive: true, force: true });
 }

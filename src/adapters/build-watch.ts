@@ -1,19 +1,20 @@
-/** Node-only: notices that DIST_DIR holds another build, with one cheap check at most every interval. */
-import { readFile, stat } from 'node:fs/promises';
+/** Node-only: notices that DIST_DIR shows another build, with one cheap check at most every interval. */
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { INTEGRITY_FILE } from '../lib/integrity.ts';
-/** Stamp the build writes last (also in builds made before the manifest existed). */
-export const STAMP_FILE = '.build-stamp.json';
+import { STAMP_FILE } from './build-store.ts';
+
+export { STAMP_FILE };
 
 /**
- * What tells one build from another without reading it: the folder's inode (an atomic build renames a fresh folder
- * into place) and the inode and mtime of the manifest and stamp (a build written in place rewrites them last).
- * Null while DIST_DIR is missing, as it is for an instant during the swap.
+ * What tells one build from another without reading it: the real folder DIST_DIR shows (a link switched from build
+ * to build), its inode, and the inode and mtime of its manifest (a build written in place rewrites it last).
+ * Null while DIST_DIR is missing.
  */
 export async function buildSignature(dir: string): Promise<string | null> {
-  const [folder, manifest, stamp] = await Promise.all([dir, join(dir, INTEGRITY_FILE), join(dir, STAMP_FILE)].map((path) => stat(path).catch(() => null)));
+  const [real, folder, manifest] = await Promise.all([realpath(dir).catch(() => null), stat(dir).catch(() => null), stat(join(dir, INTEGRITY_FILE)).catch(() => null)]);
   if (!folder?.isDirectory()) return null;
-  return [folder.ino, manifest?.ino, manifest?.mtimeMs, stamp?.ino, stamp?.mtimeMs].join(':');
+  return [real, folder.ino, manifest?.ino, manifest?.mtimeMs].join(':');
 }
 
 /** A string field of a JSON file; undefined when the file is missing or unreadable, or the field is not a string. */

@@ -3,16 +3,13 @@
  * the client address from CF-Connecting-IP and one quota in the QuotaWindow Durable Object; every other path is a
  * static asset of dist/.
  */
-import { builtSiteUrl, createEdgeHandler, EDGE_CACHE_BOUNDS, isApiPath } from './edge.ts';
+import { assetReader, builtSiteUrl, EDGE_CACHE_BOUNDS } from './edge.ts';
 import { discard } from '../lib/http/body.ts';
 import { createDurableQuota, type QuotaWindowStub } from './cloudflare/durable-quota.ts';
 import type { AssetsBinding, DurableObjectNamespace } from './cloudflare/types.ts';
-import type { ApiHandler } from '../lib/api/handler.ts';
-import { HttpError } from '../lib/api/http-error.ts';
-import { errorReply, toResponse } from '../lib/api/responses.ts';
 import { readSettings } from '../lib/config.ts';
-import type { McpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { MCP_PATH } from '../lib/paths.ts';
+import { createService, isApiPath, unavailable, type Service } from './service.ts';
 
 export { QuotaWindow } from './cloudflare/quota-window.ts';
 
@@ -28,43 +25,32 @@ export interface WorkerEnv {
 }
 
 
-/** What an isolate serves: the API handler and the MCP endpoint, over one limiter. */
-interface Served {
-  api: ApiHandler;
-  /** Loaded on the first /mcp request: the SDK (and its own zod schemas) is evaluated only by isolates that serve MCP. */
-  mcp: () => Promise<McpEndpoint>;
-}
-
 // One per isolate: the handler's caches (index, records, answers) live as long as the isolate.
-let served: Promise<Served> | undefined;
+let served: Promise<Service> | undefined;
 
-async function createServed(env: WorkerEnv): Promise<Served> {
+async function createServed(env: WorkerEnv): Promise<Service> {
   const settings = readSettings({ RATE_LIMIT_PER_MINUTE: env.RATE_LIMIT_PER_MINUTE, SITE_URL: env.SITE_URL });
   const fetchAsset = (request: Request) => env.ASSETS.fetch(request);
   const siteUrl = env.SITE_URL ? settings.SITE_URL : await builtSiteUrl(fetchAsset);
-  // One limiter for both: same Durable Object per client key, and one in-memory fallback while it is unreachable.
-  const limiter = createDurableQuota(env.QUOTA, { limit: settings.RATE_LIMIT_PER_MINUTE });
-  // No `compress`: Cloudflare compresses responses itself.
-  // Queries that found nothing are counted in this isolate's memory (bounded; lost when the isolate ends).
-  const api = createEdgeHandler({ fetchAsset, siteUrl, rateLimit: limiter, reportToken: env.SEARCH_REPORT_TOKEN, ...EDGE_CACHE_BOUNDS });
-  let mcp: Promise<McpEndpoint> | undefined;
-  const loadMcp = () => import('../lib/mcp/mcp-endpoint.ts').then(({ createMcpEndpoint }) => createMcpEndpoint({ limiter, siteUrl, api: () => api }));
-  return { api, mcp: () => (mcp ??= loadMcp()) };
+  // One quota for both: same Durable Object per client key, and one in-memory fallback while it is unreachable.
+  // No `compress`: Cloudflare compresses responses itself. Queries that found nothing are counted in this isolate's
+  // memory (bounded; lost when the isolate ends).
+  const quota = createDurableQuota(env.QUOTA, { limit: settings.RATE_LIMIT_PER_MINUTE });
+  return createService({ read: assetReader(fetchAsset), quota, siteUrl, cache: EDGE_CACHE_BOUNDS, handler: { reportToken: env.SEARCH_REPORT_TOKEN } });
 }
-
 
 export default {
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {
     const { pathname } = new URL(request.url);
     const isMcp = pathname === MCP_PATH;
     if (!isMcp && !isApiPath(pathname)) return env.ASSETS.fetch(request);
-    let service: Served;
+    let service: Service;
     try {
       service = await (served ??= createServed(env));
     } catch (error) {
       served = undefined; // retried by the next request
       console.error(`[worker] cannot start the API: ${(error as Error).message}`);
-      return toResponse(errorReply(new HttpError(503, 'service_unavailable', 'the service cannot start; retry later', { 'retry-after': '10' })));
+      return unavailable();
     }
     // Cloudflare sets CF-Connecting-IP to the visitor's address and a client cannot override it.
     const info = { clientAddress: request.headers.get('cf-connecting-ip') ?? undefined };

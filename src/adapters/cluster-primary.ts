@@ -35,11 +35,15 @@ async function recordCount(dist: string): Promise<number | string> {
   return (JSON.parse(manifest) as { records?: number }).records ?? '?';
 }
 
+/** The environment variable that hands a worker the real folder of the build to serve. */
+export const BUILD_ENV = 'PERMIS_FACTS_BUILD';
+
 /** Runs the primary: resolves once every worker listens (the ready line is logged then). */
-export async function runClusterPrimary(settings: Settings, workers: number, log: ServerLog, started: number): Promise<void> {
+export async function runClusterPrimary(settings: Settings, workers: number, log: ServerLog, started: number, build: string): Promise<void> {
   if (!settings.REDIS_URL) startClusterQuota();
   const events = lifecycleLog(log);
-  const env = { [HASH_SECRET_ENV]: randomBytes(32).toString('hex') };
+  // Every worker serves the build the primary found or made, not whatever DIST_DIR shows when it starts.
+  const env = { [HASH_SECRET_ENV]: randomBytes(32).toString('hex'), [BUILD_ENV]: build };
   let stopping = false;
   let lastDeath = 0;
   let up = false;
@@ -85,8 +89,8 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
   const port = await listening;
   up = true;
   const readyMs = Math.round(performance.now() - started);
-  const records = await recordCount(settings.DIST_DIR);
-  events.info({ event: 'start', workers, records }, `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers)`);
+  const records = await recordCount(build);
+  events.info({ event: 'start', workers, records, build }, `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers; build ${build} made for ${settings.SITE_URL})`);
 
   log.flush();
   if (settings.METRICS_PORT !== undefined && settings.METRICS_TOKEN) {

@@ -4,7 +4,9 @@
  */
 import { createApiHandler, type ApiHandler, type ApiHandlerOptions } from '../lib/api/handler.ts';
 import type { ReadArtefact } from '../lib/api/artefacts.ts';
-import { API_BASE, ARTEFACTS } from '../lib/paths.ts';
+import { ARTEFACTS } from '../lib/paths.ts';
+
+export { isApiPath } from './service.ts';
 
 /** Options of createEdgeHandler: how to fetch the static files, plus any handler option (limiter, trustProxy...). */
 export interface EdgeHandlerOptions extends Omit<ApiHandlerOptions, 'read'> {
@@ -27,11 +29,6 @@ export function assetReader(fetchAsset: (request: Request) => Promise<Response>,
     if (!response.ok) throw new Error(`asset ${path}: HTTP ${response.status}`);
     return response.text();
   };
-}
-
-/** Whether a path belongs to the API (the handler answers it) rather than to the static site. */
-export function isApiPath(pathname: string): boolean {
-  return pathname === API_BASE || pathname.startsWith(`${API_BASE}/`);
 }
 
 /**

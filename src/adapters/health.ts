@@ -1,6 +1,7 @@
 /**
  * Node-only: GET /healthz (the process answers) and GET /readyz (it can serve: data loaded and verified, and the
- * shared quota store answering when there is one). Outside /api/v1 and the quota; they read two flags, no file.
+ * shared quota store answering when there is one, and the build served unchanged since it was loaded). Outside
+ * /api/v1 and the quota; /readyz reads no file, only the dates and sizes of the build's fixed files.
  */
 import type { PlainReply } from './raw-request.ts';
 
@@ -10,6 +11,8 @@ export interface Readiness {
   loaded: boolean;
   /** Why the quota store cannot be trusted now, or null (the Redis limiter's own state: no request to Redis here). */
   quotaProblem: () => string | null;
+  /** Why the build served cannot answer every route now (a file of it changed or went missing since it was loaded), or null. */
+  buildProblem?: () => Promise<string | null>;
 }
 
 const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -17,12 +20,16 @@ const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-cont
 const json = (status: number, body: unknown): PlainReply => ({ status, headers: HEADERS, body: JSON.stringify(body) });
 
 /** The answer to /healthz or /readyz (any query ignored), or null for any other target. */
-export function healthReply(target: string | undefined, readiness: Readiness): PlainReply | null {
+export function healthReply(target: string | undefined, readiness: Readiness): Promise<PlainReply> | null {
   const path = (target ?? '').split('?')[0];
-  if (path === '/healthz') return json(200, { status: 'ok' });
+  if (path === '/healthz') return Promise.resolve(json(200, { status: 'ok' }));
   if (path !== '/readyz') return null;
+  return readyReply(readiness);
+}
+
+async function readyReply(readiness: Readiness): Promise<PlainReply> {
   if (!readiness.loaded) return json(503, { error: { code: 'not_ready', message: 'the data is not loaded and verified yet' } });
-  const problem = readiness.quotaProblem();
+  const problem = readiness.quotaProblem() ?? (await readiness.buildProblem?.()) ?? null;
   if (problem) return json(503, { error: { code: 'not_ready', message: problem } });
   return json(200, { status: 'ready' });
 }

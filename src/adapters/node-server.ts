@@ -1,17 +1,19 @@
 /** Node-only: the server behind `npm start`: /api/v1/* goes to the handler, everything else to dist/. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createApiHandler, type ApiHandler } from '../lib/api/handler.ts';
+import type { ApiHandler } from '../lib/api/handler.ts';
 import type { Settings } from '../lib/config.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import type { CacheTrace } from '../lib/telemetry.ts';
 import { createBuildWatch, readBuildId, readBuildSiteUrl } from './build-watch.ts';
 import { healthReply, type Readiness } from './health.ts';
-import { createMcpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { isMcpTarget, nodeMcp } from './mcp-http.ts';
 import { nodeCompress } from './node-compress.ts';
 import { clientErrorListener, connectListener, isApiTarget, type PlainRequest, type RefusedAnswer } from './client-errors.ts';
 import { writeReply, type PlainReply } from './raw-request.ts';
-import { readDist } from './read-dist.ts';
+import { buildSnapshot, readDist, snapshotChange, verifyDist } from './read-dist.ts';
+import { currentBuild, useBuild } from './build-store.ts';
+import { createService } from './service.ts';
+import { realpathSync } from 'node:fs';
 import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static-files.ts';
 
 /**
@@ -42,6 +44,8 @@ export interface SiteServerOptions {
   quotaProblem?: () => string | null;
   /** Called with the record count and build id once a build is loaded (at warm-up and after each reload). */
   onBuild?: (records: number, buildId: string) => void;
+  /** The real folder of the build to serve first. Default: the one DIST_DIR shows when the server is created. */
+  build?: string;
 }
 
 /** The server, the handler of the build it serves now, and a way to look for a new build at once. */
@@ -50,8 +54,19 @@ export interface SiteServer {
   readonly handler: ApiHandler;
   readonly files: StaticFiles;
   checkForNewBuild(): Promise<boolean>;
+  /** The real folder of the build served now. */
+  readonly build: string;
   /** Loads the index and answers a first search; /readyz answers 200 only once this has succeeded. */
   warm(): Promise<{ ok: true; records: number } | { ok: false; body: unknown }>;
+}
+
+/** The real folder DIST_DIR shows now (DIST_DIR itself when it cannot be resolved: the first read reports it). */
+function realBuild(distDir: string): string {
+  try {
+    return realpathSync(distDir);
+  } catch {
+    return distDir;
+  }
 }
 
 /**
@@ -99,50 +114,102 @@ export const NODE_SEARCH_FILES = { terms: { entries: 8_000, bytes: 96 * 2 ** 20 
  */
 export const NODE_TERM_INDICES = { entries: 8_000, bytes: 128 * 2 ** 20 } as const;
 
-/** The site server. A new build swapped into DIST_DIR is picked up without a restart (see docs/operating.md). */
+/**
+ * The site server. It reads only the build it loaded, by its real folder (DIST_DIR is a link that other commands
+ * switch): a newer build DIST_DIR comes to show is served once it is verified, made for this server's own address
+ * and fully loaded, and the switch is one assignment (see docs/operating.md#builds).
+ */
 export function createSiteServer(settings: Settings, options: SiteServerOptions = {}): SiteServer {
   const limiter = options.rateLimiter ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE });
   const log = options.log ?? console.log;
   const logError = options.logError ?? console.error;
-  const load = () => ({
-    api: createApiHandler({ read: readDist(settings.DIST_DIR, { log: logError }), recordCache: NODE_RECORD_CACHE, search: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES }, rateLimit: limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN }),
-    files: staticFiles(settings.DIST_DIR, options.staticCache),
-  });
-  let current = load();
-  const readiness: Readiness = { loaded: false, quotaProblem: options.quotaProblem ?? (() => null) };
+  const load = (dir: string) => {
+    const damage: string[] = [];
+    return {
+      dir,
+      damage,
+      snapshot: buildSnapshot(dir),
+      ...serviceOf(dir, damage),
+      files: staticFiles(dir, options.staticCache),
+    };
+  };
+  // The one service wiring (service.ts): the handler and the lazily loaded /mcp of this build, on the one quota.
+  const serviceOf = (dir: string, damage: string[]) => {
+    const service = createService({
+      read: readDist(dir, { log: logError, onDamage: (path, why) => damage.push(`${path}: ${why}`) }),
+      quota: limiter,
+      siteUrl: settings.SITE_URL,
+      cache: { recordCache: NODE_RECORD_CACHE, search: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES } },
+      handler: { trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN },
+    });
+    return { api: service.api, mcp: service.mcp };
+  };
+  let current = load(options.build ?? realBuild(settings.DIST_DIR));
+  let releaseUse: Promise<() => Promise<void>> = useBuild(current.dir).catch(() => async () => {});
+  const readiness: Readiness = {
+    loaded: false,
+    quotaProblem: options.quotaProblem ?? (() => null),
+    // One build answers every route, or /readyz says why not: a file of it damaged or changed since it was loaded.
+    async buildProblem() {
+      const { dir, damage, snapshot } = current;
+      if (damage.length > 0) return `the build in ${dir} is damaged (${damage[0]}); rebuild`;
+      return snapshotChange(dir, await snapshot, await buildSnapshot(dir));
+    },
+  };
   /** One search through `api`, uncounted: loads the index, and gives the record count. */
   const firstSearch = (api: ApiHandler) => api.reply({ method: 'GET', url: 'http://localhost/api/v1/facts?po_live=1&limit=1', headers: { get: () => null } }, { uncounted: true });
   /**
    * Every term of the index decoded and built before the build is served (NODE_TERM_INDICES holds them all up to
    * 50,000 records): no query pays for a term's first use. A failure is logged and leaves the terms to load on first use.
    */
-  const preload = (api: ApiHandler) =>
-    api.preload().catch((error: unknown) => logError(`[server] cannot preload the search index of ${settings.DIST_DIR}: ${(error as Error).message}; its terms load on first use`));
-  const reportBuild = async (body: string | Uint8Array, id?: string) => {
+  const preload = (api: ApiHandler, dir: string) =>
+    api.preload().catch((error: unknown) => logError(`[server] cannot preload the search index of ${dir}: ${(error as Error).message}; its terms load on first use`));
+  const reportBuild = async (body: string | Uint8Array, dir: string, id?: string) => {
     const total = Number((JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as { total?: number }).total ?? 0);
-    options.onBuild?.(total, id ?? (await readBuildId(settings.DIST_DIR)) ?? 'without manifest');
+    options.onBuild?.(total, id ?? (await readBuildId(dir)) ?? 'without manifest');
     return total;
   };
+  /** Builds of other addresses DIST_DIR showed, reported once each. */
+  const ignored = new Set<string>();
   const watch = createBuildWatch(settings.DIST_DIR, options.reloadIntervalMs ?? 1000, async () => {
     const started = performance.now();
-    // A build made for another address would give every record url and every 307 the wrong host: keep the current one.
-    const madeFor = await readBuildSiteUrl(settings.DIST_DIR);
+    const dir = await currentBuild(settings.DIST_DIR);
+    if (!dir) return;
+    // A build made for another address would give every record url and every 307 the wrong host: it is not this server's.
+    const madeFor = await readBuildSiteUrl(dir);
     if (madeFor !== undefined && madeFor !== settings.SITE_URL) {
-      logError(`[server] new build in ${settings.DIST_DIR} refused: it was made for SITE_URL ${madeFor}, this server serves ${settings.SITE_URL}; still serving the previous build (rebuild with SITE_URL=${settings.SITE_URL})`);
+      if (!ignored.has(dir)) log(`[server] ${settings.DIST_DIR} now shows ${dir}, made for SITE_URL ${madeFor}; this server serves ${settings.SITE_URL} and keeps its own build ${current.dir}`);
+      ignored.add(dir);
       return;
     }
-    const next = load();
-    // Load the new index before switching, so that searches never wait for it.
+    try {
+      await verifyDist(dir);
+    } catch (error) {
+      logError(`[server] new build in ${dir} refused: ${(error as Error).message}; still serving ${current.dir}`);
+      return;
+    }
+    const next = load(dir);
+    // Load the new index before switching, so that searches never wait for it; a build that cannot answer is refused.
     const warm = await firstSearch(next.api);
-    if (warm.status === 200) await preload(next.api);
+    if (warm.status !== 200) {
+      logError(`[server] new build in ${dir} refused: its API answers ${warm.status}; still serving ${current.dir}`);
+      return;
+    }
+    await preload(next.api, dir);
+    const previous = { dir: current.dir, use: releaseUse };
+    releaseUse = useBuild(dir).catch(() => async () => {});
+    await releaseUse;
+    // The switch: every request from here on reads the new build, every request before it the old one.
     current = next;
-    const id = (await readBuildId(settings.DIST_DIR)) ?? 'without manifest';
-    if (warm.status === 200) await reportBuild(warm.body, id).catch(() => undefined);
-    log(`[server] new build in ${settings.DIST_DIR} (${id}) served after ${Math.round(performance.now() - started)} ms${warm.status === 200 ? '' : `; its API answers ${warm.status}`}`);
+    // The old build may be removed once no process uses it (the same folder reloaded keeps its one record).
+    if (previous.dir !== dir) void previous.use.then((release) => release());
+    const id = (await readBuildId(dir)) ?? 'without manifest';
+    await reportBuild(warm.body, dir, id).catch(() => undefined);
+    log(`[server] new build in ${settings.DIST_DIR} (${id}) served after ${Math.round(performance.now() - started)} ms`);
   }, (error) => logError(`[server] cannot check for a new build: ${(error as Error).message}`));
 
-  // /mcp: the MCP server, on the same limiter and the build served now.
-  const mcp = nodeMcp(createMcpEndpoint({ limiter, trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, siteUrl: settings.SITE_URL, api: () => current.api }));
+  // /mcp: the MCP endpoint of the build served now, on the same quota.
+  const mcp = async (req: IncomingMessage, res: ServerResponse) => nodeMcp(await current.mcp())(req, res);
 
   async function answer(request: PlainRequest, trace?: CacheTrace): Promise<PlainReply> {
     watch.poll();
@@ -161,7 +228,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
     try {
       // Health and readiness: outside /api/v1, never counted in the quota, no file read.
       const health = healthReply(req.url, readiness);
-      if (health) return writeReply(res, health);
+      if (health) return writeReply(res, await health);
       // A route that writes to `res` itself (a streaming one, such as /mcp) goes here, before the plain-reply path.
       if (isMcpTarget(req.url)) {
         watch.poll();
@@ -192,12 +259,15 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
       return current.files;
     },
     checkForNewBuild: () => watch.check(),
+    get build() {
+      return current.dir;
+    },
     async warm() {
       const reply = await firstSearch(current.api);
       const text = typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body);
       if (reply.status !== 200) return { ok: false, body: JSON.parse(text) as unknown };
-      const records = await reportBuild(text);
-      await preload(current.api);
+      const records = await reportBuild(text, current.dir);
+      await preload(current.api, current.dir);
       readiness.loaded = true;
       return { ok: true, records };
     },

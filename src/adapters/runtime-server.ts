@@ -1,15 +1,16 @@
 /**
  * A whole site server as one Web-standard fetch function, for runtimes that serve HTTP themselves and read files
  * (Deno, Bun): /api/v1 and /mcp through the shared service, every other path from DIST_DIR with the Node server's
- * static rules (ETags, ranges, compressed siblings, the 404 page). Settings come from the environment, as `npm start`'s,
- * except SITE_URL, which defaults to the build's (the port a runtime listens on is not always in the environment).
+ * static rules (ETags, ranges, compressed siblings, the 404 page), and /healthz and /readyz as on `npm start`.
+ * Settings come from the environment, as `npm start`'s, except SITE_URL, which defaults to the build's (the port a runtime listens on is not always in the environment).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSettings, type Settings } from '../lib/config.ts';
 import { ARTEFACTS } from '../lib/paths.ts';
 import { nodeCompress } from './node-compress.ts';
-import { readDist } from './read-dist.ts';
+import { buildSnapshot, readDist, snapshotChange, verifyDist } from './read-dist.ts';
+import { healthReply, type Readiness } from './health.ts';
 import { pageMethodNotAllowed, staticFiles, type StaticReply } from './static-files.ts';
 import { createWebService } from './web-service.ts';
 
@@ -31,7 +32,24 @@ export function createRuntimeServer(env: Record<string, string | undefined>): Ru
     compress: nodeCompress,
   });
   const files = staticFiles(settings.DIST_DIR);
+  // /healthz and /readyz as on npm start: ready once the build's fixed artefacts are verified, and while none of them changed.
+  const snapshot = buildSnapshot(settings.DIST_DIR);
+  const readiness: Readiness = {
+    loaded: false,
+    quotaProblem: () => null,
+    buildProblem: async () => snapshotChange(settings.DIST_DIR, await snapshot, await buildSnapshot(settings.DIST_DIR)),
+  };
+  const verified = verifyDist(settings.DIST_DIR).then(
+    () => void (readiness.loaded = true),
+    (error: Error) => console.error(error.message),
+  );
   async function fetch(request: Request, clientAddress: string | undefined): Promise<Response> {
+    const health = healthReply(new URL(request.url).pathname, readiness);
+    if (health) {
+      await verified;
+      const reply = await health;
+      return new Response(reply.body as string, { status: reply.status, headers: reply.headers });
+    }
     const answer = service(request, clientAddress);
     if (answer) return answer;
     if (request.method !== 'GET' && request.method !== 'HEAD') return toResponse(pageMethodNotAllowed(request.method), false);

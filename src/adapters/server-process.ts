@@ -22,6 +22,8 @@ export interface ServerProcessOptions {
   hashSecret?: Buffer;
   /** When the process started (performance.now()), for the ready line. */
   started: number;
+  /** The real folder of the build to serve (found or made for this server's address). */
+  build: string;
 }
 
 /** Starts serving; resolves once listening. A cluster worker counts its quota through the primary (or Redis). */
@@ -47,12 +49,13 @@ export async function runServerProcess(settings: Settings, options: ServerProces
     log: (line) => events.info({ event: 'rebuild' }, line),
     logError: (line) => events.error({ event: line.startsWith('[read-dist]') ? 'integrity' : 'server' }, line),
     onBuild: (records, buildId) => metrics && setBuild(metrics, records, buildId, settings.SITE_URL),
+    build: options.build,
   });
   const { server } = site;
   // Load the index before accepting traffic, so the first search is as fast as the others.
   const warm = await site.warm();
   if (!warm.ok) {
-    events.fatal({ event: 'start' }, `The API cannot load its data from ${settings.DIST_DIR}/: ${JSON.stringify(warm.body)}`);
+    events.fatal({ event: 'start' }, `The API cannot load its data from ${options.build}/: ${JSON.stringify(warm.body)}`);
     process.exit(1);
   }
   server.on('error', (error) => {
@@ -63,7 +66,7 @@ export async function runServerProcess(settings: Settings, options: ServerProces
   const readyMs = Math.round(performance.now() - options.started);
   const { port } = server.address() as AddressInfo;
   if (worker) events.info({ event: 'start', records: warm.records }, `worker ${process.pid}: ${warm.records} records loaded in ${readyMs} ms`);
-  else events.info({ event: 'start', records: warm.records }, `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/)`);
+  else events.info({ event: 'start', records: warm.records, build: options.build }, `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/; build ${options.build} made for ${settings.SITE_URL})`);
   // The log is buffered (logger.ts): the ready line goes out now, not with the next 32 KiB.
   log.flush();
   if (!worker && metrics && settings.METRICS_TOKEN) {

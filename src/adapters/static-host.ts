@@ -4,10 +4,9 @@
  * copies dist/api/ under HOSTED_ARTEFACTS, because /api/v1 itself always reaches the function and never a file.
  * The quota is counted in the isolate's memory: each isolate keeps its own 120-a-minute window per client.
  */
-import { HttpError } from '../lib/api/http-error.ts';
-import { errorReply, toResponse } from '../lib/api/responses.ts';
 import { readSettings } from '../lib/config.ts';
 import { assetReader, builtSiteUrl, EDGE_CACHE_BOUNDS } from './edge.ts';
+import { unavailable } from './service.ts';
 import { createWebService, type WebService } from './web-service.ts';
 
 /** Folder of the published site where the layout copies dist/api/ (the handler's catalogue, OpenAPI and records). */
@@ -36,7 +35,7 @@ export function createStaticHostService(env: (name: string) => string | undefine
     } catch (error) {
       service = undefined; // the next request tries again
       console.error(`[edge] cannot start the API: ${(error as Error).message}`);
-      return toResponse(errorReply(new HttpError(503, 'service_unavailable', 'the service cannot start; retry later', { 'retry-after': '10' })));
+      return unavailable();
     }
     return run(request, clientAddress);
   };

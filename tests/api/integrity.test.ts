@@ -13,7 +13,7 @@ let dist: string;
 let logs: string[];
 beforeEach(async () => {
   dist = await mkdtemp(join(tmpdir(), 'permis-integrity-'));
-  await cp(testSettings.DIST_DIR, dist, { recursive: true });
+  await cp(testSettings.DIST_DIR, dist, { recursive: true, dereference: true });
   logs = [];
 });
 afterEach(() => rm(dist, { recursive: true, force: true }));

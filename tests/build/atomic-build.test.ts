@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { cp, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openIntegrity } from '../../src/adapters/integrity-files.ts';
@@ -63,7 +63,7 @@ describe('atomic builds', () => {
     expect(existsSync(killedWork)).toBe(false);
     expect(existsSync(join(dist, 'last-good.txt'))).toBe(false);
     const beside = await readdir(join(dist, '..'));
-    expect(beside).toEqual(['site']);
+    expect(beside).toEqual(['.builds', 'site']);
 
     // The integrity manifest lists every file but dotfiles and compressed siblings, with its size and hash: a small
     // head, and the entries in buckets of about INTEGRITY_BUCKET_ENTRIES, each entry in the bucket of its path.
@@ -95,7 +95,9 @@ describe('atomic builds', () => {
     // Nothing published reveals the content directory; static hosts are told to skip dotfiles and siblings.
     const stamp = await readFile(join(dist, '.build-stamp.json'), 'utf8');
     expect(stamp).not.toContain(corpus);
-    expect(JSON.parse(stamp).CONTENT_DIR).toBe(sha256(Buffer.from(resolve(corpus))));
+    // The build's folder is named by the digest of its inputs, and DIST_DIR is a link to it.
+    expect(JSON.parse(stamp).digest).toBe(basename(await realpath(dist)));
+    expect(dirname(await realpath(dist))).toBe(join(dist, '../.builds'));
     const ignored = (await readFile(join(dist, '.assetsignore'), 'utf8')).split('\n');
     for (const pattern of ['.build-stamp.json', '.integrity.json', '.integrity/', '*.br', '*.gz']) expect(ignored).toContain(pattern);
     expect(await readFile(join(dist, '_headers'), 'utf8')).not.toContain('unsafe-inline');

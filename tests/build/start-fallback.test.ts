@@ -12,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 async function startWithFailingRebuild(prepare: (dist: string) => Promise<void> = async () => {}) {
   const corpus = await writeCorpus({ 'broken.md': recordSource(factFrontmatter({ regions: ['bxl'] })) });
   const dist = join(await mkdtemp(join(tmpdir(), 'permis-start-')), 'dist');
-  await cp(testSettings.DIST_DIR, dist, { recursive: true });
+  await cp(testSettings.DIST_DIR, dist, { recursive: true, dereference: true });
   await prepare(dist);
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: ROOT,

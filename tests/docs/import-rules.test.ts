@@ -32,7 +32,7 @@ describe('import rules of ARCHITECTURE.md', () => {
     const lib = importsUnder('src/lib');
     expect(lib.some((edge) => edge.specifier === 'zod')).toBe(true);
     expect(lib.length).toBeGreaterThan(100);
-    expect(importsUnder('src/adapters').some((edge) => edge.from === 'src/adapters/cloudflare-worker.ts' && edge.target?.startsWith('src/lib/mcp/'))).toBe(true);
+    expect(importsUnder('src/adapters').some((edge) => edge.from === 'src/adapters/service.ts' && edge.target?.startsWith('src/lib/mcp/'))).toBe(true);
   });
 
   it('src/lib never imports from adapters, the Astro site, the browser code, scripts, tests or Astro', () => {

@@ -123,7 +123,7 @@ describe('a rebuild under WORKERS=2', () => {
   let server: StartedServer;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cluster-rebuild-'));
-    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true });
+    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true, dereference: true });
     server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '1000000' });
   }, 60_000);
   afterAll(async () => {
@@ -187,7 +187,7 @@ describe('workers that cannot start', () => {
 
   it('once up, a replacement that cannot start is tried less often while a worker serves, and the primary exits 1 when none does', async () => {
     const root = await mkdtemp(join(tmpdir(), 'cluster-broken-'));
-    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true });
+    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true, dereference: true });
     const server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist') });
     try {
       expect(await until(() => workerPids(server.output()).length === 2, 10_000), server.output()).toBe(true);
@@ -217,7 +217,7 @@ describe('npm start under npm', () => {
     let output = '';
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk));
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    expect(await until(() => /ready in \d+ ms on http:\/\/127\.0\.0\.1:\d+\/ \(API: \/api\/v1\/, 2 workers\)/.test(output) && workerPids(output).length === 2, 60_000), output).toBe(true);
+    expect(await until(() => /ready in \d+ ms on http:\/\/127\.0\.0\.1:\d+\/ \(API: \/api\/v1\/, 2 workers; build \S+ made for http:\/\/127\.0\.0\.1:\d+\)/.test(output) && workerPids(output).length === 2, 60_000), output).toBe(true);
     const primary = Number(/"pid":(\d+),"event":"start","workers":2,/.exec(output)![1]);
     const pids = [primary, ...workerPids(output)];
     expect(pids.every(alive)).toBe(true);

@@ -19,7 +19,7 @@ describe('the server preloading a build whose term file is damaged', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'preload-'));
     const dist = join(root, 'dist');
-    await cp(testBuildEnv.DIST_DIR!, dist, { recursive: true, preserveTimestamps: true });
+    await cp(testBuildEnv.DIST_DIR!, dist, { recursive: true, preserveTimestamps: true, dereference: true });
     // The shard of "mobylette": one byte changed, so its integrity check fails when it is read.
     const { termShards } = JSON.parse(await readFile(join(dist, 'search/manifest.json'), 'utf8')) as { termShards: number };
     damaged = `search/terms/${termShard('mobylet', termShards)}.json`;

@@ -2,7 +2,7 @@
  * Lays a build out for a static host with an edge function in front (Netlify, Vercel): the site as it is, plus a
  * copy of dist/api/ under HOSTED_ARTEFACTS for the function to read, since /api/v1 itself is routed to the function.
  */
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { HOSTED_ARTEFACTS } from '../../src/adapters/static-host.ts';
@@ -49,7 +49,9 @@ export function staticHeaderRules(rules: HeaderRule[]): HeaderRule[] {
 }
 
 /** Copies the site to `publish`, with dist/api/ also under HOSTED_ARTEFACTS, and `_headers` without the API's rules (Netlify's publish folder). */
-export async function staticLayout(distDir: string, publish: string): Promise<void> {
+export async function staticLayout(dist: string, publish: string): Promise<void> {
+  // DIST_DIR is a link to the build's own folder: copy the folder (fs.cp would copy the link itself).
+  const distDir = await realpath(dist);
   await rm(publish, { recursive: true, force: true });
   await mkdir(publish, { recursive: true });
   await cp(distDir, publish, { recursive: true });

@@ -105,7 +105,9 @@ describe('static host headers', () => {
     expect(text).toContain('  x-content-type-options: nosniff');
     expect(text).toMatch(/\/api\/v1\/facts\/\*\n {2}content-type: application\/json; charset=utf-8\n/);
     expect(text).toMatch(/\/api\/v1\/\*\n {2}access-control-allow-origin: \*\n/);
-    expect(text.match(/access-control-allow-origin/g)).toHaveLength(2); // /api/v1/* and /search/*, never twice for one path
+    // The corpus downloads are read cross-origin by the client (readAll) as the API is.
+    expect(text).toMatch(/\/downloads\/\*\n {2}access-control-allow-origin: \*\n/);
+    expect(text.match(/access-control-allow-origin/g)).toHaveLength(3); // /api/v1/*, /search/* and /downloads/*, never twice for one path
   });
 });
 

@@ -66,6 +66,9 @@ export function errorPayload(problems: readonly string[]): ErrorPayload {
   return { type: 'error', err };
 }
 
+/** How long a file found invalid is given to finish being written before the overlay shows it. */
+const SETTLE_MS = 300;
+
 /**
  * Checks the content after each change (`check()`, once for a burst, never two at once) and shows or clears the
  * overlay; returns the check to call on every content event.
@@ -79,8 +82,15 @@ export function errorOverlay(server: ViteDevServer, settings: Settings): () => v
   const hot = server.environments.client.hot;
   // A page opened (or reloaded) while the error stands: its client connects, and gets the overlay.
   server.ws.on('connection', () => shown && hot.send(shown));
+  const problemsNow = () => contentProblems(settings, cache).catch((error: unknown) => [`(content): ${error instanceof Error ? error.message : String(error)}`]);
   const run = async () => {
-    const problems = await contentProblems(settings, cache).catch((error: unknown) => [`(content): ${error instanceof Error ? error.message : String(error)}`]);
+    let problems = await problemsNow();
+    if (problems.length > 0 && !shown) {
+      // A save often truncates the file, then writes it: a half-written file is no error to show. Look again once the
+      // write has settled, and show only what is still wrong then.
+      await new Promise((settled) => setTimeout(settled, SETTLE_MS));
+      problems = await problemsNow();
+    }
     if (problems.length > 0) {
       shown = errorPayload(problems);
       hot.send(shown);

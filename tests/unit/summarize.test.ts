@@ -14,6 +14,8 @@ describe('summaries (search cards, related records, feeds) are cut where a reade
     expect(summarize(`${intro}\n\n- avoir 27 ans ;\n- avoir le permis depuis 8 ans.`)).toBe('Le guide accompagne le candidat titulaire d’un permis provisoire M36 ou M12. Son nom figure sur le permis provisoire.');
     expect(summarize('Deux distances s’additionnent :\n\n- la distance de réaction ;\n- **la distance de freinage**.')).toBe('Deux distances s’additionnent : la distance de réaction ; la distance de freinage.');
     expect(summarize('Les conditions sont les suivantes :')).toBe('Les conditions sont les suivantes…');
+    // fast-check found this one: every trailing colon goes, not only the last.
+    expect(summarize('Les conditions : :')).toBe('Les conditions…');
   });
 
   it('cut a long paragraph after its last whole sentence, else at a clause, else at a word', () => {

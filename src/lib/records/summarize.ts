@@ -62,5 +62,5 @@ export function summarize(markdown: string): string {
   const kept = withoutIntroductions(sentencesOf(first));
   if (kept.length >= MIN_KEPT) return cut(kept);
   const items = (paragraphs[1] ?? '').split('\n').map(markdownToPlain).filter(Boolean).map((item) => item.replace(/[\s;,.]+$/, ''));
-  return items.length > 0 ? cut(`${first} ${items.join(' ; ')}.`) : `${first.replace(/\s*:\s*$/, '')}…`;
+  return items.length > 0 ? cut(`${first} ${items.join(' ; ')}.`) : `${first.replace(/[\s:,;]+$/, '')}…`;
 }

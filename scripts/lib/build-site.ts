@@ -56,12 +56,12 @@ export interface SiteBuild {
   output: string;
 }
 
-/** Makes (or finds) the build for `settings` and switches DIST_DIR to it; returns Astro's output ('' when it did not run). */
-export async function buildSite(settings: Settings, options: BuildOptions = {}): Promise<string> {
+/** Makes (or finds) the build for `settings` and switches DIST_DIR to it; returns the build (`built`: whether Astro ran). */
+export async function buildSite(settings: Settings, options: BuildOptions = {}): Promise<SiteBuild> {
   const build = await ensureSiteBuild(settings, options);
   await pointDistAt(settings.DIST_DIR, build.dir);
   await removeOldBuilds(settings.DIST_DIR, { spare: [build.dir] });
-  return build.output;
+  return build;
 }
 
 /**

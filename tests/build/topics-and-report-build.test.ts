@@ -33,7 +33,11 @@ describe('topics and the error-report link in a build', () => {
     // ERROR_REPORT_URL set in the parent environment must not leak into a build whose settings leave it unset.
     process.env.ERROR_REPORT_URL = 'mailto:leak@permis.example';
     try {
-      await buildSite(readSettings({ CONTENT_DIR: dir, DIST_DIR: dist }), { quiet: true });
+      const made = await buildSite(readSettings({ CONTENT_DIR: dir, DIST_DIR: dist }), { quiet: true });
+      expect(made.built).toBe(true);
+      // The same inputs again: the build is found, not made (npm run build says "Found" or "Built" by this).
+      const found = await buildSite(readSettings({ CONTENT_DIR: dir, DIST_DIR: dist }), { quiet: true });
+      expect(found).toMatchObject({ built: false, dir: made.dir, digest: made.digest });
     } finally {
       delete process.env.ERROR_REPORT_URL;
     }

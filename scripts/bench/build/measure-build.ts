@@ -29,7 +29,7 @@ async function compressed(path: string): Promise<{ raw: number; gzip: number; br
 export async function measureBuild(settings: Settings, records: number): Promise<BuildFigures> {
   const started = performance.now();
   // force: the build of the same inputs may exist already; the figure is the time Astro takes.
-  const output = await buildSite(settings, { quiet: true, force: true, nodeArgs: ['--import', join(import.meta.dirname, 'report-peak.mjs')] });
+  const { output } = await buildSite(settings, { quiet: true, force: true, nodeArgs: ['--import', join(import.meta.dirname, 'report-peak.mjs')] });
   const wallMs = performance.now() - started;
   const peak = JSON.parse(/BENCH_PEAK (\{.*\})/.exec(output)?.[1] ?? '{"rssKb":0,"heapBytes":0}') as { rssKb: number; heapBytes: number };
   let files = 0;

@@ -1,4 +1,4 @@
-/** `npm run corpus:stats`: prints the corpus figures as markdown tables (docs/publishing.md shows this output). */
+/** `npm run corpus:stats`: prints the corpus figures as markdown tables (the corpus figures a publisher checks before deploying). */
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';

@@ -1,4 +1,4 @@
-/** The hostile query set of the bench: 300-character queries built to cost the most (issue 25, docs/performance.md). */
+/** The hostile query set of the bench: 300-character queries built to cost the most (docs/performance.md). */
 import { QUERY_LIMITS } from '../../../src/lib/schema/limits.ts';
 import { type SearchEngine, createWorkBudget, WORK_LIMITS } from '../../../src/lib/search/index.ts';
 

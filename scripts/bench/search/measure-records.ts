@@ -1,5 +1,5 @@
 /**
- * What serving list answers from memory costs (issue 25, point 2): the Node server's record cache (NODE_RECORD_CACHE)
+ * What serving list answers from memory costs (docs/performance.md): the Node server's record cache (NODE_RECORD_CACHE)
  * filled with every record of a corpus, as list answers fill it, over record JSON made in memory exactly as the build
  * writes it (JSON.stringify of the record), and its search store's document blocks (NODE_SEARCH_FILES), where a list
  * answer finds its ids. Prints the heap and RSS each adds, and how many files a second pass over every record still

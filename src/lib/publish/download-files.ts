@@ -14,7 +14,7 @@ export const DOWNLOAD_NAMES = {
 
 /**
  * Bound of every download file: 25 MiB, the largest static asset Cloudflare Workers serve. A build whose file would be
- * larger writes no download (makeDownloads); docs/api.md gives the sizes measured at 10,000 records.
+ * larger writes no download (makeDownloads); docs/performance.md (Downloads) gives the sizes measured at 10,000 records.
  */
 export const DOWNLOAD_LIMITS = { maxFileBytes: 25 * 2 ** 20 } as const;
 

@@ -7,12 +7,12 @@ import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createApiHandler } from '../src/lib/api/handler.ts';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { withoutBatches } from '../src/adapters/stdio-batches.ts';
+import { withoutBatches } from '../src/adapters/node/stdio-batches.ts';
 import { CountedTransport } from '../src/lib/mcp/counted-transport.ts';
 import { batchRefused } from '../src/lib/mcp/rate-limited.ts';
 import { createMcpServer } from '../src/lib/mcp/mcp-server.ts';
-import { createQuotaStore } from '../src/adapters/quota-store.ts';
-import { readDist } from '../src/adapters/read-dist.ts';
+import { createQuotaStore } from '../src/adapters/quota/quota-store.ts';
+import { readDist } from '../src/adapters/builds/read-dist.ts';
 import { ensureBuild, verifiedOrExit } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 

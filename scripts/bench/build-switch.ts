@@ -10,7 +10,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { removeOldBuilds } from '../../src/adapters/build-store.ts';
+import { removeOldBuilds } from '../../src/adapters/builds/build-store.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { startServer } from './measure-server.ts';
 

@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import type { Settings } from '../../src/lib/config.ts';
-import { createRateLimiter, defaultRateLimitOptions } from '../../src/lib/rate-limit.ts';
+import { createRateLimiter, defaultRateLimitOptions } from '../../src/lib/quota.ts';
 import { startRedis } from '../../tests/support/redis-server.ts';
 import { rssMb, startServer } from './measure-server.ts';
 

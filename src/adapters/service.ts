@@ -1,7 +1,7 @@
 /**
  * The service wired once, for every host: the API handler over a build reader, the /mcp endpoint (its code loaded on
  * the first /mcp request) with the one quota both count in, and the one 503 answer a host gives when it cannot load
- * its data. node-server.ts, web-service.ts and cloudflare-worker.ts build their service here. Runtime-free.
+ * its data. node/site-server.ts, web/web-service.ts and cloudflare/worker.ts build their service here. Runtime-free.
  */
 import { createApiHandler, type ApiHandler, type ApiHandlerOptions } from '../lib/api/handler.ts';
 import type { ReadArtefact } from '../lib/api/artefacts.ts';
@@ -9,7 +9,7 @@ import { HttpError } from '../lib/api/http-error.ts';
 import { errorReply, toResponse } from '../lib/api/responses.ts';
 import type { McpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { API_BASE, MCP_PATH } from '../lib/paths.ts';
-import type { RateLimiter } from '../lib/rate-limit.ts';
+import type { RateLimiter } from '../lib/quota.ts';
 
 /** The handler's cache bounds, passed to it as they are (records, answers, and the search's own bounds). */
 export type ServiceCacheBounds = Pick<ApiHandlerOptions, 'recordCache' | 'replyCache' | 'search'>;

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, readFile, rm, truncate, unlink, writeFile } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readDist, verifyDist } from '../../src/adapters/read-dist.ts';
+import { readDist, verifyDist } from '../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { INTEGRITY_FILE, integrityBucket, integrityBucketPath } from '../../src/lib/integrity.ts';
 import { recordJsonPath } from '../../src/lib/paths.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApiHandler, type ApiHandlerOptions } from '../../src/lib/api/handler.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { testSettings } from '../support/test-build.ts';
-import { createRateLimiter } from '../../src/lib/rate-limit.ts';
+import { createRateLimiter } from '../../src/lib/quota.ts';
 import { expectError, get, testHandler } from '../support/api.ts';
 
 // HTTP-level quota rules are in rate-limit.test.ts (run against the worker too); these inject handler options.

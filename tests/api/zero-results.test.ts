@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { createZeroResultLog, normalizeForLog, ZERO_RESULT_BOUNDS } from '../../src/lib/api/zero-results.ts';
 import { candidates, renderSearchReport } from '../../scripts/lib/search-report.ts';
 import { testSettings } from '../support/test-build.ts';

@@ -1,7 +1,7 @@
 /** The client against the real Node server over the test build. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type Fact } from '../../src/client/index.ts';
-import { createRateLimiter } from '../../src/lib/rate-limit.ts';
+import { createRateLimiter } from '../../src/lib/quota.ts';
 import { allIds } from '../support/api.ts';
 import { startSiteServer, type RunningServer } from '../support/site-server.ts';
 import { testSettings } from '../support/test-build.ts';

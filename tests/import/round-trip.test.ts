@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport, type ImportSummary } from '../../scripts/lib/run-import.ts';
 import { buildSite } from '../../scripts/lib/build-site.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
 import { testBuildEnv, testSettings } from '../support/test-build.ts';

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.ts';
+import { createRateLimiter, type RateLimiter } from '../../src/lib/quota.ts';
 import { REUSE_TERMS } from '../../src/lib/publish/reuse-terms.ts';
 import { markdownToPlain } from '../../src/lib/records/summarize.ts';
 import { EXCERPT_MAX } from '../../src/lib/schema/mcp-answers.ts';

@@ -6,7 +6,7 @@
 import { builtIds } from './search.ts';
 import { expect } from 'vitest';
 import { createApiHandler, type ApiHandlerOptions, type RequestInfo } from '../../src/lib/api/handler.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { testSettings } from './test-build.ts';
 import { workerTarget } from './worker-target.ts';
 import { RUNTIMES, runtimeTarget, type RuntimeKind } from './runtime-target.ts';

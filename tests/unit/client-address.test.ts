@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { clientAddress, clientKey } from '../../src/lib/api/client-address.ts';
-import { createRateLimiter } from '../../src/lib/rate-limit.ts';
+import { createRateLimiter } from '../../src/lib/quota.ts';
 
 const request = (forwarded?: string) => ({ headers: { get: (name: string) => (name === 'x-forwarded-for' ? (forwarded ?? null) : null) } });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDurableQuota, type QuotaWindowStub } from '../../src/adapters/cloudflare/durable-quota.ts';
-import { createRateLimiter, decide } from '../../src/lib/rate-limit.ts';
+import { createRateLimiter, decide } from '../../src/lib/quota.ts';
 import type { DurableObjectNamespace } from '../../src/adapters/cloudflare/types.ts';
 
 /** A namespace whose objects answer with `hit` (one object per name, as idFromName gives). */

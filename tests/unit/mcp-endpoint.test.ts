@@ -1,10 +1,10 @@
 /** The runtime-free /mcp endpoint (src/lib/mcp/mcp-endpoint.ts), with real Requests: what Node and the worker both serve. */
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { createMcpEndpoint, MCP_DEFAULTS, type McpEndpointOptions } from '../../src/lib/mcp/mcp-endpoint.ts';
-import { createRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.ts';
+import { createRateLimiter, type RateLimiter } from '../../src/lib/quota.ts';
 import { testSettings } from '../support/test-build.ts';
 
 const api = createApiHandler({ read: readDist(testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 } });

@@ -8,12 +8,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { CountedTransport } from '../../src/lib/mcp/counted-transport.ts';
 import { createMcpServer } from '../../src/lib/mcp/mcp-server.ts';
 import { REUSE_TERMS } from '../../src/lib/publish/reuse-terms.ts';
-import { createRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.ts';
+import { createRateLimiter, type RateLimiter } from '../../src/lib/quota.ts';
 import { FactAnswerSchema, SearchAnswerSchema } from '../../src/lib/schema/mcp-answers.ts';
 import { KINDS, REGIONS } from '../../src/lib/schema/vocabulary.ts';
 

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node-server.ts';
+import { NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node/site-server.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { fieldBoosts } from '../../src/lib/search/score/score.ts';
 import { openShardStore } from '../../src/lib/search/store/shard-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, defaultRateLimitOptions } from '../../src/lib/rate-limit.ts';
+import { createRateLimiter, defaultRateLimitOptions } from '../../src/lib/quota.ts';
 
 function clock(start = 1_000_000) {
   let now = start;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { createRedisRateLimiter, type FallbackReason, type RedisRateLimiter } from '../../src/adapters/redis-rate-limiter.ts';
+import { createRedisRateLimiter, type FallbackReason, type RedisRateLimiter } from '../../src/adapters/quota/redis-quota.ts';
 import { until } from '../support/processes.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 

@@ -1,8 +1,8 @@
 /** The service wired once (src/adapters/service.ts): one quota for /api/v1 and /mcp, other paths left to the host, one 503 answer. */
 import { describe, expect, it } from 'vitest';
 import { createService, unavailable } from '../../src/adapters/service.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
-import { createRateLimiter } from '../../src/lib/rate-limit.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
+import { createRateLimiter } from '../../src/lib/quota.ts';
 import { testSettings } from '../support/test-build.ts';
 
 const service = (limit: number) => createService({ read: readDist(testSettings.DIST_DIR), quota: createRateLimiter({ limit }), siteUrl: testSettings.SITE_URL });

@@ -3,7 +3,7 @@
  * ids, order, total and suggestions with it, so a static host is checked to show what the API returns.
  */
 import { createApiHandler } from '../../../src/lib/api/handler.ts';
-import { readDist } from '../../../src/adapters/read-dist.ts';
+import { readDist } from '../../../src/adapters/builds/read-dist.ts';
 
 /** What a results page shows of a query (ids in order, the total, the suggested corrections). */
 export interface ShownPage {

@@ -4,7 +4,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { readDist } from '../../../src/adapters/read-dist.ts';
+import { readDist } from '../../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../../src/lib/api/handler.ts';
 
 /** Heap in MiB after a full collection, at each step. */

@@ -1,6 +1,6 @@
 /** This API's rankings for the judged queries: real Requests through the handler over a built site. */
 import { createApiHandler } from '../../../src/lib/api/handler.ts';
-import { readDist } from '../../../src/adapters/read-dist.ts';
+import { readDist } from '../../../src/adapters/builds/read-dist.ts';
 import type { JudgedQuery } from './judgments.ts';
 import { MRR_DEPTH } from './metrics.ts';
 

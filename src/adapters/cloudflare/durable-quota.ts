@@ -3,7 +3,7 @@
  * so every isolate and location shares one count. When the object cannot be reached (error or timeout), the request
  * is counted by a per-isolate in-memory limiter instead and a warning is logged: the API stays up, with a looser limit.
  */
-import { createRateLimiter, decide, defaultRateLimitOptions, type RateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, decide, defaultRateLimitOptions, type RateLimiter } from '../../lib/quota.ts';
 import type { DurableObjectNamespace } from './types.ts';
 import type { WindowCount } from './quota-window.ts';
 

@@ -2,7 +2,7 @@
 import { API_BASE } from '../paths.ts';
 import type { CacheTrace } from '../telemetry.ts';
 import type { CacheBounds } from '../bounded-cache.ts';
-import { createRateLimiter, type RateDecision, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
+import { createRateLimiter, type RateDecision, type RateLimiter, type RateLimitOptions } from '../quota.ts';
 import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artefacts.ts';
 import { SEARCH_BOUNDS, type SearchBounds } from '../search/index.ts';
 import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from './client-address.ts';

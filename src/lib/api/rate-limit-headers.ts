@@ -2,7 +2,7 @@
  * The IETF RateLimit-Policy and RateLimit headers (draft-ietf-httpapi-ratelimit-headers, structured-field lists of
  * named items): the quota (`q`) and its window (`w`), then what is left (`r`) and when it resets (`t`, seconds).
  */
-import type { RateDecision } from '../rate-limit.ts';
+import type { RateDecision } from '../quota.ts';
 
 /** The name of the one policy: every route, and the MCP server, share it. */
 export const RATE_LIMIT_POLICY_NAME = 'default';

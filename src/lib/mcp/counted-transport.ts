@@ -1,7 +1,7 @@
 /** A transport wrapper that counts each incoming MCP request against the quota, for stdio sessions. */
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
-import type { RateLimiter } from '../rate-limit.ts';
+import type { RateLimiter } from '../quota.ts';
 import { isRequest, rateLimitedError } from './rate-limited.ts';
 
 /**

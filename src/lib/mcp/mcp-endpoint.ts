@@ -10,7 +10,7 @@ import type { ApiHandler } from '../api/handler.ts';
 import { rateLimitHeaders } from '../api/rate-limit-headers.ts';
 import { CORS_HEADERS } from '../api/responses.ts';
 import { MCP_PATH } from '../paths.ts';
-import type { RateLimiter } from '../rate-limit.ts';
+import type { RateLimiter } from '../quota.ts';
 import { readBounded, discard } from '../http/body.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { batchRefused, isRequest, rateLimitedError } from './rate-limited.ts';

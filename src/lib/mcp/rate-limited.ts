@@ -1,6 +1,6 @@
 /** The quota applied to MCP requests: the same limiter as /api/v1, and the JSON-RPC error past it. */
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { RateDecision } from '../rate-limit.ts';
+import type { RateDecision } from '../quota.ts';
 
 /** JSON-RPC error code of a request refused by the quota (in the range JSON-RPC leaves to servers). */
 export const RATE_LIMITED_CODE = -32029;

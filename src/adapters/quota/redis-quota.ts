@@ -6,7 +6,7 @@
 import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { createRateLimiter, decide, defaultRateLimitOptions, type RateDecision, type RateLimiter } from '../lib/rate-limit.ts';
+import { createRateLimiter, decide, defaultRateLimitOptions, type RateDecision, type RateLimiter } from '../../lib/quota.ts';
 
 /** Options of createRedisRateLimiter. */
 export interface RedisRateLimitOptions {

@@ -2,9 +2,9 @@
  * The API and the MCP endpoint of one process or isolate, over one in-memory quota: the service of service.ts for the
  * Deno, Bun, Netlify and Vercel entries. Paths that are neither give null, so the caller serves them as static files.
  */
-import type { ApiHandlerOptions } from '../lib/api/handler.ts';
-import { createRateLimiter } from '../lib/rate-limit.ts';
-import { createService, type ServiceCacheBounds } from './service.ts';
+import type { ApiHandlerOptions } from '../../lib/api/handler.ts';
+import { createRateLimiter } from '../../lib/quota.ts';
+import { createService, type ServiceCacheBounds } from '../service.ts';
 
 /** Options of createWebService: the handler's options, with the quota as a plain figure. */
 export interface WebServiceOptions extends Omit<ApiHandlerOptions, 'rateLimit' | 'siteUrl'> {

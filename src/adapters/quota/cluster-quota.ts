@@ -4,7 +4,7 @@
  * library's own protocol). Same window as every other store: it opens with the client's first request.
  */
 import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterRes } from 'rate-limiter-flexible';
-import { createRateLimiter, decide, type RateDecision, type RateLimiter } from '../lib/rate-limit.ts';
+import { createRateLimiter, decide, type RateDecision, type RateLimiter } from '../../lib/quota.ts';
 
 /** Options of createClusterRateLimiter. */
 export interface ClusterRateLimitOptions {

@@ -1,7 +1,7 @@
 /** Node-only: notices that DIST_DIR shows another build, with one cheap check at most every interval. */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { INTEGRITY_FILE } from '../lib/integrity.ts';
+import { INTEGRITY_FILE } from '../../lib/integrity.ts';
 import { STAMP_FILE } from './build-store.ts';
 
 export { STAMP_FILE };

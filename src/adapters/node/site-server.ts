@@ -1,20 +1,20 @@
 /** Node-only: the server behind `npm start`: /api/v1/* goes to the handler, everything else to dist/. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { ApiHandler } from '../lib/api/handler.ts';
-import type { Settings } from '../lib/config.ts';
-import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
-import type { CacheTrace } from '../lib/telemetry.ts';
-import { createBuildWatch, readBuildId, readBuildSiteUrl } from './build-watch.ts';
+import type { ApiHandler } from '../../lib/api/handler.ts';
+import type { Settings } from '../../lib/config.ts';
+import { createRateLimiter, type RateLimiter } from '../../lib/quota.ts';
+import type { CacheTrace } from '../../lib/telemetry.ts';
+import { createBuildWatch, readBuildId, readBuildSiteUrl } from '../builds/build-watch.ts';
 import { healthReply, type Readiness } from './health.ts';
 import { isMcpTarget, nodeMcp } from './mcp-http.ts';
-import { nodeCompress } from './node-compress.ts';
+import { nodeCompress } from './compress.ts';
 import { clientErrorListener, connectListener, isApiTarget, type PlainRequest, type RefusedAnswer } from './client-errors.ts';
 import { writeReply, type PlainReply } from './raw-request.ts';
-import { buildSnapshot, readDist, snapshotChange, verifyDist } from './read-dist.ts';
-import { currentBuild, useBuild } from './build-store.ts';
-import { createService } from './service.ts';
+import { buildSnapshot, readDist, snapshotChange, verifyDist } from '../builds/read-dist.ts';
+import { currentBuild, useBuild } from '../builds/build-store.ts';
+import { createService } from '../service.ts';
 import { realpathSync } from 'node:fs';
-import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static-files.ts';
+import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static/static-files.ts';
 
 /**
  * Server limits: a client gets 10 s to send its headers and 30 s for its whole request, idle keep-alive

@@ -4,15 +4,15 @@
  */
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
-import type { Settings } from '../lib/config.ts';
-import { createClientHash } from './client-hash.ts';
-import { createClusterRateLimiter } from './cluster-rate-limiter.ts';
-import { exitAfterLog, lifecycleLog, type ServerLog } from './logger.ts';
-import { createMetricsServer, logMetricsAddress } from './metrics-server.ts';
-import { processMetricsText, serverMetrics, setBuild } from './metrics.ts';
-import { createSiteServer } from './node-server.ts';
-import { createQuotaStore } from './quota-store.ts';
-import { createRequestObserver } from './request-observer.ts';
+import type { Settings } from '../../lib/config.ts';
+import { createClientHash } from './observability/client-hash.ts';
+import { createClusterRateLimiter } from '../quota/cluster-quota.ts';
+import { exitAfterLog, lifecycleLog, type ServerLog } from './observability/logger.ts';
+import { createMetricsServer, logMetricsAddress } from './observability/metrics-server.ts';
+import { processMetricsText, serverMetrics, setBuild } from './observability/metrics.ts';
+import { createSiteServer } from './site-server.ts';
+import { createQuotaStore } from '../quota/quota-store.ts';
+import { createRequestObserver } from './observability/request-observer.ts';
 import { closeGracefully, exitByDeadline } from './shutdown.ts';
 
 /** How this process runs. */

@@ -1,7 +1,7 @@
 /** Node-only: the quota store a server process uses, chosen by its settings (REDIS_URL or memory). */
-import type { Settings } from '../lib/config.ts';
-import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
-import { createRedisRateLimiter } from './redis-rate-limiter.ts';
+import type { Settings } from '../../lib/config.ts';
+import { createRateLimiter, type RateLimiter } from '../../lib/quota.ts';
+import { createRedisRateLimiter } from './redis-quota.ts';
 
 /** The chosen limiter, and how to release it. */
 export interface QuotaStore {

@@ -3,15 +3,15 @@
  * the client address from CF-Connecting-IP and one quota in the QuotaWindow Durable Object; every other path is a
  * static asset of dist/.
  */
-import { assetReader, builtSiteUrl, EDGE_CACHE_BOUNDS } from './edge.ts';
-import { discard } from '../lib/http/body.ts';
-import { createDurableQuota, type QuotaWindowStub } from './cloudflare/durable-quota.ts';
-import type { AssetsBinding, DurableObjectNamespace } from './cloudflare/types.ts';
-import { readSettings } from '../lib/config.ts';
-import { MCP_PATH } from '../lib/paths.ts';
-import { createService, isApiPath, unavailable, type Service } from './service.ts';
+import { assetReader, builtSiteUrl, EDGE_CACHE_BOUNDS } from '../web/edge.ts';
+import { discard } from '../../lib/http/body.ts';
+import { createDurableQuota, type QuotaWindowStub } from './durable-quota.ts';
+import type { AssetsBinding, DurableObjectNamespace } from './types.ts';
+import { readSettings } from '../../lib/config.ts';
+import { MCP_PATH } from '../../lib/paths.ts';
+import { createService, isApiPath, unavailable, type Service } from '../service.ts';
 
-export { QuotaWindow } from './cloudflare/quota-window.ts';
+export { QuotaWindow } from './quota-window.ts';
 
 /** The worker's bindings and variables (wrangler.jsonc). */
 export interface WorkerEnv {

@@ -50,7 +50,7 @@ export function devIntegration(settings: Settings): AstroIntegration {
               if (!response.ok) throw new Error(`${path}: ${response.status} from the dev server`);
               return response.text();
             };
-            current = { version: contentVersion(), api: createApiHandler({ read, rateLimit: { limit: 1_000_000 }, siteUrl: settings.SITE_URL, replyCache: { entries: 0, bytes: 0 } }) };
+            current = { version: contentVersion(), api: createApiHandler({ read, quota: { limit: 1_000_000 }, siteUrl: settings.SITE_URL, replyCache: { entries: 0, bytes: 0 } }) };
           }
           return current.api;
         };

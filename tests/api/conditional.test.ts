@@ -46,7 +46,7 @@ describe('ETag and If-None-Match', () => {
         const text = await read(file);
         return text !== null && file === recordJsonPath(listed.at(-1)!).slice(1) ? text.replace('"title":"', '"title":"~') : text;
       },
-      rateLimit: { limit: 1_000_000 },
+      quota: { limit: 1_000_000 },
     });
     const other = await changed(new Request(`http://localhost${path}`));
     expect(await other.text()).not.toBe(body);

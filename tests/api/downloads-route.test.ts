@@ -52,7 +52,7 @@ describe('the download route', () => {
   });
 
   it('counts a download as exactly one request against the quota', async () => {
-    const api = testHandler({ rateLimit: { limit: 3 } });
+    const api = testHandler({ quota: { limit: 3 } });
     const left: string[] = [];
     for (let i = 0; i < 3; i++) {
       const response = await get(api, '/api/v1/downloads/permis-facts.jsonl.gz');

@@ -11,7 +11,7 @@ import { candidates, renderSearchReport } from '../../scripts/lib/search-report.
 import { testSettings } from '../support/test-build.ts';
 
 const TOKEN = 'a-report-token-of-32-characters!';
-const handler = (options: { reportToken?: string } = {}) => createApiHandler({ read: readDist(testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 }, ...options });
+const handler = (options: { reportToken?: string } = {}) => createApiHandler({ read: readDist(testSettings.DIST_DIR), quota: { limit: 1_000_000 }, ...options });
 const get = (api: ReturnType<typeof handler>, path: string, headers: Record<string, string> = {}) =>
   api(new Request(`http://api.test${path}`, { headers }), { clientAddress: '203.0.113.9' });
 

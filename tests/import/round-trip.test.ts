@@ -19,7 +19,7 @@ const SEARCHES = [
 ];
 
 /** The API over a build folder, quota lifted. */
-const apiOver = (dist: string) => createApiHandler({ read: readDist(dist), rateLimit: { limit: 1_000_000 }, siteUrl: testSettings.SITE_URL });
+const apiOver = (dist: string) => createApiHandler({ read: readDist(dist), quota: { limit: 1_000_000 }, siteUrl: testSettings.SITE_URL });
 const getJson = async (api: ReturnType<typeof apiOver>, path: string) => (await api(new Request(`http://rt.test/api/v1/${path}`), { clientAddress: '198.51.100.7' })).json();
 
 /** Every file of an imported folder: name → text. */

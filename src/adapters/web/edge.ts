@@ -8,7 +8,7 @@ import { ARTEFACTS } from '../../lib/paths.ts';
 
 export { isApiPath } from '../service.ts';
 
-/** Options of createEdgeHandler: how to fetch the static files, plus any handler option (limiter, trustProxy...). */
+/** Options of createEdgeHandler: how to fetch the static files, plus any handler option (quota, trustProxy...). */
 export interface EdgeHandlerOptions extends Omit<ApiHandlerOptions, 'read'> {
   /** Fetches a static file of dist/ (for Cloudflare: env.ASSETS.fetch). */
   fetchAsset: (request: Request) => Promise<Response>;

@@ -16,6 +16,7 @@ import { readSettings } from '../src/lib/config.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
 import type { DocBlock, SearchManifest, FactsQuery } from '../src/lib/search/index.ts';
 import { measureBuild } from './bench/build/measure-build.ts';
+import { buildSite } from './lib/build-site.ts';
 import { measureCacheGrowth } from './bench/http/measure-cache-growth.ts';
 import { measureHttp, prepareHttp } from './bench/http/measure-http.ts';
 import { measureSearch } from './bench/search/measure-search.ts';
@@ -153,6 +154,8 @@ if (sizes.length) console.log(`\n${await save()}`);
 if (values.soak) {
   const settings = readSettings({ CONTENT_DIR: join(ROOT, 'content/records'), DIST_DIR: join(ROOT, 'bench/tmp/dist-355'), SITE_URL: 'http://127.0.0.1:4399' });
   console.log('\n# soak: bundled corpus (built first if needed)…');
+  // Built here, outside the soak's heap-capped server: `npm start` under SOAK_HEAP_MB runs out of memory building.
+  await buildSite(settings, { quiet: true });
   const figures = await soak(settings, Number(values['soak-requests']));
   console.log(formatSoak(figures));
   const command = `npm run bench -- --soak --soak-requests ${values['soak-requests']} --soak-builds ${soakRounds}`;

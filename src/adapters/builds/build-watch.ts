@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { INTEGRITY_FILE } from '../../lib/integrity.ts';
 import { STAMP_FILE } from './build-store.ts';
 
+/** The stamp file of a build (build-store.ts), re-exported for the watch's callers. */
 export { STAMP_FILE };
 
 /**

@@ -11,6 +11,7 @@ import { readSettings } from '../../lib/config.ts';
 import { MCP_PATH } from '../../lib/paths.ts';
 import { createService, isApiPath, unavailable, type Service } from '../service.ts';
 
+/** The quota's Durable Object class, exported from the entry as wrangler.jsonc's `durable_objects` requires. */
 export { QuotaWindow } from './quota-window.ts';
 
 /** The worker's bindings and variables (wrangler.jsonc). */
@@ -39,6 +40,7 @@ async function createServed(env: WorkerEnv): Promise<Service> {
   return createService({ read: assetReader(fetchAsset), quota, siteUrl, cache: EDGE_CACHE_BOUNDS, handler: { reportToken: env.SEARCH_REPORT_TOKEN } });
 }
 
+/** The worker: /api/v1 and /mcp through the service, every other path from the static assets. */
 export default {
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {
     const { pathname } = new URL(request.url);

@@ -6,6 +6,7 @@ import { createApiHandler, type ApiHandler, type ApiHandlerOptions } from '../..
 import type { ReadArtefact } from '../../lib/api/artefacts.ts';
 import { ARTEFACTS } from '../../lib/paths.ts';
 
+/** Whether a path belongs to the API (service.ts), for hosts that route it here. */
 export { isApiPath } from '../service.ts';
 
 /** Options of createEdgeHandler: how to fetch the static files, plus any handler option (quota, trustProxy...). */

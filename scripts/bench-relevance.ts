@@ -22,7 +22,7 @@ import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
 import { runPagefind } from './bench/relevance/pagefind-runner.ts';
 import { ENGINES, heldOutTargets, relevanceTargets, renderSummary, renderTables, renderTargets, type Engine, type Row, type Target } from './bench/relevance/report.ts';
 import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
-import { readDist } from '../src/adapters/read-dist.ts';
+import { readDist } from '../src/adapters/builds/read-dist.ts';
 import { PAGE_SIZE } from '../src/browser/search-state.ts';
 
 answerHelp(`usage: npm run bench:relevance -- [--set held-out|tuning|both] [--no-pagefind] [--verbose] [--dist DIR] [--blend-power P]

@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5] [--soak] [--edge] [--no-first-search]`: build, index, server, load and search figures
+ * `npm run bench [-- --sizes 355,10000,50000] [--seconds 5] [--soak [--soak-builds 20]] [--edge] [--no-first-search]`: build, index, server, load and search figures
  * for the bundled corpus ("355", whatever its count) and synthetic corpora; prints a table and writes bench/results/latest.{md,json}.
- * `--soak` runs the hostile-request soak on the bundled corpus (alone, unless --sizes is given too) and writes
+ * `--soak` runs the hostile-request soak on the bundled corpus (alone, unless --sizes is given too), then the
+ * build-switch phase (scripts/bench/soak-builds.ts: --soak-builds builds beside a running server), and writes
  * bench/results/soak.json. `--edge` runs the edge section (scripts/bench/edge/cli.ts: worker bundle, cold start and
  * isolate memory in workerd, for --sizes or 355,10000; alone, unless --sizes is given too).
  * `--publisher [--import-size 10000] [--edits 6] [--dev-only]` runs only the publisher's loop (scripts/bench/publisher-loop.ts).
@@ -15,6 +16,7 @@ import { readSettings } from '../src/lib/config.ts';
 import { readRecords } from '../src/lib/records/read-records.ts';
 import type { DocBlock, SearchManifest, FactsQuery } from '../src/lib/search/index.ts';
 import { measureBuild } from './bench/build/measure-build.ts';
+import { buildSite } from './lib/build-site.ts';
 import { measureCacheGrowth } from './bench/http/measure-cache-growth.ts';
 import { measureHttp, prepareHttp } from './bench/http/measure-http.ts';
 import { measureSearch } from './bench/search/measure-search.ts';
@@ -27,6 +29,7 @@ import { measureFirstSearch } from './bench/first-search/measure-first-search.ts
 import { formatFirstSearch } from './bench/first-search/format.ts';
 import { formatTargets } from './bench/http/report-http.ts';
 import { formatSoak, soak } from './bench/soak.ts';
+import { formatSoakBuilds, SOAK_BUILDS_DEFAULTS, soakBuilds } from './bench/soak-builds.ts';
 import { spawnSync } from 'node:child_process';
 import { createResultFiles, currentMachine, describeMachine } from './bench/result-files.ts';
 import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from './bench/bundled-corpus.ts';
@@ -39,9 +42,11 @@ latest.json (docs/performance.md). Times are noisy on a shared machine: read the
   --sizes 355,10000,50000   corpus sizes to measure (default 355,10000); ${BUNDLED_SIZE_HELP}
   --seconds 5               seconds per load target
   --no-first-search         skip the first-search comparison with Pagefind in Chromium
-  --soak                    the hostile-request soak on the bundled corpus (alone unless --sizes is given);
-                            writes bench/results/soak.json
+  --soak                    the hostile-request soak on the bundled corpus (alone unless --sizes is given), then
+                            the build-switch phase (--soak-builds); writes bench/results/soak.json
   --soak-requests 100000    requests the soak sends
+  --soak-builds 20          builds for other addresses the soak makes beside a running npm start, each switching
+                            DIST_DIR and removing old builds (target: zero answers other than expected; 0 skips it)
   --edge                    the edge section (worker bundle, cold start, isolate memory in workerd; npm run bench:edge)
   --search                  only the search engine in process, over shards built in memory (no site build):
                             uncached p50/p99 of the query mix, old and new evaluators side by side, and the
@@ -73,11 +78,12 @@ if (process.argv.includes('--publisher')) {
   spawnSync(process.execPath, [join(ROOT, 'scripts/bench/publisher-loop.ts'), ...process.argv.slice(2).filter((a) => a !== '--publisher')], { stdio: 'inherit' });
   process.exit(0);
 }
-const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' }, edge: { type: 'boolean', default: false }, 'no-first-search': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' }, 'soak-builds': { type: 'string', default: String(SOAK_BUILDS_DEFAULTS.rounds) }, edge: { type: 'boolean', default: false }, 'no-first-search': { type: 'boolean', default: false } } });
 const sizes = (values.sizes ?? (values.soak || values.edge ? '' : '355,10000')).split(',').filter(Boolean).map(Number);
 const seconds = Number(values.seconds);
-if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds >= 1)) {
-  console.error(`usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5] [--soak] [--soak-requests 100000] [--edge]   (${BUNDLED_SIZE_HELP})`);
+const soakRounds = Number(values['soak-builds']);
+if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds >= 1) || !Number.isInteger(soakRounds) || soakRounds < 0) {
+  console.error(`usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5] [--soak] [--soak-requests 100000] [--soak-builds 20] [--edge]   (${BUNDLED_SIZE_HELP})`);
   process.exit(2);
 }
 
@@ -148,8 +154,19 @@ if (sizes.length) console.log(`\n${await save()}`);
 if (values.soak) {
   const settings = readSettings({ CONTENT_DIR: join(ROOT, 'content/records'), DIST_DIR: join(ROOT, 'bench/tmp/dist-355'), SITE_URL: 'http://127.0.0.1:4399' });
   console.log('\n# soak: bundled corpus (built first if needed)…');
+  // Built here, outside the soak's heap-capped server: `npm start` under SOAK_HEAP_MB runs out of memory building.
+  await buildSite(settings, { quiet: true });
   const figures = await soak(settings, Number(values['soak-requests']));
   console.log(formatSoak(figures));
-  await createResultFiles('soak', `npm run bench -- --soak --soak-requests ${values['soak-requests']}`).write({ json: { ...figures } });
+  const command = `npm run bench -- --soak --soak-requests ${values['soak-requests']} --soak-builds ${soakRounds}`;
+  const files = createResultFiles('soak', command);
+  // Written before the builds too, so a failure in that phase keeps the figures measured before it.
+  await files.write({ json: { ...figures } });
+  if (soakRounds > 0) {
+    console.log(`\n# soak: ${soakRounds} builds for other addresses beside a running npm start…`);
+    const builds = await soakBuilds({ rounds: soakRounds });
+    console.log(formatSoakBuilds(builds));
+    await files.write({ json: { ...figures, builds } });
+  }
 }
 if (values.edge) spawnSync(process.execPath, [join(ROOT, 'scripts/bench/edge/cli.ts'), '--sizes', values.sizes ?? '355,10000'], { stdio: 'inherit' });

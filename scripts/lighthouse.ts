@@ -7,7 +7,7 @@ import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { createSiteServer } from '../src/adapters/node-server.ts';
+import { createSiteServer } from '../src/adapters/node/site-server.ts';
 import { ensureBuild } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 

@@ -7,12 +7,12 @@ import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createApiHandler } from '../src/lib/api/handler.ts';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { withoutBatches } from '../src/adapters/stdio-batches.ts';
+import { withoutBatches } from '../src/adapters/node/stdio-batches.ts';
 import { CountedTransport } from '../src/lib/mcp/counted-transport.ts';
 import { batchRefused } from '../src/lib/mcp/rate-limited.ts';
 import { createMcpServer } from '../src/lib/mcp/mcp-server.ts';
-import { createQuotaStore } from '../src/adapters/quota-store.ts';
-import { readDist } from '../src/adapters/read-dist.ts';
+import { createQuotaStore } from '../src/adapters/quota/quota-store.ts';
+import { readDist } from '../src/adapters/builds/read-dist.ts';
 import { ensureBuild, verifiedOrExit } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 
@@ -32,16 +32,16 @@ const settings = settingsOrExit(process.env);
 const build = await ensureBuild(settings, { log: console.error, onFailure: 'keep-last-good' });
 await verifiedOrExit(build);
 
-const quota = await createQuotaStore(settings);
-const api = createApiHandler({ read: readDist(build), rateLimit: quota.limiter, siteUrl: settings.SITE_URL });
+const quotaStore = await createQuotaStore(settings);
+const api = createApiHandler({ read: readDist(build), quota: quotaStore.quota, siteUrl: settings.SITE_URL });
 const server = createMcpServer({ reply: api.reply, siteUrl: settings.SITE_URL });
 // A batch line is refused here, with the JSON-RPC error /mcp gives, and never reaches the server.
 const stdin = withoutBatches(process.stdin, (size) => void transport.send({ jsonrpc: '2.0', id: null, error: { code: -32600, message: batchRefused(size) } } as unknown as JSONRPCMessage));
-const transport = new CountedTransport(new StdioServerTransport(stdin), quota.limiter, STDIO_CLIENT);
+const transport = new CountedTransport(new StdioServerTransport(stdin), quotaStore.quota, STDIO_CLIENT);
 // The client closing stdin ends the session once the requests it sent are answered (at most DRAIN_MS later);
 // the Redis connection must not keep the process alive.
 const DRAIN_MS = 10_000;
-const stop = () => void quota.close().then(() => process.exit(0));
+const stop = () => void quotaStore.close().then(() => process.exit(0));
 transport.onclose = stop;
 process.stdin.on('end', () => void Promise.race([transport.drained(), new Promise((wait) => setTimeout(wait, DRAIN_MS).unref())]).then(stop));
 await server.connect(transport);

@@ -33,8 +33,8 @@ await verifiedOrExit(build);
 const env = { ...process.env, DIST_DIR: build, SITE_URL: settings.SITE_URL, HOST: settings.HOST, PORT: String(settings.PORT) };
 const [command, args] =
   runtime === 'deno'
-    ? [join(BIN, 'deno'), ['serve', ...DENO_PERMISSIONS, '--host', settings.HOST, '--port', String(settings.PORT), join(ROOT, 'src/adapters/deno-serve.ts')]]
-    : [join(BIN, 'bun'), [join(ROOT, 'src/adapters/bun-serve.ts')]];
+    ? [join(BIN, 'deno'), ['serve', ...DENO_PERMISSIONS, '--host', settings.HOST, '--port', String(settings.PORT), join(ROOT, 'src/adapters/web/deno-serve.ts')]]
+    : [join(BIN, 'bun'), [join(ROOT, 'src/adapters/web/bun-serve.ts')]];
 const child = spawn(command, args, { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

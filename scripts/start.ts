@@ -2,10 +2,10 @@
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { BUILD_ENV, HASH_SECRET_ENV, runClusterPrimary } from '../src/adapters/cluster-primary.ts';
-import { watchLauncher } from '../src/adapters/launcher-watch.ts';
-import { createLogger, lifecycleLog } from '../src/adapters/logger.ts';
-import { runServerProcess } from '../src/adapters/server-process.ts';
+import { BUILD_ENV, HASH_SECRET_ENV, runClusterPrimary } from '../src/adapters/node/cluster-primary.ts';
+import { watchLauncher } from '../src/adapters/node/launcher-watch.ts';
+import { createLogger, lifecycleLog } from '../src/adapters/node/observability/logger.ts';
+import { runServerProcess } from '../src/adapters/node/server-process.ts';
 import { ensureBuild, verifiedOrExit } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 

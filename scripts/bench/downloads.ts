@@ -6,7 +6,7 @@ import { answerHelp } from '../lib/cli-help.ts';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
 import { createClient } from '../../src/client/index.ts';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { QUERY_LIMITS } from '../../src/lib/schema/limits.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';

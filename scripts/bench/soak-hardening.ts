@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import type { Settings } from '../../src/lib/config.ts';
-import { createRateLimiter, defaultRateLimitOptions } from '../../src/lib/rate-limit.ts';
+import { createMemoryQuota, defaultQuotaOptions } from '../../src/lib/quota.ts';
 import { startRedis } from '../../tests/support/redis-server.ts';
 import { rssMb, startServer } from './measure-server.ts';
 
@@ -76,13 +76,13 @@ const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 25
 export async function rotationRun(settings: Settings, others = 100_000) {
   let offset = 0;
   const windowMs = 600_000;
-  const limiter = createRateLimiter({ windowMs, now: () => Date.now() + offset });
-  const { server } = createSiteServer({ ...settings, TRUST_PROXY: 1 }, { rateLimiter: limiter, log: () => undefined });
+  const limiter = createMemoryQuota({ windowMs, now: () => Date.now() + offset });
+  const { server } = createSiteServer({ ...settings, TRUST_PROXY: 1 }, { quota: limiter, log: () => undefined });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     const blocked = '198.51.100.77';
-    for (let i = 0; i < defaultRateLimitOptions.limit; i++) await statusAs(base, blocked);
+    for (let i = 0; i < defaultQuotaOptions.limit; i++) await statusAs(base, blocked);
     const checks: { afterOthers: number; status: number }[] = [{ afterOthers: 0, status: await statusAs(base, blocked) }];
     const heapBeforeMb = liveHeapMb();
     const rssBeforeMb = process.memoryUsage().rss / 2 ** 20;
@@ -114,7 +114,7 @@ function limiterFullMb(): number {
   const gc = runInNewContext('gc') as () => void;
   gc();
   const before = process.memoryUsage().heapUsed;
-  const limiter = createRateLimiter({ limit: 2 });
+  const limiter = createMemoryQuota({ limit: 2 });
   for (let i = 0; i < 100_000; i++) {
     const key = `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::/64`;
     limiter.hitSync(key);
@@ -165,7 +165,7 @@ export async function redisPauseRun(settings: Settings, phaseSeconds = 5) {
     redis.pause();
     const paused = await phase();
     const quota: number[] = [];
-    for (let i = 0; i < defaultRateLimitOptions.limit + 5; i++) quota.push(await statusAs(server.base, '198.51.100.99'));
+    for (let i = 0; i < defaultQuotaOptions.limit + 5; i++) quota.push(await statusAs(server.base, '198.51.100.99'));
     const rssPausedMb = await rssMb(server.pid);
     redis.resume();
     // The breaker asks Redis again within 5 s.
@@ -212,7 +212,7 @@ export function formatHardening(f: HardeningFigures): string {
     lines.push(
       `redis pause: ${rate(p.up)} req/s with Redis up, ${rate(p.paused)} req/s while it hangs (SIGSTOP; ${(p.ratio).toFixed(2)}×), ${rate(p.back)} req/s once it answers again`,
       `  5xx or errors: ${fivexx(p.up)} up, ${fivexx(p.paused)} hanging, ${fivexx(p.back)} back; statuses while hanging: ${statusList(p.paused)}`,
-      `  quota while hanging: one new address got ${p.allowedWhilePaused} × 200 then ${p.refusedWhilePaused} × 429 (limit ${defaultRateLimitOptions.limit}); server RSS ${mb(p.rssPausedMb)}`,
+      `  quota while hanging: one new address got ${p.allowedWhilePaused} × 200 then ${p.refusedWhilePaused} × 429 (limit ${defaultQuotaOptions.limit}); server RSS ${mb(p.rssPausedMb)}`,
     );
   }
   return lines.join('\n');

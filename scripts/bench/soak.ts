@@ -8,7 +8,7 @@ import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import type { Settings } from '../../src/lib/config.ts';
 import { rssMb, startServer } from './measure-server.ts';
 import { formatHardening, hardening, type HardeningFigures } from './soak-hardening.ts';

@@ -16,8 +16,8 @@ import { readRecords } from '../../src/lib/records/read-records.ts';
 import { RecordError } from '../../src/lib/records/friendly-errors.ts';
 import { readSynonymsFile, SynonymsError } from '../../src/lib/search/build.ts';
 import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
-import { alive, buildsRoot, currentBuild, pointDistAt, readStamp, removeOldBuilds, STAMP_FILE, useBuild } from '../../src/adapters/build-store.ts';
-import { verifyDist } from '../../src/adapters/read-dist.ts';
+import { alive, buildsRoot, currentBuild, pointDistAt, readStamp, removeOldBuilds, STAMP_FILE, useBuild } from '../../src/adapters/builds/build-store.ts';
+import { verifyDist } from '../../src/adapters/builds/read-dist.ts';
 import { finishOutput } from './output-files.ts';
 import { carryAssets, prepareFolders, removeLeftovers } from './swap-dist.ts';
 

@@ -19,7 +19,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { RECORDS_LOADER, type RefreshContext } from '../../src/data/records-loader.ts';
 import { isDotPath } from '../../src/lib/records/read-records.ts';
 import { createApiHandler, type ApiHandler } from '../../src/lib/api/handler.ts';
-import { writeReply } from '../../src/adapters/raw-request.ts';
+import { writeReply } from '../../src/adapters/node/raw-request.ts';
 import { bumpContentVersion, contentVersion } from '../../src/data/content-version.ts';
 import { coalesceReloads, type HotSender } from './coalesce-reloads.ts';
 import { errorOverlay } from './dev-error-overlay.ts';
@@ -50,7 +50,7 @@ export function devIntegration(settings: Settings): AstroIntegration {
               if (!response.ok) throw new Error(`${path}: ${response.status} from the dev server`);
               return response.text();
             };
-            current = { version: contentVersion(), api: createApiHandler({ read, rateLimit: { limit: 1_000_000 }, siteUrl: settings.SITE_URL, replyCache: { entries: 0, bytes: 0 } }) };
+            current = { version: contentVersion(), api: createApiHandler({ read, quota: { limit: 1_000_000 }, siteUrl: settings.SITE_URL, replyCache: { entries: 0, bytes: 0 } }) };
           }
           return current.api;
         };

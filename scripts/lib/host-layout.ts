@@ -5,11 +5,11 @@
 import { cp, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { HOSTED_ARTEFACTS } from '../../src/adapters/static-host.ts';
+import { HOSTED_ARTEFACTS } from '../../src/adapters/web/static-host.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The Vercel entry, bundled into the Build Output API's edge function. */
-export const VERCEL_ENTRY = join(ROOT, 'src/adapters/vercel-edge.ts');
+export const VERCEL_ENTRY = join(ROOT, 'src/adapters/web/vercel-edge.ts');
 /** Name of the Vercel function (functions/<name>.func) that config.json routes to. */
 export const VERCEL_FUNCTION = 'permis-facts';
 

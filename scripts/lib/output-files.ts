@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { writeIntegrity } from '../../src/adapters/integrity-files.ts';
+import { writeIntegrity } from '../../src/adapters/builds/integrity-files.ts';
 import type { IntegrityEntry } from '../../src/lib/integrity.ts';
 
 const brotli = promisify(brotliCompress);

@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { readdir, stat } from 'node:fs/promises';
-import { buildsRoot, currentBuild, readStamp, useBuild } from '../../src/adapters/build-store.ts';
-import { verifyDist } from '../../src/adapters/read-dist.ts';
+import { buildsRoot, currentBuild, readStamp, useBuild } from '../../src/adapters/builds/build-store.ts';
+import { verifyDist } from '../../src/adapters/builds/read-dist.ts';
 import type { Settings } from '../../src/lib/config.ts';
 import { ensureSiteBuild } from './build-site.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The service wired once, for every host: the API handler over a build reader, the /mcp endpoint (its code loaded on
  * the first /mcp request) with the one quota both count in, and the one 503 answer a host gives when it cannot load
- * its data. node-server.ts, web-service.ts and cloudflare-worker.ts build their service here. Runtime-free.
+ * its data. node/site-server.ts, web/web-service.ts and cloudflare/worker.ts build their service here. Runtime-free.
  */
 import { createApiHandler, type ApiHandler, type ApiHandlerOptions } from '../lib/api/handler.ts';
 import type { ReadArtefact } from '../lib/api/artefacts.ts';
@@ -9,7 +9,7 @@ import { HttpError } from '../lib/api/http-error.ts';
 import { errorReply, toResponse } from '../lib/api/responses.ts';
 import type { McpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { API_BASE, MCP_PATH } from '../lib/paths.ts';
-import type { RateLimiter } from '../lib/rate-limit.ts';
+import type { Quota } from '../lib/quota.ts';
 
 /** The handler's cache bounds, passed to it as they are (records, answers, and the search's own bounds). */
 export type ServiceCacheBounds = Pick<ApiHandlerOptions, 'recordCache' | 'replyCache' | 'search'>;
@@ -19,13 +19,13 @@ export interface ServiceOptions {
   /** Reads the build's artefacts (readDist on Node, assetReader on a fetch-based host). */
   read: ReadArtefact;
   /** The one quota store: /api/v1 and /mcp count in it together. */
-  quota: RateLimiter;
+  quota: Quota;
   /** Canonical origin of the site: record urls and the 307 Location. */
   siteUrl: string;
   /** Cache bounds for this host's memory (NODE_* on Node, EDGE_CACHE_BOUNDS in an isolate). Default: the handler's. */
   cache?: ServiceCacheBounds;
   /** The rest of the handler's options (trusted proxies, IPv6 prefix, compression, report token, error log). */
-  handler?: Omit<ApiHandlerOptions, 'read' | 'rateLimit' | 'siteUrl' | keyof ServiceCacheBounds>;
+  handler?: Omit<ApiHandlerOptions, 'read' | 'quota' | 'siteUrl' | keyof ServiceCacheBounds>;
 }
 
 /** The service of one build. */
@@ -45,11 +45,11 @@ export function isApiPath(pathname: string): boolean {
 /** Builds the service: one handler and one lazily made MCP endpoint over the same quota and the same build. */
 export function createService(options: ServiceOptions): Service {
   const { trustProxy, ipv6Prefix } = options.handler ?? {};
-  const api = createApiHandler({ ...options.cache, ...options.handler, read: options.read, rateLimit: options.quota, siteUrl: options.siteUrl });
+  const api = createApiHandler({ ...options.cache, ...options.handler, read: options.read, quota: options.quota, siteUrl: options.siteUrl });
   let mcp: Promise<McpEndpoint> | undefined;
   const loadMcp = () =>
     import('../lib/mcp/mcp-endpoint.ts').then(({ createMcpEndpoint }) =>
-      createMcpEndpoint({ limiter: options.quota, siteUrl: options.siteUrl, api: () => api, ...(trustProxy !== undefined && { trustProxy }), ...(ipv6Prefix !== undefined && { ipv6Prefix }) }),
+      createMcpEndpoint({ quota: options.quota, siteUrl: options.siteUrl, api: () => api, ...(trustProxy !== undefined && { trustProxy }), ...(ipv6Prefix !== undefined && { ipv6Prefix }) }),
     );
   const service: Service = {
     api,

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Compress } from '../../src/lib/api/entity.ts';
 import { MIN_COMPRESS_BYTES } from '../../src/lib/http/content-coding.ts';
-import { nodeCompress } from '../../src/adapters/node-compress.ts';
+import { nodeCompress } from '../../src/adapters/node/compress.ts';
 import { get, testHandler } from '../support/api.ts';
 
 /** nodeCompress, counting its calls per coding. */

@@ -4,9 +4,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex, strongEtag } from '../../src/lib/http/etag.ts';
-import { nodeCompress } from '../../src/adapters/node-compress.ts';
+import { nodeCompress } from '../../src/adapters/node/compress.ts';
 import { testSettings } from '../support/test-build.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { recordJsonPath } from '../../src/lib/paths.ts';
 import { expectError, get, testHandler } from '../support/api.ts';
@@ -46,7 +46,7 @@ describe('ETag and If-None-Match', () => {
         const text = await read(file);
         return text !== null && file === recordJsonPath(listed.at(-1)!).slice(1) ? text.replace('"title":"', '"title":"~') : text;
       },
-      rateLimit: { limit: 1_000_000 },
+      quota: { limit: 1_000_000 },
     });
     const other = await changed(new Request(`http://localhost${path}`));
     expect(await other.text()).not.toBe(body);

@@ -1,6 +1,6 @@
 /** GET /api/v1/downloads/{file}: one request against the quota, then a 307 to the static file; bad names are 4xx. */
 import { describe, expect, it } from 'vitest';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { ARTEFACTS } from '../../src/lib/paths.ts';
 import { expectError, get, testHandler } from '../support/api.ts';
 import { testSettings } from '../support/test-build.ts';
@@ -52,7 +52,7 @@ describe('the download route', () => {
   });
 
   it('counts a download as exactly one request against the quota', async () => {
-    const api = testHandler({ rateLimit: { limit: 3 } });
+    const api = testHandler({ quota: { limit: 3 } });
     const left: string[] = [];
     for (let i = 0; i < 3; i++) {
       const response = await get(api, '/api/v1/downloads/permis-facts.jsonl.gz');

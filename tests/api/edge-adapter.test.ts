@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEdgeHandler, isApiPath } from '../../src/adapters/edge.ts';
+import { createEdgeHandler, isApiPath } from '../../src/adapters/web/edge.ts';
 import { testSettings } from '../support/test-build.ts';
 
 /** A stand-in for a host's static assets binding (e.g. Cloudflare's env.ASSETS): serves dist/ over fetch. */

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, readFile, rm, truncate, unlink, writeFile } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readDist, verifyDist } from '../../src/adapters/read-dist.ts';
+import { readDist, verifyDist } from '../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { INTEGRITY_FILE, integrityBucket, integrityBucketPath } from '../../src/lib/integrity.ts';
 import { recordJsonPath } from '../../src/lib/paths.ts';
@@ -19,7 +19,7 @@ beforeEach(async () => {
 afterEach(() => rm(dist, { recursive: true, force: true }));
 
 function handler() {
-  return createApiHandler({ read: readDist(dist, { log: (line) => logs.push(line) }), rateLimit: { limit: 1_000_000 } });
+  return createApiHandler({ read: readDist(dist, { log: (line) => logs.push(line) }), quota: { limit: 1_000_000 } });
 }
 const get = (h: ReturnType<typeof handler>, path: string) => h(new Request(`${ORIGIN}${path}`), { clientAddress: '203.0.113.9' });
 /** Record ids of the build, in id order (the first one is on the first /facts page without q). */

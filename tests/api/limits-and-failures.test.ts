@@ -1,28 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createApiHandler, type ApiHandlerOptions } from '../../src/lib/api/handler.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { testSettings } from '../support/test-build.ts';
-import { createRateLimiter } from '../../src/lib/rate-limit.ts';
+import { createMemoryQuota } from '../../src/lib/quota.ts';
 import { expectError, get, testHandler } from '../support/api.ts';
 
 // HTTP-level quota rules are in rate-limit.test.ts (run against the worker too); these inject handler options.
 describe('rate limit', () => {
   it('limits per socket address, ignoring X-Forwarded-For unless TRUST_PROXY says so', async () => {
-    const api = testHandler({ rateLimit: { limit: 1 } });
+    const api = testHandler({ quota: { limit: 1 } });
     await get(api, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '1.1.1.1' } }, '10.0.0.1');
     await expectError(await get(api, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '2.2.2.2' } }, '10.0.0.1'), 429, 'rate_limited');
     expect((await get(api, '/api/v1/openapi.json', {}, '10.0.0.2')).status).toBe(200);
 
-    const proxied = testHandler({ rateLimit: { limit: 1 }, trustProxy: 1 });
+    const proxied = testHandler({ quota: { limit: 1 }, trustProxy: 1 });
     await get(proxied, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '1.1.1.1' } }, '10.0.0.1');
     expect((await get(proxied, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '2.2.2.2' } }, '10.0.0.1')).status).toBe(200);
     await expectError(await get(proxied, '/api/v1/openapi.json', { headers: { 'x-forwarded-for': '9.9.9.9, 1.1.1.1' } }, '10.0.0.1'), 429, 'rate_limited');
   });
 
   it('accepts a shared limiter instance', async () => {
-    const limiter = createRateLimiter({ limit: 1 });
-    const a = testHandler({ rateLimit: limiter });
-    const b = testHandler({ rateLimit: limiter });
+    const limiter = createMemoryQuota({ limit: 1 });
+    const a = testHandler({ quota: limiter });
+    const b = testHandler({ quota: limiter });
     await get(a, '/api/v1/openapi.json');
     await expectError(await get(b, '/api/v1/openapi.json'), 429, 'rate_limited');
   });
@@ -72,7 +72,7 @@ describe('search file caches', () => {
   function counted(files?: NonNullable<ApiHandlerOptions['search']>['files']) {
     const reads: string[] = [];
     const read = readDist(testSettings.DIST_DIR);
-    const api = createApiHandler({ read: (path) => (path.startsWith('search/terms/') && reads.push(path), read(path)), rateLimit: { limit: 1_000_000 }, replyCache: { entries: 0, bytes: 0 }, ...(files ? { search: { files } } : {}) });
+    const api = createApiHandler({ read: (path) => (path.startsWith('search/terms/') && reads.push(path), read(path)), quota: { limit: 1_000_000 }, replyCache: { entries: 0, bytes: 0 }, ...(files ? { search: { files } } : {}) });
     return { api, reads };
   }
   // The second query needs "examen" again, under another ranking key: only its cached postings spare a read.

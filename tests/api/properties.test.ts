@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { get, ORIGIN, testHandler } from '../support/api.ts';
-import { isApiPath } from '../../src/adapters/edge.ts';
+import { isApiPath } from '../../src/adapters/web/edge.ts';
 
 const api = testHandler();
 const names = fc.constantFrom('q', 'region', 'kind', 'limit', 'offset', 'po_live', 'x', '', 'Q', 'limit[]');

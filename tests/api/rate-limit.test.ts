@@ -3,7 +3,7 @@ import { expectError, get, testHandler } from '../support/api.ts';
 
 describe('rate limit', () => {
   it('answers 429 with Retry-After and an error body after 120 requests a minute', async () => {
-    const api = testHandler({ rateLimit: {} });
+    const api = testHandler({ quota: {} });
     for (let i = 0; i < 120; i++) expect((await get(api, '/api/v1/facts?po_live=1&limit=1')).status).toBe(200);
     const response = await get(api, '/api/v1/facts?po_live=1&limit=1');
     const retry = Number(response.headers.get('retry-after'));
@@ -12,35 +12,35 @@ describe('rate limit', () => {
   });
 
   it('counts every route, redirects, errors and prebuilt JSON included', async () => {
-    const api = testHandler({ rateLimit: { limit: 4 } });
+    const api = testHandler({ quota: { limit: 4 } });
     for (const path of ['/api/v1/facts', '/api/v1/nope', '/api/v1/openapi.json', '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1']) await get(api, path);
     await expectError(await get(api, '/api/v1/openapi.json'), 429, 'rate_limited');
     await expectError(await get(api, '/api/v1/facts', { method: 'POST' }), 429, 'rate_limited');
   });
 
   it('counts each client address apart', async () => {
-    const api = testHandler({ rateLimit: { limit: 1 } });
+    const api = testHandler({ quota: { limit: 1 } });
     expect((await get(api, '/api/v1/openapi.json', {}, '198.51.100.1')).status).toBe(200);
     await expectError(await get(api, '/api/v1/openapi.json', {}, '198.51.100.1'), 429, 'rate_limited');
     expect((await get(api, '/api/v1/openapi.json', {}, '198.51.100.2')).status).toBe(200);
   });
 
   it('counts every address of one IPv6 /64 as one client', async () => {
-    const api = testHandler({ rateLimit: { limit: 3 } });
+    const api = testHandler({ quota: { limit: 3 } });
     for (let i = 1; i <= 3; i++) expect((await get(api, '/api/v1/openapi.json', {}, `2001:db8:77:1::${i.toString(16)}`)).status).toBe(200);
     await expectError(await get(api, '/api/v1/openapi.json', {}, '2001:db8:77:1:ffff:1:2:3'), 429, 'rate_limited');
     expect((await get(api, '/api/v1/openapi.json', {}, '2001:db8:77:2::1')).status).toBe(200);
   });
 
   it('counts every spelling of one address as one client', async () => {
-    const api = testHandler({ rateLimit: { limit: 2 } });
+    const api = testHandler({ quota: { limit: 2 } });
     expect((await get(api, '/api/v1/openapi.json', {}, '192.0.2.77')).status).toBe(200);
     expect((await get(api, '/api/v1/openapi.json', {}, '::ffff:192.0.2.77')).status).toBe(200);
     await expectError(await get(api, '/api/v1/openapi.json', {}, '::FFFF:c000:24d'), 429, 'rate_limited');
   });
 
   it('sends RateLimit-Policy and RateLimit on every answer, counting down, and exposes them through CORS', async () => {
-    const api = testHandler({ rateLimit: { limit: 6 } });
+    const api = testHandler({ quota: { limit: 6 } });
     const client = '198.51.100.60';
     const answers = [
       await get(api, '/api/v1/facts?po_live=1&limit=1', {}, client),
@@ -68,7 +68,7 @@ describe('rate limit', () => {
   });
 
   it('keeps the RateLimit headers on a 304, with its own count', async () => {
-    const api = testHandler({ rateLimit: { limit: 10 } });
+    const api = testHandler({ quota: { limit: 10 } });
     const client = '198.51.100.61';
     const first = await get(api, '/api/v1/facts?po_live=1&limit=2', {}, client);
     const again = await get(api, '/api/v1/facts?po_live=1&limit=2', { headers: { 'if-none-match': first.headers.get('etag')! } }, client);

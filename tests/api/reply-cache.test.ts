@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { ENTRY_OVERHEAD_BYTES } from '../../src/lib/bounded-cache.ts';
 import { Entity } from '../../src/lib/api/entity.ts';
 import { createReplyCache, factsKey } from '../../src/lib/api/reply-cache.ts';

@@ -5,13 +5,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { createZeroResultLog, normalizeForLog, ZERO_RESULT_BOUNDS } from '../../src/lib/api/zero-results.ts';
 import { candidates, renderSearchReport } from '../../scripts/lib/search-report.ts';
 import { testSettings } from '../support/test-build.ts';
 
 const TOKEN = 'a-report-token-of-32-characters!';
-const handler = (options: { reportToken?: string } = {}) => createApiHandler({ read: readDist(testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 }, ...options });
+const handler = (options: { reportToken?: string } = {}) => createApiHandler({ read: readDist(testSettings.DIST_DIR), quota: { limit: 1_000_000 }, ...options });
 const get = (api: ReturnType<typeof handler>, path: string, headers: Record<string, string> = {}) =>
   api(new Request(`http://api.test${path}`, { headers }), { clientAddress: '203.0.113.9' });
 

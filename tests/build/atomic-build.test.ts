@@ -5,7 +5,7 @@ import { cp, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promi
 import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { openIntegrity } from '../../src/adapters/integrity-files.ts';
+import { openIntegrity } from '../../src/adapters/builds/integrity-files.ts';
 import { INTEGRITY_BUCKET_ENTRIES, integrityBucket } from '../../src/lib/integrity.ts';
 import { describe, expect, it } from 'vitest';
 import { isCompressible, listFiles, PRECOMPRESS_MIN_BYTES } from '../../scripts/lib/output-files.ts';

@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openIntegrity } from '../../src/adapters/integrity-files.ts';
+import { openIntegrity } from '../../src/adapters/builds/integrity-files.ts';
 import { ASSETS_DIR, CARRIED_LIST, carryAssets } from '../../scripts/lib/swap-dist.ts';
 import { FIXTURES_DIR } from '../support/test-build.ts';
 import { writeCorpus } from '../support/records.ts';

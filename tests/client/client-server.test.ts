@@ -1,7 +1,7 @@
 /** The client against the real Node server over the test build. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type Fact } from '../../src/client/index.ts';
-import { createRateLimiter } from '../../src/lib/rate-limit.ts';
+import { createMemoryQuota } from '../../src/lib/quota.ts';
 import { allIds } from '../support/api.ts';
 import { startSiteServer, type RunningServer } from '../support/site-server.ts';
 import { testSettings } from '../support/test-build.ts';
@@ -119,7 +119,7 @@ describe('client under a low RATE_LIMIT_PER_MINUTE', () => {
 
   it('survives forced 429s: walks the corpus and fetches every record, waiting as told (fake clock)', async () => {
     let clock = 1_000_000;
-    const limited = await startSiteServer({}, { rateLimiter: createRateLimiter({ limit: 25, now: () => clock }) });
+    const limited = await startSiteServer({}, { quota: createMemoryQuota({ limit: 25, now: () => clock }) });
     try {
       const waits: number[] = [];
       const client = createClient({ baseUrl: `${limited.origin}/api/v1`, sleep: async (ms) => { waits.push(ms); clock += ms; } });
@@ -135,7 +135,7 @@ describe('client under a low RATE_LIMIT_PER_MINUTE', () => {
   });
 
   it('waits a real short Retry-After and then succeeds', async () => {
-    const limited = await startSiteServer({}, { rateLimiter: createRateLimiter({ limit: 1, windowMs: 1500 }) });
+    const limited = await startSiteServer({}, { quota: createMemoryQuota({ limit: 1, windowMs: 1500 }) });
     try {
       const retries: number[] = [];
       const client = createClient({ baseUrl: `${limited.origin}/api/v1`, onRetry: ({ waitSeconds }) => retries.push(waitSeconds) });

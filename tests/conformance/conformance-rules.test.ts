@@ -8,7 +8,7 @@ type Mutate = (request: Request, response: Response) => Response | Promise<Respo
 
 /** Runs the checks in process against the real handler (120 a minute), its answers changed by `mutate`. */
 async function run(mutate: Mutate = (_, r) => r, skipRateLimit = false) {
-  const handler = testHandler({ rateLimit: { limit: 120 } });
+  const handler = testHandler({ quota: { limit: 120 } });
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     return mutate(request, await handler(request, { clientAddress: '198.51.100.7' }));
@@ -158,7 +158,7 @@ describe('conformance checks', () => {
   });
 
   it('report a 429 before 120 requests, even after waiting Retry-After once', async () => {
-    const handler = testHandler({ rateLimit: { limit: 30 } });
+    const handler = testHandler({ quota: { limit: 30 } });
     const lines: string[] = [];
     let clock = 0;
     const fetch: typeof globalThis.fetch = async (input, init) => handler(new Request(input, init), { clientAddress: `c${Math.floor(clock / 60_000)}` });

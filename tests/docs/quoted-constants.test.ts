@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EDGE_CACHE_BOUNDS } from '../../src/adapters/edge.ts';
-import { LOG_BUFFER } from '../../src/adapters/log-destination.ts';
-import { BROTLI_QUALITY } from '../../src/adapters/node-compress.ts';
-import { NODE_RECORD_CACHE, NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node-server.ts';
-import { STATIC_DEFAULTS } from '../../src/adapters/static-files.ts';
+import { EDGE_CACHE_BOUNDS } from '../../src/adapters/web/edge.ts';
+import { LOG_BUFFER } from '../../src/adapters/node/observability/log-destination.ts';
+import { BROTLI_QUALITY } from '../../src/adapters/node/compress.ts';
+import { NODE_RECORD_CACHE, NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node/site-server.ts';
+import { STATIC_DEFAULTS } from '../../src/adapters/node/static/static-files.ts';
 import { REPLY_CACHE_BOUNDS } from '../../src/lib/api/reply-cache.ts';
 import { SEARCH_CACHE_BOUNDS } from '../../src/lib/search/query/match-cache.ts';
 import { SHARD_OPTIONS } from '../../src/lib/search/index/shard-build.ts';
@@ -49,13 +49,13 @@ const engineCaches = SEARCH_CACHE_BOUNDS.rankings.bytes + SEARCH_CACHE_BOUNDS.qu
 const QUOTES: Quote[] = [
   {
     name: 'NODE_TERM_INDICES',
-    file: 'src/adapters/node-server.ts',
+    file: 'src/adapters/node/site-server.ts',
     near: { [PERF]: [nodeTerms], [SEARCH]: [nodeTerms], [API]: [nodeTerms] },
     anywhere: { [PERF]: [`term indices (at most ${mib(NODE_TERM_INDICES.bytes)})`] },
   },
   {
     name: 'NODE_SEARCH_FILES',
-    file: 'src/adapters/node-server.ts',
+    file: 'src/adapters/node/site-server.ts',
     near: {
       [PERF]: [`term files: ${n(NODE_SEARCH_FILES.terms.entries)} files, ${mib(NODE_SEARCH_FILES.terms.bytes)}`, `${n(NODE_SEARCH_FILES.docs.entries)} blocks, ${mib(NODE_SEARCH_FILES.docs.bytes)}`],
       [SEARCH]: [`${n(NODE_SEARCH_FILES.terms.entries)} decoded term files, ${mib(NODE_SEARCH_FILES.terms.bytes)}`],
@@ -65,12 +65,12 @@ const QUOTES: Quote[] = [
   },
   {
     name: 'NODE_RECORD_CACHE',
-    file: 'src/adapters/node-server.ts',
+    file: 'src/adapters/node/site-server.ts',
     near: { [PERF]: [`${n(NODE_RECORD_CACHE.entries)} records, ${mib(NODE_RECORD_CACHE.bytes)}`], [API]: [`${n(NODE_RECORD_CACHE.entries)} records, ${mib(NODE_RECORD_CACHE.bytes)}`] },
   },
   {
     name: 'EDGE_CACHE_BOUNDS',
-    file: 'src/adapters/edge.ts',
+    file: 'src/adapters/web/edge.ts',
     near: {
       [PERF]: [
         `records ${mib(EDGE_CACHE_BOUNDS.recordCache.bytes)}, answers ${mib(EDGE_CACHE_BOUNDS.replyCache.bytes)}, decoded term files ${mib(EDGE_CACHE_BOUNDS.search.files.terms.bytes)} and document blocks ${mib(EDGE_CACHE_BOUNDS.search.files.docs.bytes)}`,
@@ -117,13 +117,13 @@ const QUOTES: Quote[] = [
   },
   {
     name: 'LOG_BUFFER',
-    file: 'src/adapters/log-destination.ts',
+    file: 'src/adapters/node/observability/log-destination.ts',
     near: { [PERF]: [`${n(LOG_BUFFER.minLength)} characters or ${LOG_BUFFER.periodicFlushMs} ms`] },
     anywhere: { [OPERATING]: [`at most ${mib(LOG_BUFFER.maxPendingBytes)} written but not yet read`] },
   },
   {
     name: 'STATIC_DEFAULTS',
-    file: 'src/adapters/static-files.ts',
+    file: 'src/adapters/node/static/static-files.ts',
     near: { [PERF]: [`${n(STATIC_DEFAULTS.maxEntries)} entries, ${mib(STATIC_DEFAULTS.maxBytes)}, files over ${mib(STATIC_DEFAULTS.maxFileBytes)}`] },
     anywhere: { [OPERATING]: [`${n(STATIC_DEFAULTS.maxEntries)} entries and ${mib(STATIC_DEFAULTS.maxBytes)}`, `files over ${mib(STATIC_DEFAULTS.maxFileBytes)} are not kept`] },
   },
@@ -134,7 +134,7 @@ const QUOTES: Quote[] = [
   },
   {
     name: 'BROTLI_QUALITY',
-    file: 'src/adapters/node-compress.ts',
+    file: 'src/adapters/node/compress.ts',
     near: { [PERF]: [`Brotli quality ${BROTLI_QUALITY} on the fly`] },
   },
   {

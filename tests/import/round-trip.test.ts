@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport, type ImportSummary } from '../../scripts/lib/run-import.ts';
 import { buildSite } from '../../scripts/lib/build-site.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
 import { testBuildEnv, testSettings } from '../support/test-build.ts';
@@ -19,7 +19,7 @@ const SEARCHES = [
 ];
 
 /** The API over a build folder, quota lifted. */
-const apiOver = (dist: string) => createApiHandler({ read: readDist(dist), rateLimit: { limit: 1_000_000 }, siteUrl: testSettings.SITE_URL });
+const apiOver = (dist: string) => createApiHandler({ read: readDist(dist), quota: { limit: 1_000_000 }, siteUrl: testSettings.SITE_URL });
 const getJson = async (api: ReturnType<typeof apiOver>, path: string) => (await api(new Request(`http://rt.test/api/v1/${path}`), { clientAddress: '198.51.100.7' })).json();
 
 /** Every file of an imported folder: name → text. */

@@ -13,7 +13,7 @@ import { basename, join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILDS_FOLDER, pointDistAt } from '../../src/adapters/build-store.ts';
+import { BUILDS_FOLDER, pointDistAt } from '../../src/adapters/builds/build-store.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
 import { testBuildEnv, testSettings } from '../support/test-build.ts';
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import { rawExchange } from '../support/raw-http.ts';
 import { testSettings } from '../support/test-build.ts';
 
@@ -34,7 +34,7 @@ const request = fc.record({ method, target, version, headers: fc.array(header, {
 /** The target the server sees: the second word of the request line. */
 const seenTarget = (line: string) => line.split(' ')[1] ?? '';
 /**
- * The path a target addresses, resolved as node-server.ts's requestUrl resolves it (a missing leading slash added,
+ * The path a target addresses, resolved as site-server.ts's requestUrl resolves it (a missing leading slash added,
  * dot segments applied: `/api/v1/..` is `/api/`, the API reference page), or the target itself when it is no URL.
  */
 const resolvedPath = (seen: string) => URL.parse(`http://localhost${seen.startsWith('/') ? seen : `/${seen}`}`)?.pathname ?? seen;

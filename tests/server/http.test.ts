@@ -4,7 +4,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import { testBuildEnv, testSettings } from '../support/test-build.ts';
 
 let base = '';

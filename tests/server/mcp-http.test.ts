@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.ts';
+import { createMemoryQuota, type Quota } from '../../src/lib/quota.ts';
 import { REUSE_TERMS } from '../../src/lib/publish/reuse-terms.ts';
 import { markdownToPlain } from '../../src/lib/records/summarize.ts';
 import { EXCERPT_MAX } from '../../src/lib/schema/mcp-answers.ts';
@@ -23,9 +23,9 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   let client: Client;
   const keys: string[] = [];
   beforeAll(async () => {
-    const inner = createRateLimiter({ limit: 1_000_000 });
-    const limiter: RateLimiter = { hit: (key) => (keys.push(key), inner.hit(key)) };
-    site = await startSiteServer({}, { rateLimiter: limiter });
+    const inner = createMemoryQuota({ limit: 1_000_000 });
+    const limiter: Quota = { hit: (key) => (keys.push(key), inner.hit(key)) };
+    site = await startSiteServer({}, { quota: limiter });
     client = await connect(site.origin);
   });
   afterAll(async () => {
@@ -209,7 +209,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
 
 describe('one quota for /api/v1 and /mcp', () => {
   it('spends the API quota with MCP calls, then refuses both, MCP with a JSON-RPC error saying how long to wait', async () => {
-    const site = await startSiteServer({}, { rateLimiter: createRateLimiter({ limit: 10 }) });
+    const site = await startSiteServer({}, { quota: createMemoryQuota({ limit: 10 }) });
     const client = await connect(site.origin);
     try {
       for (let i = 0; i < 3; i++) expect((await call(client, 'search_facts', { q: 'permis' })).isError).toBeFalsy();

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClientHash } from '../../src/adapters/client-hash.ts';
-import { createLogger, isoTimestamp, lifecycleLog } from '../../src/adapters/logger.ts';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
-import { createRequestObserver } from '../../src/adapters/request-observer.ts';
+import { createClientHash } from '../../src/adapters/node/observability/client-hash.ts';
+import { createLogger, isoTimestamp, lifecycleLog } from '../../src/adapters/node/observability/logger.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
+import { createRequestObserver } from '../../src/adapters/node/observability/request-observer.ts';
 import { startServerProcess } from '../support/start-process.ts';
 import { testSettings } from '../support/test-build.ts';
 

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClientHash } from '../../src/adapters/client-hash.ts';
-import { createLogger } from '../../src/adapters/logger.ts';
-import { createMetricsServer } from '../../src/adapters/metrics-server.ts';
-import { processMetricsText, serverMetrics, setBuild } from '../../src/adapters/metrics.ts';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
-import { createRedisRateLimiter } from '../../src/adapters/redis-rate-limiter.ts';
-import { createRequestObserver } from '../../src/adapters/request-observer.ts';
+import { createClientHash } from '../../src/adapters/node/observability/client-hash.ts';
+import { createLogger } from '../../src/adapters/node/observability/logger.ts';
+import { createMetricsServer } from '../../src/adapters/node/observability/metrics-server.ts';
+import { processMetricsText, serverMetrics, setBuild } from '../../src/adapters/node/observability/metrics.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
+import { createRedisQuota } from '../../src/adapters/quota/redis-quota.ts';
+import { createRequestObserver } from '../../src/adapters/node/observability/request-observer.ts';
 import { until } from '../support/processes.ts';
 import { freePort, startRedis } from '../support/redis-server.ts';
 import { testSettings } from '../support/test-build.ts';
@@ -60,7 +60,7 @@ describe('/healthz and /readyz', () => {
 describe('/readyz with REDIS_URL', () => {
   it('answers 503 naming Redis while Redis does not answer, and 200 once it does', async () => {
     const port = await freePort();
-    const limiter = createRedisRateLimiter({ url: `redis://127.0.0.1:${port}`, limit: 120, log: () => {} });
+    const limiter = createRedisQuota({ url: `redis://127.0.0.1:${port}`, limit: 120, log: () => {} });
     const server = await observedServer({ quotaProblem: () => limiter.problem() });
     try {
       await limiter.ready(300);

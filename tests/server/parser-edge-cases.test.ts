@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import { rawExchange, type RawAnswer } from '../support/raw-http.ts';
 import { testSettings } from '../support/test-build.ts';
 

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { termShard } from '../../src/lib/search/index/shards.ts';
 import { testBuildEnv } from '../support/test-build.ts';

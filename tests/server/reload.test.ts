@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../src/adapters/node-server.ts';
-import { BUILDS_FOLDER, pointDistAt } from '../../src/adapters/build-store.ts';
-import { openIntegrity, writeIntegrity } from '../../src/adapters/integrity-files.ts';
+import { createSiteServer } from '../../src/adapters/node/site-server.ts';
+import { BUILDS_FOLDER, pointDistAt } from '../../src/adapters/builds/build-store.ts';
+import { openIntegrity, writeIntegrity } from '../../src/adapters/builds/integrity-files.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { testBuildEnv, testSettings } from '../support/test-build.ts';
 

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { closeGracefully } from '../../src/adapters/shutdown.ts';
-import { SERVER_OPTIONS } from '../../src/adapters/node-server.ts';
+import { closeGracefully } from '../../src/adapters/node/shutdown.ts';
+import { SERVER_OPTIONS } from '../../src/adapters/node/site-server.ts';
 import { within } from '../support/processes.ts';
 import { testBuildEnv } from '../support/test-build.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { staticFiles, type StaticRequest } from '../../src/adapters/static-files.ts';
+import { staticFiles, type StaticRequest } from '../../src/adapters/node/static/static-files.ts';
 
 let dir = '';
 const page = `<!doctype html><title>Page</title>${'<p>Texte de la page, assez long pour être compressé.</p>'.repeat(60)}`;
@@ -290,7 +290,7 @@ describe('static files: ranges', () => {
 describe('parseRange', () => {
   it('always returns a range inside the body, 416, or the whole body', async () => {
     const fc = (await import('fast-check')).default;
-    const { parseRange } = await import('../../src/adapters/static-range.ts');
+    const { parseRange } = await import('../../src/adapters/node/static/static-range.ts');
     const header = fc.oneof(fc.string(), fc.tuple(fc.option(fc.nat(5000)), fc.option(fc.nat(5000))).map(([a, b]) => `bytes=${a ?? ''}-${b ?? ''}`));
     fc.assert(
       fc.property(header, fc.nat(4000), (value, size) => {

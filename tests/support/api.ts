@@ -6,7 +6,7 @@
 import { builtIds } from './search.ts';
 import { expect } from 'vitest';
 import { createApiHandler, type ApiHandlerOptions, type RequestInfo } from '../../src/lib/api/handler.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { testSettings } from './test-build.ts';
 import { workerTarget } from './worker-target.ts';
 import { RUNTIMES, runtimeTarget, type RuntimeKind } from './runtime-target.ts';
@@ -22,17 +22,17 @@ export type ApiTarget = (request: Request, info?: RequestInfo) => Promise<Respon
 
 /**
  * The API over the test build; the rate limit is lifted unless options say otherwise. Against the worker only
- * `rateLimit: { limit }` and `siteUrl` apply (they become its RATE_LIMIT_PER_MINUTE and SITE_URL, which defaults to
+ * `quota: { limit }` and `siteUrl` apply (they become its RATE_LIMIT_PER_MINUTE and SITE_URL, which defaults to
  * ORIGIN here, as the handler defaults to the request's origin); tests that inject anything else are handler-only.
  */
 export function testHandler(options: Partial<ApiHandlerOptions> = {}): ApiTarget {
-  if (API_TARGET === 'handler') return createApiHandler({ read: readDist(testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 }, ...options });
-  const { rateLimit, siteUrl, ...rest } = options;
-  const unsupported = [...Object.keys(rest), ...(rateLimit ? Object.keys(rateLimit).filter((key) => key !== 'limit') : [])];
-  if (unsupported.length > 0 || (rateLimit && 'hit' in rateLimit)) {
-    throw new Error(`testHandler: ${unsupported.join(', ') || 'a limiter instance'} cannot be given to the ${API_TARGET}; keep this test in a handler-only file`);
+  if (API_TARGET === 'handler') return createApiHandler({ read: readDist(testSettings.DIST_DIR), quota: { limit: 1_000_000 }, ...options });
+  const { quota, siteUrl, ...rest } = options;
+  const unsupported = [...Object.keys(rest), ...(quota ? Object.keys(quota).filter((key) => key !== 'limit') : [])];
+  if (unsupported.length > 0 || (quota && 'hit' in quota)) {
+    throw new Error(`testHandler: ${unsupported.join(', ') || 'a quota instance'} cannot be given to the ${API_TARGET}; keep this test in a handler-only file`);
   }
-  const limit = rateLimit ? ((rateLimit as { limit?: number }).limit ?? 120) : 1_000_000;
+  const limit = quota ? ((quota as { limit?: number }).limit ?? 120) : 1_000_000;
   const vars = { RATE_LIMIT_PER_MINUTE: String(limit), SITE_URL: siteUrl ?? ORIGIN };
   return API_TARGET === 'worker' ? workerTarget(vars) : runtimeTarget(API_TARGET, vars);
 }

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { staticFiles } from '../../src/adapters/static-files.ts';
+import { staticFiles } from '../../src/adapters/node/static/static-files.ts';
 
 declare const Deno: {
   env: { get(name: string): string | undefined };

@@ -60,9 +60,9 @@ export function startRuntime(kind: RuntimeKind, vars: Record<string, string>): P
   const site = { DIST_DIR: testSettings.DIST_DIR, HOST: '127.0.0.1', PORT: '0', TRUST_PROXY: '1', ...vars };
   let started: Promise<RunningRuntime>;
   if (kind === 'deno') {
-    started = startProcess(join(BIN, 'deno'), ['serve', ...DENO_PERMISSIONS, '--host', '127.0.0.1', '--port', '0', 'src/adapters/deno-serve.ts'], site, /Listening on (http:\/\/\S+)/);
+    started = startProcess(join(BIN, 'deno'), ['serve', ...DENO_PERMISSIONS, '--host', '127.0.0.1', '--port', '0', 'src/adapters/web/deno-serve.ts'], site, /Listening on (http:\/\/\S+)/);
   } else if (kind === 'bun') {
-    started = startProcess(join(BIN, 'bun'), ['src/adapters/bun-serve.ts'], site, /listening on (http:\/\/\S+)/);
+    started = startProcess(join(BIN, 'bun'), ['src/adapters/web/bun-serve.ts'], site, /listening on (http:\/\/\S+)/);
   } else if (kind === 'netlify') {
     const env = { ...vars, PUBLISH_DIR: TEST_LAYOUT.netlify, EDGE_ROUTES: JSON.stringify(netlifyEdgeRoutes()) };
     started = startProcess(join(BIN, 'deno'), ['run', ...DENO_PERMISSIONS, 'tests/support/netlify-dev.ts'], env, /netlify-dev listening on (http:\/\/\S+)/);

@@ -1,6 +1,6 @@
 /** Starts the real Node site server over the test build on a free port, for tests that talk HTTP. */
 import { createServer, type AddressInfo } from 'node:net';
-import { createSiteServer, type SiteServerOptions } from '../../src/adapters/node-server.ts';
+import { createSiteServer, type SiteServerOptions } from '../../src/adapters/node/site-server.ts';
 import type { Settings } from '../../src/lib/config.ts';
 import { testSettings } from './test-build.ts';
 

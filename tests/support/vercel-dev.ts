@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { EdgeRuntime } from 'edge-runtime';
-import { staticFiles } from '../../src/adapters/static-files.ts';
+import { staticFiles } from '../../src/adapters/node/static/static-files.ts';
 
 /** A running stand-in: its address and a way to stop it. */
 export interface VercelDev {

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, readlink, rm, utimes, writeFile } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILDS_FOLDER, currentBuild, KEPT_BUILDS, pointDistAt, removeOldBuilds, useBuild } from '../../src/adapters/build-store.ts';
+import { BUILDS_FOLDER, currentBuild, KEPT_BUILDS, pointDistAt, removeOldBuilds, useBuild } from '../../src/adapters/builds/build-store.ts';
 import { lockBuild } from '../../scripts/lib/build-site.ts';
 
 const roots: string[] = [];

@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { clientAddress, clientKey } from '../../src/lib/api/client-address.ts';
-import { createRateLimiter } from '../../src/lib/rate-limit.ts';
+import { createMemoryQuota } from '../../src/lib/quota.ts';
 
 const request = (forwarded?: string) => ({ headers: { get: (name: string) => (name === 'x-forwarded-for' ? (forwarded ?? null) : null) } });
 
@@ -87,7 +87,7 @@ describe('client address canonicalisation', () => {
   it('keeps no part of a long X-Forwarded-For header alive in the limiter, only its 100-character key', () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const limiter = createRateLimiter({ limit: 1_000_000 });
+    const limiter = createMemoryQuota({ limit: 1_000_000 });
     const heap = () => {
       gc();
       return process.memoryUsage().heapUsed;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDurableQuota, type QuotaWindowStub } from '../../src/adapters/cloudflare/durable-quota.ts';
-import { createRateLimiter, decide } from '../../src/lib/rate-limit.ts';
+import { createMemoryQuota, decide } from '../../src/lib/quota.ts';
 import type { DurableObjectNamespace } from '../../src/adapters/cloudflare/types.ts';
 
 /** A namespace whose objects answer with `hit` (one object per name, as idFromName gives). */
@@ -46,7 +46,7 @@ describe('the Durable Object quota client', () => {
 
   it('uses the object again as soon as it answers', async () => {
     let down = true;
-    const fallback = createRateLimiter({ limit: 5 });
+    const fallback = createMemoryQuota({ limit: 5 });
     const quota = createDurableQuota(namespace(async () => { if (down) throw new Error('down'); return { count: 7, msLeft: 10_000 }; }), { limit: 5, fallback, warn: () => {} });
     expect((await quota.hit('c')).remaining).toBe(4);
     down = false;

@@ -1,7 +1,7 @@
 /** The log's stdout destination: buffering, a reader that stops reading or goes away, and flush callbacks. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogDestination, LOG_BUFFER } from '../../src/adapters/log-destination.ts';
+import { createLogDestination, LOG_BUFFER } from '../../src/adapters/node/observability/log-destination.ts';
 
 /**
  * A stream that records what it was given; `stuck` keeps every write pending (a reader that stopped reading) until

@@ -1,20 +1,20 @@
 /** The runtime-free /mcp endpoint (src/lib/mcp/mcp-endpoint.ts), with real Requests: what Node and the worker both serve. */
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { createMcpEndpoint, MCP_DEFAULTS, type McpEndpointOptions } from '../../src/lib/mcp/mcp-endpoint.ts';
-import { createRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.ts';
+import { createMemoryQuota, type Quota } from '../../src/lib/quota.ts';
 import { testSettings } from '../support/test-build.ts';
 
-const api = createApiHandler({ read: readDist(testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 } });
+const api = createApiHandler({ read: readDist(testSettings.DIST_DIR), quota: { limit: 1_000_000 } });
 
 /** An endpoint over the test build whose limiter records the client keys it counts. */
 function endpoint(limit = 1_000_000, options: Partial<McpEndpointOptions> = {}) {
   const keys: string[] = [];
-  const inner = createRateLimiter({ limit });
-  const limiter: RateLimiter = { hit: (key) => (keys.push(key), inner.hit(key)) };
-  return { keys, mcp: createMcpEndpoint({ limiter, api: () => api, siteUrl: 'https://permis.example', ...options }) };
+  const inner = createMemoryQuota({ limit });
+  const limiter: Quota = { hit: (key) => (keys.push(key), inner.hit(key)) };
+  return { keys, mcp: createMcpEndpoint({ quota: limiter, api: () => api, siteUrl: 'https://permis.example', ...options }) };
 }
 
 const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };

@@ -8,17 +8,17 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readDist } from '../../src/adapters/read-dist.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { CountedTransport } from '../../src/lib/mcp/counted-transport.ts';
 import { createMcpServer } from '../../src/lib/mcp/mcp-server.ts';
 import { REUSE_TERMS } from '../../src/lib/publish/reuse-terms.ts';
-import { createRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.ts';
+import { createMemoryQuota, type Quota } from '../../src/lib/quota.ts';
 import { FactAnswerSchema, SearchAnswerSchema } from '../../src/lib/schema/mcp-answers.ts';
 import { KINDS, REGIONS } from '../../src/lib/schema/vocabulary.ts';
 
 const SITE = 'https://permis.example';
-const api = createApiHandler({ read: readDist((await import('../support/test-build.ts')).testSettings.DIST_DIR), rateLimit: { limit: 1_000_000 } });
+const api = createApiHandler({ read: readDist((await import('../support/test-build.ts')).testSettings.DIST_DIR), quota: { limit: 1_000_000 } });
 const apiJson = async (path: string) => {
   const answer = await api.reply({ method: 'GET', url: `${SITE}/api/v1${path}${path.includes('?') ? '&' : '?'}po_live=1`, headers: { get: () => null } }, { uncounted: true });
   return JSON.parse(typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body));
@@ -27,8 +27,8 @@ const apiJson = async (path: string) => {
 /** An SDK client on a new server, every request it sends counted under the key "in-process". */
 async function connect(limit = 1_000_000) {
   const keys: string[] = [];
-  const inner = createRateLimiter({ limit });
-  const limiter: RateLimiter = { hit: (key) => (keys.push(key), inner.hit(key)) };
+  const inner = createMemoryQuota({ limit });
+  const limiter: Quota = { hit: (key) => (keys.push(key), inner.hit(key)) };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createMcpServer({ reply: api.reply, siteUrl: SITE }).connect(new CountedTransport(serverSide, limiter, 'in-process'));
   const client = new Client({ name: 'test', version: '1.0.0' });

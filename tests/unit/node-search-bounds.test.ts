@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node-server.ts';
+import { NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node/site-server.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { fieldBoosts } from '../../src/lib/search/score/score.ts';
 import { openShardStore } from '../../src/lib/search/store/shard-store.ts';
@@ -52,7 +52,7 @@ describe('preloading the search index (what the Node server does before it is re
   /** A handler over the test build with the Node server's search bounds, and the term and vocabulary files it reads. */
   function counted() {
     const reads: string[] = [];
-    const api = createApiHandler({ read: (path) => (reads.push(path), readBuilt(path)), search: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES }, rateLimit: { limit: 1_000 }, replyCache: { entries: 0, bytes: 0 } });
+    const api = createApiHandler({ read: (path) => (reads.push(path), readBuilt(path)), search: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES }, quota: { limit: 1_000 }, replyCache: { entries: 0, bytes: 0 } });
     const search = async (q: string) => (await api.reply({ method: 'GET', url: `http://localhost/api/v1/facts?po_live=1&q=${encodeURIComponent(q)}`, headers: { get: () => null } })).status;
     const searchFiles = () => reads.filter((path) => path.startsWith('search/terms/') || path.startsWith('search/words/'));
     return { api, search, reads, searchFiles };

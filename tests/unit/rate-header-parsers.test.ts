@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rateLimitHeaders } from '../../src/lib/api/rate-limit-headers.ts';
 import { parseLimits, parsePolicies } from '../../src/conformance/checks-rate-headers.ts';
-import { decide } from '../../src/lib/rate-limit.ts';
+import { decide } from '../../src/lib/quota.ts';
 
 describe('RateLimit header parsers', () => {
   it('read back every pair of headers this API sends', () => {

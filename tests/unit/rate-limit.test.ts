@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, defaultRateLimitOptions } from '../../src/lib/rate-limit.ts';
+import { createMemoryQuota, defaultQuotaOptions } from '../../src/lib/quota.ts';
 
 function clock(start = 1_000_000) {
   let now = start;
@@ -8,13 +8,13 @@ function clock(start = 1_000_000) {
 
 describe('rate limiter', () => {
   it('defaults to 120 requests a minute', () => {
-    expect(defaultRateLimitOptions.limit).toBe(120);
-    expect(defaultRateLimitOptions.windowMs).toBe(60_000);
+    expect(defaultQuotaOptions.limit).toBe(120);
+    expect(defaultQuotaOptions.windowMs).toBe(60_000);
   });
 
   it('allows 120 requests, then refuses with Retry-After from 1 to 60 seconds', () => {
     const time = clock();
-    const limiter = createRateLimiter({ now: time.now });
+    const limiter = createMemoryQuota({ now: time.now });
     for (let i = 0; i < 120; i++) expect(limiter.hitSync('a').allowed).toBe(true);
     expect(limiter.hitSync('a')).toEqual({ allowed: false, limit: 120, remaining: 0, resetSeconds: 60, windowSeconds: 60, retryAfterSeconds: 60 });
     time.advance(59_500);
@@ -24,7 +24,7 @@ describe('rate limiter', () => {
   });
 
   it('counts each client separately', () => {
-    const limiter = createRateLimiter({ limit: 2, now: clock().now });
+    const limiter = createMemoryQuota({ limit: 2, now: clock().now });
     limiter.hitSync('a');
     limiter.hitSync('a');
     expect(limiter.hitSync('a').allowed).toBe(false);
@@ -33,7 +33,7 @@ describe('rate limiter', () => {
 
   it('rounds Retry-After up to whole seconds and keeps it within 1..60', () => {
     const time = clock();
-    const limiter = createRateLimiter({ limit: 1, now: time.now });
+    const limiter = createMemoryQuota({ limit: 1, now: time.now });
     limiter.hitSync('a');
     for (const step of [1, 12_345, 30_000, 17_000]) {
       time.advance(step);
@@ -47,14 +47,14 @@ describe('rate limiter', () => {
 
   it('keeps memory bounded when many addresses are seen', () => {
     const time = clock();
-    const limiter = createRateLimiter({ maxClients: 1000, now: time.now });
+    const limiter = createMemoryQuota({ maxClients: 1000, now: time.now });
     for (let i = 0; i < 50_000; i++) limiter.hitSync(`10.0.${i >> 8}.${i & 255}`);
     expect(limiter.trackedClients).toBeLessThanOrEqual(1000);
   });
 
   it('forgets expired windows as new clients arrive', () => {
     const time = clock();
-    const limiter = createRateLimiter({ now: time.now });
+    const limiter = createMemoryQuota({ now: time.now });
     for (let i = 0; i < 100; i++) limiter.hitSync(`a${i}`);
     time.advance(60_000);
     limiter.hitSync('new');
@@ -63,7 +63,7 @@ describe('rate limiter', () => {
 
   it('keeps a blocked client blocked until its window ends while 100,000 other addresses arrive', () => {
     const time = clock();
-    const limiter = createRateLimiter({ limit: 3, maxClients: 1000, maxBlockedClients: 1000, now: time.now });
+    const limiter = createMemoryQuota({ limit: 3, maxClients: 1000, maxBlockedClients: 1000, now: time.now });
     for (let i = 0; i < 3; i++) expect(limiter.hitSync('blocked').allowed).toBe(true);
     expect(limiter.hitSync('blocked').allowed).toBe(false);
     for (let i = 0; i < 100_000; i++) {
@@ -82,7 +82,7 @@ describe('rate limiter', () => {
 
   it('keeps a client that used its whole quota (at the limit, not yet refused) through the same rotation', () => {
     const time = clock();
-    const limiter = createRateLimiter({ limit: 2, maxClients: 100, now: time.now });
+    const limiter = createMemoryQuota({ limit: 2, maxClients: 100, now: time.now });
     limiter.hitSync('at-limit');
     expect(limiter.hitSync('at-limit')).toMatchObject({ allowed: true, remaining: 0 });
     for (let i = 0; i < 5_000; i++) limiter.hitSync(`other-${i}`);
@@ -91,7 +91,7 @@ describe('rate limiter', () => {
 
   it('stays bounded when every address uses its quota: past maxBlockedClients, newly blocked clients become evictable', () => {
     const time = clock();
-    const limiter = createRateLimiter({ limit: 1, maxClients: 100, maxBlockedClients: 50, now: time.now });
+    const limiter = createMemoryQuota({ limit: 1, maxClients: 100, maxBlockedClients: 50, now: time.now });
     for (let i = 0; i < 10_000; i++) limiter.hitSync(`c${i}`);
     expect(limiter.blockedClients).toBe(50);
     expect(limiter.trackedClients).toBe(150);
@@ -102,7 +102,7 @@ describe('rate limiter', () => {
 
   it('forgets blocked clients once their window has ended', () => {
     const time = clock();
-    const limiter = createRateLimiter({ limit: 1, now: time.now });
+    const limiter = createMemoryQuota({ limit: 1, now: time.now });
     for (let i = 0; i < 100; i++) limiter.hitSync(`b${i}`);
     expect(limiter.blockedClients).toBe(100);
     time.advance(60_000);

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { createRedisRateLimiter, type FallbackReason, type RedisRateLimiter } from '../../src/adapters/redis-rate-limiter.ts';
+import { createRedisQuota, type FallbackReason, type RedisQuota } from '../../src/adapters/quota/redis-quota.ts';
 import { until } from '../support/processes.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 
 describe('the Redis quota store (a real redis-server)', () => {
   let redis: TestRedis;
-  const limiters: RedisRateLimiter[] = [];
+  const limiters: RedisQuota[] = [];
   const limiter = async (options: { limit?: number; log?: (line: string) => void; commandTimeoutMs?: number; breakerOpenMs?: number; onFallback?: (reason: FallbackReason) => void } = {}) => {
-    const made = createRedisRateLimiter({ url: redis.url, keyPrefix: `test-${Math.random()}`, log: () => {}, ...options });
+    const made = createRedisQuota({ url: redis.url, keyPrefix: `test-${Math.random()}`, log: () => {}, ...options });
     limiters.push(made);
     expect(await made.ready()).toBe(true);
     return made;
@@ -23,8 +23,8 @@ describe('the Redis quota store (a real redis-server)', () => {
 
   it('shares one count between two connections: 120 allowed, then refused with Retry-After 1 to 60', async () => {
     const prefix = `shared-${Math.random()}`;
-    const a = createRedisRateLimiter({ url: redis.url, keyPrefix: prefix, log: () => {} });
-    const b = createRedisRateLimiter({ url: redis.url, keyPrefix: prefix, log: () => {} });
+    const a = createRedisQuota({ url: redis.url, keyPrefix: prefix, log: () => {} });
+    const b = createRedisQuota({ url: redis.url, keyPrefix: prefix, log: () => {} });
     limiters.push(a, b);
     await Promise.all([a.ready(), b.ready()]);
     for (let i = 1; i <= 120; i++) {
@@ -44,7 +44,7 @@ describe('the Redis quota store (a real redis-server)', () => {
 
   it('opens the window with the first request and closes it when Redis expires the window', async () => {
     const prefix = `window-${Math.random()}`;
-    const store = createRedisRateLimiter({ url: redis.url, keyPrefix: prefix, limit: 1, windowMs: 1000, log: () => {} });
+    const store = createRedisQuota({ url: redis.url, keyPrefix: prefix, limit: 1, windowMs: 1000, log: () => {} });
     limiters.push(store);
     await store.ready();
     expect(await store.hit('c')).toMatchObject({ allowed: true, remaining: 0, windowSeconds: 1, resetSeconds: 1 });
@@ -105,7 +105,7 @@ describe('the Redis quota store (a real redis-server)', () => {
   it('answers at once while Redis is stopped (insurance in memory, one warning), and uses Redis again once it is back', async () => {
     const own = await startRedis();
     const lines: string[] = [];
-    const store = createRedisRateLimiter({ url: own.url, limit: 3, log: (line) => lines.push(line) });
+    const store = createRedisQuota({ url: own.url, limit: 3, log: (line) => lines.push(line) });
     limiters.push(store);
     expect(await store.ready()).toBe(true);
     expect((await store.hit('stopped')).allowed).toBe(true);

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { Counter, register } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { scrapeCounter } from '../../src/adapters/scrape-counter.ts';
+import { scrapeCounter } from '../../src/adapters/node/observability/scrape-counter.ts';
 
 let made = 0;
 /** A scrape counter and a plain prom-client Counter with the same labels (unique names: the registry is global). */

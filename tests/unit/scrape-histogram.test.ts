@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { AggregatorRegistry, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { scrapeHistogram } from '../../src/adapters/scrape-histogram.ts';
+import { scrapeHistogram } from '../../src/adapters/node/observability/scrape-histogram.ts';
 
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const help = 'test latency';

@@ -1,11 +1,11 @@
 /** The service wired once (src/adapters/service.ts): one quota for /api/v1 and /mcp, other paths left to the host, one 503 answer. */
 import { describe, expect, it } from 'vitest';
 import { createService, unavailable } from '../../src/adapters/service.ts';
-import { readDist } from '../../src/adapters/read-dist.ts';
-import { createRateLimiter } from '../../src/lib/rate-limit.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
+import { createMemoryQuota } from '../../src/lib/quota.ts';
 import { testSettings } from '../support/test-build.ts';
 
-const service = (limit: number) => createService({ read: readDist(testSettings.DIST_DIR), quota: createRateLimiter({ limit }), siteUrl: testSettings.SITE_URL });
+const service = (limit: number) => createService({ read: readDist(testSettings.DIST_DIR), quota: createMemoryQuota({ limit }), siteUrl: testSettings.SITE_URL });
 const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
 const mcpRequest = () =>
   new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(initialize) });

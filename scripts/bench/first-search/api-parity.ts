@@ -3,7 +3,7 @@
  * ids, order, total and suggestions with it, so a static host is checked to show what the API returns.
  */
 import { createApiHandler } from '../../../src/lib/api/handler.ts';
-import { readDist } from '../../../src/adapters/read-dist.ts';
+import { readDist } from '../../../src/adapters/builds/read-dist.ts';
 
 /** What a results page shows of a query (ids in order, the total, the suggested corrections). */
 export interface ShownPage {
@@ -14,7 +14,7 @@ export interface ShownPage {
 
 /** The API handler over `distDir`, asked as the page asks: first page of `limit` results for q. */
 export function apiPages(distDir: string, limit: number): (q: string) => Promise<ShownPage> {
-  const api = createApiHandler({ read: readDist(distDir), rateLimit: { limit: 1_000_000 } });
+  const api = createApiHandler({ read: readDist(distDir), quota: { limit: 1_000_000 } });
   return async (q) => {
     const response = await api(new Request(`http://bench.invalid/api/v1/facts?po_live=1&limit=${limit}&q=${encodeURIComponent(q)}`));
     if (response.status !== 200) throw new Error(`API: /facts?q=${q} answered ${response.status}: ${await response.text()}`);

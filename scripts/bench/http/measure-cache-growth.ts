@@ -4,7 +4,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { readDist } from '../../../src/adapters/read-dist.ts';
+import { readDist } from '../../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../../src/lib/api/handler.ts';
 
 /** Heap in MiB after a full collection, at each step. */
@@ -21,7 +21,7 @@ const heapMb = () => {
 
 /** Runs `total` distinct no-match queries, measuring the heap every `step`. */
 export async function measureCacheGrowth(dist: string, total = 60_000, step = 20_000): Promise<CacheGrowth> {
-  const api = createApiHandler({ read: readDist(dist), rateLimit: { limit: 1e9 } });
+  const api = createApiHandler({ read: readDist(dist), quota: { limit: 1e9 } });
   const request = (path: string) => {
     const url = new URL(`http://bench.local${path}`);
     return api.reply({ method: 'GET', url: url.href, parsedUrl: url, headers: { get: () => null } }, { clientAddress: 'bench' });

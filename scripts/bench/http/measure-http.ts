@@ -6,8 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { nodeCompress } from '../../../src/adapters/node-compress.ts';
-import { readDist } from '../../../src/adapters/read-dist.ts';
+import { nodeCompress } from '../../../src/adapters/node/compress.ts';
+import { readDist } from '../../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../../src/lib/api/handler.ts';
 import type { Fact } from '../../../src/lib/schema/fact.ts';
 import { measureLoad } from '../load/measure-load.ts';
@@ -61,7 +61,7 @@ const SEARCH_QUERY = { q: 'permis', limit: 10, offset: 0 };
 
 /** Computes the bodies in process and writes same-size static copies, with .br and .gz siblings, to dist/_bench/. */
 export async function prepareHttp(dist: string, records: Fact[], recordId: string, seconds: number): Promise<Prepared> {
-  const api = createApiHandler({ read: readDist(dist), rateLimit: { limit: 1e9 }, compress: nodeCompress });
+  const api = createApiHandler({ read: readDist(dist), quota: { limit: 1e9 }, compress: nodeCompress });
   const body = async (path: string, encoding?: string) => {
     const response = await api(new Request(`http://bench.local${path}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }));
     if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);

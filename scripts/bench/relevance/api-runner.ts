@@ -1,6 +1,6 @@
 /** This API's rankings for the judged queries: real Requests through the handler over a built site. */
 import { createApiHandler } from '../../../src/lib/api/handler.ts';
-import { readDist } from '../../../src/adapters/read-dist.ts';
+import { readDist } from '../../../src/adapters/builds/read-dist.ts';
 import type { JudgedQuery } from './judgments.ts';
 import { MRR_DEPTH } from './metrics.ts';
 
@@ -33,7 +33,7 @@ export function suggestionsOf(body: Record<string, unknown>): string[] {
 
 /** A runner over the build in `distDir`: one handler, so its caches behave as in a server. */
 export function apiRunner(distDir: string) {
-  const handler = createApiHandler({ read: readDist(distDir), rateLimit: { limit: 1_000_000_000 } });
+  const handler = createApiHandler({ read: readDist(distDir), quota: { limit: 1_000_000_000 } });
   async function page(query: Pick<JudgedQuery, 'q' | 'region' | 'kind'>, offset: number) {
     const params = new URLSearchParams({ q: query.q, limit: '50', offset: String(offset), po_live: '1' });
     if (query.region) params.set('region', query.region);

@@ -9,7 +9,7 @@
 import type { Fact } from '../../../src/lib/schema/fact.ts';
 import { createArtefacts } from '../../../src/lib/api/artefacts.ts';
 import { recordJsonPath } from '../../../src/lib/paths.ts';
-import { NODE_RECORD_CACHE, NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../../src/adapters/node-server.ts';
+import { NODE_RECORD_CACHE, NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../../src/adapters/node/site-server.ts';
 import { openSearchEngine, openShardStore } from '../../../src/lib/search/index.ts';
 
 /** Memory and reads of a record cache holding a whole corpus. */

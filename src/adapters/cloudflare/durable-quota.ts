@@ -1,9 +1,9 @@
 /**
- * The edge quota store: the `RateLimiter` interface over the QuotaWindow Durable Object, one object per client key,
+ * The edge quota store: the `Quota` interface over the QuotaWindow Durable Object, one object per client key,
  * so every isolate and location shares one count. When the object cannot be reached (error or timeout), the request
- * is counted by a per-isolate in-memory limiter instead and a warning is logged: the API stays up, with a looser limit.
+ * is counted by a per-isolate in-memory quota instead and a warning is logged: the API stays up, with a looser limit.
  */
-import { createRateLimiter, decide, defaultRateLimitOptions, type RateLimiter } from '../../lib/rate-limit.ts';
+import { createMemoryQuota, decide, defaultQuotaOptions, type Quota } from '../../lib/quota.ts';
 import type { DurableObjectNamespace } from './types.ts';
 import type { WindowCount } from './quota-window.ts';
 
@@ -20,26 +20,26 @@ export interface DurableQuotaOptions {
   windowMs: number;
   /** How long to wait for the Durable Object before counting in memory. Default 1000 ms. */
   timeoutMs: number;
-  /** Limiter used while the Durable Object cannot be reached. Default: in memory, same limit and window. */
-  fallback?: RateLimiter;
+  /** The quota used while the Durable Object cannot be reached. Default: in memory, same limit and window. */
+  fallback?: Quota;
   /** Where the fallback warning goes (at most once a minute per isolate). Default console.warn. */
   warn: (message: string) => void;
 }
 
 /** Documented defaults of createDurableQuota. */
 export const defaultDurableQuotaOptions: DurableQuotaOptions = {
-  limit: defaultRateLimitOptions.limit,
-  windowMs: defaultRateLimitOptions.windowMs,
+  limit: defaultQuotaOptions.limit,
+  windowMs: defaultQuotaOptions.windowMs,
   timeoutMs: 1000,
   warn: (message) => console.warn(message),
 };
 
 const WARN_EVERY_MS = 60_000;
 
-/** A RateLimiter whose counters live in Durable Objects (`namespace` is the QUOTA binding). */
-export function createDurableQuota(namespace: DurableObjectNamespace<QuotaWindowStub>, options: Partial<DurableQuotaOptions> = {}): RateLimiter {
+/** A Quota whose counters live in Durable Objects (`namespace` is the QUOTA binding). */
+export function createDurableQuota(namespace: DurableObjectNamespace<QuotaWindowStub>, options: Partial<DurableQuotaOptions> = {}): Quota {
   const { limit, windowMs, timeoutMs, fallback, warn } = { ...defaultDurableQuotaOptions, ...options };
-  const memory = fallback ?? createRateLimiter({ limit, windowMs });
+  const memory = fallback ?? createMemoryQuota({ limit, windowMs });
   let lastWarning = -Infinity;
 
   return {

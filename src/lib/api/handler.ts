@@ -2,7 +2,7 @@
 import { API_BASE } from '../paths.ts';
 import type { CacheTrace } from '../telemetry.ts';
 import type { CacheBounds } from '../bounded-cache.ts';
-import { createRateLimiter, type RateDecision, type RateLimiter, type RateLimitOptions } from '../rate-limit.ts';
+import { createMemoryQuota, type QuotaDecision, type Quota, type QuotaOptions } from '../quota.ts';
 import { createArtefacts, RECORD_CACHE_BOUNDS, type ReadArtefact } from './artefacts.ts';
 import { SEARCH_BOUNDS, type SearchBounds } from '../search/index.ts';
 import { CLIENT_ADDRESS_DEFAULTS, clientAddress } from './client-address.ts';
@@ -29,8 +29,8 @@ export const API_DEFAULTS = {
 export interface ApiHandlerOptions {
   /** Reads build artefacts (files under dist/, or static assets on an edge host). */
   read: ReadArtefact;
-  /** A limiter, or options for the default one (120 requests a minute per client). */
-  rateLimit?: RateLimiter | Partial<RateLimitOptions>;
+  /** A quota, or options for the default one (in memory, 120 requests a minute per client). */
+  quota?: Quota | Partial<QuotaOptions>;
   /** How many proxies in front of the server append to X-Forwarded-For. Default 0: the socket address counts. */
   trustProxy?: number;
   /** IPv6 clients share a quota per prefix of this many bits (1-128). Default 64: one /64 is one client. */
@@ -66,7 +66,7 @@ export interface ApiHandlerOptions {
 export interface RequestInfo {
   /** The socket peer's address. */
   clientAddress?: string | undefined;
-  /** True when the caller (the MCP server) has already counted this request against the same limiter. */
+  /** True when the caller (the MCP server) has already counted this request against the same quota. */
   uncounted?: boolean;
   /** Filled with this request's cache outcome (the Node server's access log). */
   trace?: CacheTrace | undefined;
@@ -91,9 +91,9 @@ export interface ApiHandler {
   preload(): Promise<number>;
 }
 
-/** Builds the handler: rate limit, method, route, po_live redirect, the route's entity, then its negotiated reply. */
+/** Builds the handler: quota, method, route, po_live redirect, the route's entity, then its negotiated reply. */
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
-  const limiter = options.rateLimit && 'hit' in options.rateLimit ? options.rateLimit : createRateLimiter(options.rateLimit);
+  const quota = options.quota && 'hit' in options.quota ? options.quota : createMemoryQuota(options.quota);
   const zeroResults = options.zeroResults ?? createZeroResultLog();
   const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, { ...API_DEFAULTS.search, ...options.search }), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache), zeroResults };
   const trustProxy = options.trustProxy ?? API_DEFAULTS.trustProxy;
@@ -102,17 +102,17 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const logError = options.logError ?? ((error: unknown) => console.error('[api] unexpected error', error));
 
   async function reply(request: ApiRequest, info: RequestInfo = {}): Promise<ApiReply> {
-    let decision: RateDecision | undefined;
+    let decision: QuotaDecision | undefined;
     const answer = await decidedReply(request, info, (made) => (decision = made));
     // A new headers object: cached replies are shared between requests and must not carry one client's figures.
     return decision ? { ...answer, headers: { ...answer.headers, ...rateLimitHeaders(decision) } } : answer;
   }
 
-  async function decidedReply(request: ApiRequest, info: RequestInfo, decided: (decision: RateDecision) => void): Promise<ApiReply> {
+  async function decidedReply(request: ApiRequest, info: RequestInfo, decided: (decision: QuotaDecision) => void): Promise<ApiReply> {
     try {
       const url = request.parsedUrl ?? new URL(request.url);
       if (!info.uncounted) {
-        const decision = await limiter.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
+        const decision = await quota.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
         decided(decision);
         if (!decision.allowed) {
           throw new HttpError(429, 'rate_limited', `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`, {

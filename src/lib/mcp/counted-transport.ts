@@ -1,7 +1,7 @@
 /** A transport wrapper that counts each incoming MCP request against the quota, for stdio sessions. */
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
-import type { RateLimiter } from '../rate-limit.ts';
+import type { Quota } from '../quota.ts';
 import { isRequest, rateLimitedError } from './rate-limited.ts';
 
 /**
@@ -17,12 +17,12 @@ export class CountedTransport implements Transport {
   private readonly pending = new Set<string | number>();
   private waiters: (() => void)[] = [];
   private readonly inner: Transport;
-  private readonly limiter: RateLimiter;
+  private readonly quota: Quota;
   private readonly client: string;
 
-  constructor(inner: Transport, limiter: RateLimiter, client: string) {
+  constructor(inner: Transport, quota: Quota, client: string) {
     this.inner = inner;
-    this.limiter = limiter;
+    this.quota = quota;
     this.client = client;
   }
 
@@ -42,7 +42,7 @@ export class CountedTransport implements Transport {
   private async receive(message: JSONRPCMessage, extra?: MessageExtraInfo): Promise<void> {
     if (isRequest(message)) {
       this.pending.add(message.id);
-      const decision = await this.limiter.hit(this.client);
+      const decision = await this.quota.hit(this.client);
       if (!decision.allowed) return this.send(rateLimitedError(message.id, decision) as JSONRPCMessage);
     }
     this.onmessage?.(message, extra);

@@ -1,7 +1,7 @@
 /**
  * The /mcp endpoint as one Web-standard `(Request) => Promise<Response>`, runtime-free: the Node server and the
  * Cloudflare worker both serve it. Stateless Streamable HTTP (a new server and transport per request, so any process
- * or isolate answers any request; JSON answers, no SSE). Each request counts once against the API's limiter, for
+ * or isolate answers any request; JSON answers, no SSE). Each request counts once against the API's quota, for
  * the same client key as /api/v1.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -10,7 +10,7 @@ import type { ApiHandler } from '../api/handler.ts';
 import { rateLimitHeaders } from '../api/rate-limit-headers.ts';
 import { CORS_HEADERS } from '../api/responses.ts';
 import { MCP_PATH } from '../paths.ts';
-import type { RateLimiter } from '../rate-limit.ts';
+import type { Quota } from '../quota.ts';
 import { readBounded, discard } from '../http/body.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { batchRefused, isRequest, rateLimitedError } from './rate-limited.ts';
@@ -26,7 +26,7 @@ export const MCP_DEFAULTS = {
 /** Options of createMcpEndpoint. */
 export interface McpEndpointOptions {
   /** The quota store: the same instance as the API handler's, so both count in one window. */
-  limiter: RateLimiter;
+  quota: Quota;
   /** The API handler of the build served now (its plain-reply path answers the tools). */
   api: () => Pick<ApiHandler, 'reply'>;
   /** Public origin of the site (record urls, reuse page). */
@@ -87,7 +87,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       await discard(request.body);
       return new Response(null, { status: 204, headers: { ...PREFLIGHT, 'cache-control': 'no-store' } });
     }
-    const decision = await options.limiter.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
+    const decision = await options.quota.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
     const limits = rateLimitHeaders(decision);
     if (method !== 'POST') {
       // Stateless: no server-initiated stream (GET) and no session to end (DELETE). An OPTIONS that is not a

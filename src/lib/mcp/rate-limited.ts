@@ -1,12 +1,12 @@
-/** The quota applied to MCP requests: the same limiter as /api/v1, and the JSON-RPC error past it. */
+/** The quota applied to MCP requests: the same quota as /api/v1, and the JSON-RPC error past it. */
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { RateDecision } from '../rate-limit.ts';
+import type { QuotaDecision } from '../quota.ts';
 
 /** JSON-RPC error code of a request refused by the quota (in the range JSON-RPC leaves to servers). */
 export const RATE_LIMITED_CODE = -32029;
 
 /** The JSON-RPC error answering a request over quota: the API's message, and the wait in seconds as data. */
-export function rateLimitedError(id: RequestId | null, decision: Extract<RateDecision, { allowed: false }>) {
+export function rateLimitedError(id: RequestId | null, decision: Extract<QuotaDecision, { allowed: false }>) {
   return {
     jsonrpc: '2.0' as const,
     id,

@@ -1,9 +1,10 @@
 /** Node-only: notices that DIST_DIR shows another build, with one cheap check at most every interval. */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { INTEGRITY_FILE } from '../lib/integrity.ts';
+import { INTEGRITY_FILE } from '../../lib/integrity.ts';
 import { STAMP_FILE } from './build-store.ts';
 
+/** The stamp file of a build (build-store.ts), re-exported for the watch's callers. */
 export { STAMP_FILE };
 
 /**

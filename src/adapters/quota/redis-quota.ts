@@ -1,15 +1,15 @@
 /**
  * Node-only: the quota store shared by every server process (API and MCP alike), in Redis through
  * rate-limiter-flexible and ioredis, behind a circuit breaker (cockatiel). While Redis is down or hangs, each
- * process counts in its own bounded memory limiter, and asks Redis again only once every `breakerOpenMs`.
+ * process counts in its own bounded memory quota, and asks Redis again only once every `breakerOpenMs`.
  */
 import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { createRateLimiter, decide, defaultRateLimitOptions, type RateDecision, type RateLimiter } from '../lib/rate-limit.ts';
+import { createMemoryQuota, decide, defaultQuotaOptions, type QuotaDecision, type Quota } from '../../lib/quota.ts';
 
-/** Options of createRedisRateLimiter. */
-export interface RedisRateLimitOptions {
+/** Options of createRedisQuota. */
+export interface RedisQuotaOptions {
   /** redis:// or rediss:// address (REDIS_URL). */
   url: string;
   /** Requests allowed per window and client. Default 120. */
@@ -39,10 +39,10 @@ export interface RedisRateLimitOptions {
 /** Why a request was counted in memory rather than in Redis. */
 export type FallbackReason = 'failed' | 'open' | 'trial';
 
-/** Documented defaults of createRedisRateLimiter. */
-export const REDIS_RATE_LIMIT_DEFAULTS: Omit<RedisRateLimitOptions, 'url'> = {
-  limit: defaultRateLimitOptions.limit,
-  windowMs: defaultRateLimitOptions.windowMs,
+/** Documented defaults of createRedisQuota. */
+export const REDIS_QUOTA_DEFAULTS: Omit<RedisQuotaOptions, 'url'> = {
+  limit: defaultQuotaOptions.limit,
+  windowMs: defaultQuotaOptions.windowMs,
   commandTimeoutMs: 250,
   breakerOpenMs: 5_000,
   keyPrefix: 'permis-facts:quota',
@@ -50,8 +50,8 @@ export const REDIS_RATE_LIMIT_DEFAULTS: Omit<RedisRateLimitOptions, 'url'> = {
   onFallback: () => {},
 };
 
-/** The Redis limiter: the shared interface, plus start-up and shutdown. */
-export interface RedisRateLimiter extends RateLimiter {
+/** The Redis quota: the shared interface, plus start-up and shutdown. */
+export interface RedisQuota extends Quota {
   /** Resolves once Redis answers, or after `timeoutMs` (requests are then counted in memory until it does). */
   ready(timeoutMs?: number): Promise<boolean>;
   /** Closes the connection. */
@@ -78,10 +78,10 @@ const verdict = (rejection: unknown): RateLimiterRes => {
  * A fixed window per client that opens with its first request (a key with a TTL, as decide() expects), in Redis.
  * No offline queue and a short command timeout; after a failure the breaker keeps requests away from Redis for
  * breakerOpenMs, so a hanging Redis costs one request commandTimeoutMs per breakerOpenMs, not every request.
- * Meanwhile the in-memory limiter (same limit, bounded, blocked clients never evicted) holds the quota per process.
+ * Meanwhile the in-memory quota (same limit, bounded, blocked clients never evicted) holds the quota per process.
  */
-export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> & { url: string }): RedisRateLimiter {
-  const { url, limit, windowMs, commandTimeoutMs, breakerOpenMs, keyPrefix, log, onFallback } = { ...REDIS_RATE_LIMIT_DEFAULTS, ...options };
+export function createRedisQuota(options: Partial<RedisQuotaOptions> & { url: string }): RedisQuota {
+  const { url, limit, windowMs, commandTimeoutMs, breakerOpenMs, keyPrefix, log, onFallback } = { ...REDIS_QUOTA_DEFAULTS, ...options };
   const where = safeUrl(url);
   const redis = new Redis(url, {
     enableOfflineQueue: false,
@@ -92,7 +92,7 @@ export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> &
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
   const duration = Math.max(1, Math.round(windowMs / 1000));
-  const memory = createRateLimiter({ limit, windowMs: duration * 1000 });
+  const memory = createMemoryQuota({ limit, windowMs: duration * 1000 });
   const newBreaker = () => circuitBreaker(handleAll, { halfOpenAfter: breakerOpenMs, breaker: new ConsecutiveBreaker(1) });
   let breaker: CircuitBreakerPolicy = newBreaker();
   let outage = false;
@@ -115,7 +115,7 @@ export function createRedisRateLimiter(options: Partial<RedisRateLimitOptions> &
   });
   const store = new RateLimiterRedis({ storeClient: redis, points: limit, duration, keyPrefix, rejectIfRedisNotReady: true });
 
-  async function hit(client: string): Promise<RateDecision> {
+  async function hit(client: string): Promise<QuotaDecision> {
     // While one request tries Redis again, cockatiel would make the others wait for its answer: count them here.
     if (breaker.state === CircuitState.HalfOpen) {
       onFallback('trial');

@@ -1,7 +1,7 @@
 /** Node-only: the process log (pino): one JSON object a line at LOG_LEVEL, or readable lines (pino-pretty) for a terminal. */
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import type { Settings } from '../lib/config.ts';
+import type { Settings } from '../../../lib/config.ts';
 import { createLogDestination, LOG_BUFFER } from './log-destination.ts';
 
 /** The log of a server process. */

@@ -1,7 +1,7 @@
-/** The rate-limiter interface shared by every quota store (memory, Redis, Durable Object), and the in-memory one. */
+/** The quota interface shared by every quota store (memory, Redis, Durable Object), and the in-memory store. */
 
-/** Options of createRateLimiter. */
-export interface RateLimitOptions {
+/** Options of createMemoryQuota. */
+export interface QuotaOptions {
   /** Requests allowed per window and client. Default 120 (the spec's figure). */
   limit: number;
   /** Window length in milliseconds. Default 60 000. */
@@ -18,8 +18,8 @@ export interface RateLimitOptions {
   now: () => number;
 }
 
-/** Documented defaults of createRateLimiter. */
-export const defaultRateLimitOptions: RateLimitOptions = {
+/** Documented defaults of createMemoryQuota. */
+export const defaultQuotaOptions: QuotaOptions = {
   limit: 120,
   windowMs: 60_000,
   maxClients: 50_000,
@@ -31,34 +31,34 @@ export const defaultRateLimitOptions: RateLimitOptions = {
  * The verdict for one request: enough for Retry-After and the IETF RateLimit headers.
  * `resetSeconds` is the time left in the client's window (1 to windowMs/1000).
  */
-export type RateDecision =
+export type QuotaDecision =
   | { allowed: true; limit: number; remaining: number; resetSeconds: number; windowSeconds: number }
   | { allowed: false; limit: number; remaining: 0; resetSeconds: number; windowSeconds: number; retryAfterSeconds: number };
 
 /**
- * A rate limiter: `hit` counts one request of `client` and says whether it may proceed.
+ * A quota: `hit` counts one request of `client` and says whether it may proceed.
  * Every store implements this one interface, so the API handler and the MCP server share any of them.
  */
-export interface RateLimiter {
-  hit(client: string): Promise<RateDecision>;
+export interface Quota {
+  hit(client: string): Promise<QuotaDecision>;
 }
 
 /** Turns a count within a window into a decision (shared by every store, so they agree to the second). */
-export function decide(count: number, limit: number, windowMs: number, msLeft: number): RateDecision {
+export function decide(count: number, limit: number, windowMs: number, msLeft: number): QuotaDecision {
   const windowSeconds = Math.ceil(windowMs / 1000);
   const resetSeconds = Math.min(Math.max(Math.ceil(msLeft / 1000), 1), windowSeconds);
   if (count <= limit) return { allowed: true, limit, remaining: limit - count, resetSeconds, windowSeconds };
   return { allowed: false, limit, remaining: 0, resetSeconds, windowSeconds, retryAfterSeconds: resetSeconds };
 }
 
-/** The in-memory limiter, plus how many clients it tracks (for memory tests). */
-export interface MemoryRateLimiter extends RateLimiter {
+/** The in-memory quota, plus how many clients it tracks (for memory tests). */
+export interface MemoryQuota extends Quota {
   /** Clients tracked, blocked ones included. */
   readonly trackedClients: number;
   /** Clients tracked that have used their whole quota in their current window. */
   readonly blockedClients: number;
   /** The same verdict, synchronously (the in-memory store needs no await). */
-  hitSync(client: string): RateDecision;
+  hitSync(client: string): QuotaDecision;
 }
 
 type Window = { start: number; count: number };
@@ -71,8 +71,8 @@ type Window = { start: number; count: number };
  * ends, so rotating addresses can never free a blocked client). Should `spent` be full, a client that uses up its
  * quota stays in `open`, where eviction can free it: the documented trade-off that keeps memory bounded.
  */
-export function createRateLimiter(options: Partial<RateLimitOptions> = {}): MemoryRateLimiter {
-  const { limit, windowMs, maxClients, maxBlockedClients, now } = { ...defaultRateLimitOptions, ...options };
+export function createMemoryQuota(options: Partial<QuotaOptions> = {}): MemoryQuota {
+  const { limit, windowMs, maxClients, maxBlockedClients, now } = { ...defaultQuotaOptions, ...options };
   const open = new Map<string, Window>();
   const spent = new Map<string, Window>();
   const ended = (w: Window, time: number) => time - w.start >= windowMs;
@@ -89,7 +89,7 @@ export function createRateLimiter(options: Partial<RateLimitOptions> = {}): Memo
     }
   }
 
-  function hitSync(client: string): RateDecision {
+  function hitSync(client: string): QuotaDecision {
     const time = now();
     let w = spent.get(client) ?? open.get(client);
     if (w && ended(w, time)) {

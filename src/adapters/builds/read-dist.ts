@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { STAMP_FILE } from './build-store.ts';
 import { join, resolve, sep } from 'node:path';
-import type { ReadArtefact } from '../lib/api/artefacts.ts';
-import { INTEGRITY_FILE, type IntegrityEntry } from '../lib/integrity.ts';
+import type { ReadArtefact } from '../../lib/api/artefacts.ts';
+import { INTEGRITY_FILE, type IntegrityEntry } from '../../lib/integrity.ts';
 import { openIntegrity, type IntegrityIndex } from './integrity-files.ts';
-import { ARTEFACTS } from '../lib/paths.ts';
-import { SEARCH_PATHS } from '../lib/search/index.ts';
+import { ARTEFACTS } from '../../lib/paths.ts';
+import { SEARCH_PATHS } from '../../lib/search/index.ts';
 
 /** Options of readDist. */
 export interface ReadDistOptions {

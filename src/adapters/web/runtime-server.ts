@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readSettings, type Settings } from '../lib/config.ts';
-import { ARTEFACTS } from '../lib/paths.ts';
-import { nodeCompress } from './node-compress.ts';
-import { buildSnapshot, readDist, snapshotChange, verifyDist } from './read-dist.ts';
-import { healthReply, type Readiness } from './health.ts';
-import { pageMethodNotAllowed, staticFiles, type StaticReply } from './static-files.ts';
+import { readSettings, type Settings } from '../../lib/config.ts';
+import { ARTEFACTS } from '../../lib/paths.ts';
+import { nodeCompress } from '../node/compress.ts';
+import { buildSnapshot, readDist, snapshotChange, verifyDist } from '../builds/read-dist.ts';
+import { healthReply, type Readiness } from '../node/health.ts';
+import { pageMethodNotAllowed, staticFiles, type StaticReply } from '../node/static/static-files.ts';
 import { createWebService } from './web-service.ts';
 
 /** The server's fetch function, and the settings it runs with. */

@@ -2,13 +2,13 @@
  * Node-only: serves the built site from dist/ with page security headers, content-coding negotiation,
  * strong ETags, 304s, single byte ranges and the 404 page.
  */
-import { noteCache, type CacheTrace } from '../lib/telemetry.ts';
+import { noteCache, type CacheTrace } from '../../../lib/telemetry.ts';
 import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { chooseCoding, type Coding } from '../lib/http/content-coding.ts';
-import { ifNoneMatchMatches } from '../lib/http/etag.ts';
-import { boundedCache } from '../lib/bounded-cache.ts';
-import { CROSS_ORIGIN_STATIC_PATHS, PAGE_HEADERS } from '../lib/security-headers.ts';
+import { chooseCoding, type Coding } from '../../../lib/http/content-coding.ts';
+import { ifNoneMatchMatches } from '../../../lib/http/etag.ts';
+import { boundedCache } from '../../../lib/bounded-cache.ts';
+import { CROSS_ORIGIN_STATIC_PATHS, PAGE_HEADERS } from '../../../lib/security-headers.ts';
 import { encodedBody, entryBytes, entryEtag, loadEntry, type FileEntry } from './static-entry.ts';
 import { candidates, underRoot } from './static-path.ts';
 import { ifRangeAllows, parseRange } from './static-range.ts';
@@ -54,7 +54,7 @@ export const pageMethodNotAllowed = (method: string) =>
 /**
  * Builds the resolver for files under `dir`. The cache is keyed by the resolved file, never by the raw path,
  * so misses and 404s keep no memory per distinct path. A build never changes under a server: a new build is a
- * new folder, and the server makes a fresh resolver for it (see node-server.ts).
+ * new folder, and the server makes a fresh resolver for it (see ../site-server.ts).
  */
 export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS> = {}): StaticFiles {
   const limits = { ...STATIC_DEFAULTS, ...options };

@@ -1,11 +1,11 @@
 /** Node-only: the quota store a server process uses, chosen by its settings (REDIS_URL or memory). */
-import type { Settings } from '../lib/config.ts';
-import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
-import { createRedisRateLimiter } from './redis-rate-limiter.ts';
+import type { Settings } from '../../lib/config.ts';
+import { createMemoryQuota, type Quota } from '../../lib/quota.ts';
+import { createRedisQuota } from './redis-quota.ts';
 
-/** The chosen limiter, and how to release it. */
+/** The chosen quota, and how to release it. */
 export interface QuotaStore {
-  limiter: RateLimiter;
+  quota: Quota;
   close(): Promise<void>;
   /** Why the shared store cannot be counted on now, or null (always null in memory). */
   problem(): string | null;
@@ -16,7 +16,7 @@ export interface QuotaHooks {
   log?: (line: string) => void;
   onFallback?: () => void;
   /** The store without REDIS_URL (the cluster store in a worker). Default: this process's memory. */
-  memory?: () => RateLimiter;
+  memory?: () => Quota;
 }
 
 /**
@@ -25,9 +25,9 @@ export interface QuotaHooks {
  */
 export async function createQuotaStore(settings: Pick<Settings, 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL'>, hooks: QuotaHooks = {}): Promise<QuotaStore> {
   if (!settings.REDIS_URL) {
-    return { limiter: hooks.memory?.() ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE }), close: async () => {}, problem: () => null };
+    return { quota: hooks.memory?.() ?? createMemoryQuota({ limit: settings.RATE_LIMIT_PER_MINUTE }), close: async () => {}, problem: () => null };
   }
-  const limiter = createRedisRateLimiter({ url: settings.REDIS_URL, limit: settings.RATE_LIMIT_PER_MINUTE, ...(hooks.log ? { log: hooks.log } : {}), ...(hooks.onFallback ? { onFallback: hooks.onFallback } : {}) });
-  await limiter.ready();
-  return { limiter, close: () => limiter.close(), problem: () => limiter.problem() };
+  const quota = createRedisQuota({ url: settings.REDIS_URL, limit: settings.RATE_LIMIT_PER_MINUTE, ...(hooks.log ? { log: hooks.log } : {}), ...(hooks.onFallback ? { onFallback: hooks.onFallback } : {}) });
+  await quota.ready();
+  return { quota, close: () => quota.close(), problem: () => quota.problem() };
 }

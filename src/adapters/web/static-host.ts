@@ -4,9 +4,9 @@
  * copies dist/api/ under HOSTED_ARTEFACTS, because /api/v1 itself always reaches the function and never a file.
  * The quota is counted in the isolate's memory: each isolate keeps its own 120-a-minute window per client.
  */
-import { readSettings } from '../lib/config.ts';
+import { readSettings } from '../../lib/config.ts';
 import { assetReader, builtSiteUrl, EDGE_CACHE_BOUNDS } from './edge.ts';
-import { unavailable } from './service.ts';
+import { unavailable } from '../service.ts';
 import { createWebService, type WebService } from './web-service.ts';
 
 /** Folder of the published site where the layout copies dist/api/ (the handler's catalogue, OpenAPI and records). */

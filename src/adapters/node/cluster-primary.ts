@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AggregatorRegistry } from 'prom-client';
-import type { Settings } from '../lib/config.ts';
-import { startClusterQuota } from './cluster-rate-limiter.ts';
-import { exitAfterLog, lifecycleLog, type ServerLog } from './logger.ts';
+import type { Settings } from '../../lib/config.ts';
+import { startClusterQuota } from '../quota/cluster-quota.ts';
+import { exitAfterLog, lifecycleLog, type ServerLog } from './observability/logger.ts';
 import { exitByDeadline } from './shutdown.ts';
-import { createMetricsServer, logMetricsAddress } from './metrics-server.ts';
+import { createMetricsServer, logMetricsAddress } from './observability/metrics-server.ts';
 
 /** Environment variable through which workers get the key of the client hash (never logged). */
 export const HASH_SECRET_ENV = 'PERMIS_FACTS_LOG_HASH_SECRET';

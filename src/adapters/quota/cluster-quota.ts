@@ -4,10 +4,10 @@
  * library's own protocol). Same window as every other store: it opens with the client's first request.
  */
 import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterRes } from 'rate-limiter-flexible';
-import { createRateLimiter, decide, type RateDecision, type RateLimiter } from '../lib/rate-limit.ts';
+import { createMemoryQuota, decide, type QuotaDecision, type Quota } from '../../lib/quota.ts';
 
-/** Options of createClusterRateLimiter. */
-export interface ClusterRateLimitOptions {
+/** Options of createClusterQuota. */
+export interface ClusterQuotaOptions {
   /** Requests allowed per window and client. */
   limit: number;
   /** Window length in milliseconds (whole seconds). Default 60 000. */
@@ -23,13 +23,13 @@ export function startClusterQuota(): void {
   new RateLimiterClusterMaster();
 }
 
-/** A worker's limiter over the primary's counts; the verdicts and headers are those of decide(), as in Redis. */
-export function createClusterRateLimiter(options: ClusterRateLimitOptions): RateLimiter {
+/** A worker's quota over the primary's counts; the verdicts and headers are those of decide(), as in Redis. */
+export function createClusterQuota(options: ClusterQuotaOptions): Quota {
   const duration = Math.max(1, Math.round((options.windowMs ?? 60_000) / 1000));
   const store = new RateLimiterCluster({ keyPrefix: 'permis-facts-quota', points: options.limit, duration, timeoutMs: options.timeoutMs ?? 1_000 });
-  const memory = createRateLimiter({ limit: options.limit, windowMs: duration * 1000 });
+  const memory = createMemoryQuota({ limit: options.limit, windowMs: duration * 1000 });
   return {
-    async hit(client: string): Promise<RateDecision> {
+    async hit(client: string): Promise<QuotaDecision> {
       let result: RateLimiterRes;
       try {
         result = await store.consume(client, 1).catch((rejection: unknown) => {

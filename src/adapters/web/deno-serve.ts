@@ -12,6 +12,7 @@ interface ServeInfo {
 
 const server = createRuntimeServer(Deno.env.toObject());
 
+/** What `deno serve` calls for each request: the whole site, with the client address Deno gives. */
 export default {
   fetch: (request: Request, info: ServeInfo) => server.fetch(request, info.remoteAddr.hostname),
 };

@@ -2,13 +2,14 @@
  * Edge / serverless wrapper (Cloudflare Workers with static assets, Deno, Netlify or Vercel edge):
  * route /api/v1/* here and let the host serve everything else from dist/.
  */
-import { createApiHandler, type ApiHandler, type ApiHandlerOptions } from '../lib/api/handler.ts';
-import type { ReadArtefact } from '../lib/api/artefacts.ts';
-import { ARTEFACTS } from '../lib/paths.ts';
+import { createApiHandler, type ApiHandler, type ApiHandlerOptions } from '../../lib/api/handler.ts';
+import type { ReadArtefact } from '../../lib/api/artefacts.ts';
+import { ARTEFACTS } from '../../lib/paths.ts';
 
-export { isApiPath } from './service.ts';
+/** Whether a path belongs to the API (service.ts), for hosts that route it here. */
+export { isApiPath } from '../service.ts';
 
-/** Options of createEdgeHandler: how to fetch the static files, plus any handler option (limiter, trustProxy...). */
+/** Options of createEdgeHandler: how to fetch the static files, plus any handler option (quota, trustProxy...). */
 export interface EdgeHandlerOptions extends Omit<ApiHandlerOptions, 'read'> {
   /** Fetches a static file of dist/ (for Cloudflare: env.ASSETS.fetch). */
   fetchAsset: (request: Request) => Promise<Response>;

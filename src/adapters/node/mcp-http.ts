@@ -1,8 +1,8 @@
 /** Node-only: the /mcp endpoint of src/lib/mcp/mcp-endpoint.ts on a Node request, as a Web Request and back. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { McpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
-import { MCP_PATH } from '../lib/paths.ts';
+import type { McpEndpoint } from '../../lib/mcp/mcp-endpoint.ts';
+import { MCP_PATH } from '../../lib/paths.ts';
 import { writeReply } from './raw-request.ts';
 
 /** Whether a request target is the MCP endpoint (with or without a query). */

@@ -1,20 +1,20 @@
 /** Node-only: the server behind `npm start`: /api/v1/* goes to the handler, everything else to dist/. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { ApiHandler } from '../lib/api/handler.ts';
-import type { Settings } from '../lib/config.ts';
-import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
-import type { CacheTrace } from '../lib/telemetry.ts';
-import { createBuildWatch, readBuildId, readBuildSiteUrl } from './build-watch.ts';
+import type { ApiHandler } from '../../lib/api/handler.ts';
+import type { Settings } from '../../lib/config.ts';
+import { createMemoryQuota, type Quota } from '../../lib/quota.ts';
+import type { CacheTrace } from '../../lib/telemetry.ts';
+import { createBuildWatch, readBuildId, readBuildSiteUrl } from '../builds/build-watch.ts';
 import { healthReply, type Readiness } from './health.ts';
 import { isMcpTarget, nodeMcp } from './mcp-http.ts';
-import { nodeCompress } from './node-compress.ts';
+import { nodeCompress } from './compress.ts';
 import { clientErrorListener, connectListener, isApiTarget, type PlainRequest, type RefusedAnswer } from './client-errors.ts';
 import { writeReply, type PlainReply } from './raw-request.ts';
-import { buildSnapshot, readDist, snapshotChange, verifyDist } from './read-dist.ts';
-import { currentBuild, useBuild } from './build-store.ts';
-import { createService } from './service.ts';
+import { buildSnapshot, readDist, snapshotChange, verifyDist } from '../builds/read-dist.ts';
+import { currentBuild, useBuild } from '../builds/build-store.ts';
+import { createService } from '../service.ts';
 import { realpathSync } from 'node:fs';
-import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static-files.ts';
+import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static/static-files.ts';
 
 /**
  * Server limits: a client gets 10 s to send its headers and 30 s for its whole request, idle keep-alive
@@ -26,7 +26,7 @@ export const SERVER_OPTIONS = { headersTimeout: 10_000, requestTimeout: 30_000, 
 /** Options of createSiteServer. */
 export interface SiteServerOptions {
   /** The quota store: one instance for the life of the server, kept across reloads. Default: in memory, RATE_LIMIT_PER_MINUTE. */
-  rateLimiter?: RateLimiter;
+  quota?: Quota;
   /** Least time between two checks for a new build in DIST_DIR. Default 1000 ms. */
   reloadIntervalMs?: number;
   /** Bounds of the static file cache. */
@@ -120,7 +120,7 @@ export const NODE_TERM_INDICES = { entries: 8_000, bytes: 128 * 2 ** 20 } as con
  * and fully loaded, and the switch is one assignment (see docs/operating.md#builds).
  */
 export function createSiteServer(settings: Settings, options: SiteServerOptions = {}): SiteServer {
-  const limiter = options.rateLimiter ?? createRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE });
+  const quota = options.quota ?? createMemoryQuota({ limit: settings.RATE_LIMIT_PER_MINUTE });
   const log = options.log ?? console.log;
   const logError = options.logError ?? console.error;
   const load = (dir: string) => {
@@ -137,7 +137,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   const serviceOf = (dir: string, damage: string[]) => {
     const service = createService({
       read: readDist(dir, { log: logError, onDamage: (path, why) => damage.push(`${path}: ${why}`) }),
-      quota: limiter,
+      quota,
       siteUrl: settings.SITE_URL,
       cache: { recordCache: NODE_RECORD_CACHE, search: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES } },
       handler: { trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN },

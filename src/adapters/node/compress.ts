@@ -1,6 +1,6 @@
 /** Node-only: the API's Compress, on node:zlib, synchronous (each answer is compressed once, then cached). */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Compress } from '../lib/api/entity.ts';
+import type { Compress } from '../../lib/api/entity.ts';
 
 /**
  * Brotli quality 3. Measured on a 10-record search (42.7 KB): quality 3 gives 28.7 % of the raw size in 0.42 ms;

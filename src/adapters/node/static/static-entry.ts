@@ -3,8 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from 'node:zlib';
-import { MIN_COMPRESS_BYTES, type Coding } from '../lib/http/content-coding.ts';
-import { sha256Hex, strongEtag } from '../lib/http/etag.ts';
+import { MIN_COMPRESS_BYTES, type Coding } from '../../../lib/http/content-coding.ts';
+import { sha256Hex, strongEtag } from '../../../lib/http/etag.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

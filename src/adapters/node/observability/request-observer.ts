@@ -4,13 +4,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { clientAddress, clientKey } from '../lib/api/client-address.ts';
-import type { RefusedAnswer } from './client-errors.ts';
-import { matchRoute } from '../lib/api/routes.ts';
-import { API_BASE, MCP_PATH } from '../lib/paths.ts';
-import { setTelemetry, type CacheTrace } from '../lib/telemetry.ts';
+import { clientAddress, clientKey } from '../../../lib/api/client-address.ts';
+import type { RefusedAnswer } from '../client-errors.ts';
+import { matchRoute } from '../../../lib/api/routes.ts';
+import { API_BASE, MCP_PATH } from '../../../lib/paths.ts';
+import { setTelemetry, type CacheTrace } from '../../../lib/telemetry.ts';
 import type { ServerLog } from './logger.ts';
-import { writtenReply } from './raw-request.ts';
+import { writtenReply } from '../raw-request.ts';
 import type { ServerMetrics } from './metrics.ts';
 
 /** Options of createRequestObserver. */

@@ -11,7 +11,7 @@ import {
   parseIntegrityHead,
   type IntegrityEntry,
   type IntegrityHead,
-} from '../lib/integrity.ts';
+} from '../../lib/integrity.ts';
 
 /** A build's manifest, opened: its head, and each file's entry, its bucket read on first need. */
 export interface IntegrityIndex extends IntegrityHead {

@@ -4,10 +4,10 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HttpError, quote } from '../lib/api/http-error.ts';
-import { errorReply } from '../lib/api/responses.ts';
-import { API_BASE } from '../lib/paths.ts';
-import { pageMethodNotAllowed, pageText } from './static-files.ts';
+import { HttpError, quote } from '../../lib/api/http-error.ts';
+import { errorReply } from '../../lib/api/responses.ts';
+import { API_BASE } from '../../lib/paths.ts';
+import { pageMethodNotAllowed, pageText } from './static/static-files.ts';
 import { bodyLength, percentEncodeTarget, rawResponse, readRawHead, type PlainReply, type RawHead } from './raw-request.ts';
 
 /** A request the server answers normally (the normal path and the repaired raw-UTF-8 path both build one). */

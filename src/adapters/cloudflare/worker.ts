@@ -3,15 +3,16 @@
  * the client address from CF-Connecting-IP and one quota in the QuotaWindow Durable Object; every other path is a
  * static asset of dist/.
  */
-import { assetReader, builtSiteUrl, EDGE_CACHE_BOUNDS } from './edge.ts';
-import { discard } from '../lib/http/body.ts';
-import { createDurableQuota, type QuotaWindowStub } from './cloudflare/durable-quota.ts';
-import type { AssetsBinding, DurableObjectNamespace } from './cloudflare/types.ts';
-import { readSettings } from '../lib/config.ts';
-import { MCP_PATH } from '../lib/paths.ts';
-import { createService, isApiPath, unavailable, type Service } from './service.ts';
+import { assetReader, builtSiteUrl, EDGE_CACHE_BOUNDS } from '../web/edge.ts';
+import { discard } from '../../lib/http/body.ts';
+import { createDurableQuota, type QuotaWindowStub } from './durable-quota.ts';
+import type { AssetsBinding, DurableObjectNamespace } from './types.ts';
+import { readSettings } from '../../lib/config.ts';
+import { MCP_PATH } from '../../lib/paths.ts';
+import { createService, isApiPath, unavailable, type Service } from '../service.ts';
 
-export { QuotaWindow } from './cloudflare/quota-window.ts';
+/** The quota's Durable Object class, exported from the entry as wrangler.jsonc's `durable_objects` requires. */
+export { QuotaWindow } from './quota-window.ts';
 
 /** The worker's bindings and variables (wrangler.jsonc). */
 export interface WorkerEnv {
@@ -39,6 +40,7 @@ async function createServed(env: WorkerEnv): Promise<Service> {
   return createService({ read: assetReader(fetchAsset), quota, siteUrl, cache: EDGE_CACHE_BOUNDS, handler: { reportToken: env.SEARCH_REPORT_TOKEN } });
 }
 
+/** The worker: /api/v1 and /mcp through the service, every other path from the static assets. */
 export default {
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {
     const { pathname } = new URL(request.url);

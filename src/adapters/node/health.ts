@@ -9,7 +9,7 @@ import type { PlainReply } from './raw-request.ts';
 export interface Readiness {
   /** The build's integrity was checked (at start-up) and its index answered a first search. */
   loaded: boolean;
-  /** Why the quota store cannot be trusted now, or null (the Redis limiter's own state: no request to Redis here). */
+  /** Why the quota store cannot be trusted now, or null (the Redis quota's own state: no request to Redis here). */
   quotaProblem: () => string | null;
   /** Why the build served cannot answer every route now (a file of it changed or went missing since it was loaded), or null. */
   buildProblem?: () => Promise<string | null>;

@@ -4,15 +4,15 @@
  */
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
-import type { Settings } from '../lib/config.ts';
-import { createClientHash } from './client-hash.ts';
-import { createClusterRateLimiter } from './cluster-rate-limiter.ts';
-import { exitAfterLog, lifecycleLog, type ServerLog } from './logger.ts';
-import { createMetricsServer, logMetricsAddress } from './metrics-server.ts';
-import { processMetricsText, serverMetrics, setBuild } from './metrics.ts';
-import { createSiteServer } from './node-server.ts';
-import { createQuotaStore } from './quota-store.ts';
-import { createRequestObserver } from './request-observer.ts';
+import type { Settings } from '../../lib/config.ts';
+import { createClientHash } from './observability/client-hash.ts';
+import { createClusterQuota } from '../quota/cluster-quota.ts';
+import { exitAfterLog, lifecycleLog, type ServerLog } from './observability/logger.ts';
+import { createMetricsServer, logMetricsAddress } from './observability/metrics-server.ts';
+import { processMetricsText, serverMetrics, setBuild } from './observability/metrics.ts';
+import { createSiteServer } from './site-server.ts';
+import { createQuotaStore } from '../quota/quota-store.ts';
+import { createRequestObserver } from './observability/request-observer.ts';
 import { closeGracefully, exitByDeadline } from './shutdown.ts';
 
 /** How this process runs. */
@@ -35,17 +35,17 @@ export async function runServerProcess(settings: Settings, options: ServerProces
   const metrics = settings.METRICS_PORT === undefined ? undefined : serverMetrics();
   const fallback = (store: string) => () => metrics?.quotaFallbacks.inc({ store });
   // With REDIS_URL, one count shared by every process (API and MCP); without, the cluster primary's, or this process's memory.
-  const quota = await createQuotaStore(settings, {
+  const quotaStore = await createQuotaStore(settings, {
     log: (line) => events.warn({ event: 'redis' }, line),
     onFallback: fallback('redis'),
-    ...(worker ? { memory: () => createClusterRateLimiter({ limit: settings.RATE_LIMIT_PER_MINUTE, onFallback: fallback('cluster') }) } : {}),
+    ...(worker ? { memory: () => createClusterQuota({ limit: settings.RATE_LIMIT_PER_MINUTE, onFallback: fallback('cluster') }) } : {}),
   });
   const observe = createRequestObserver({
     log, metrics, logQueries: settings.LOG_QUERIES === '1', clientHash: createClientHash(options.hashSecret),
     trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX,
   });
   const site = createSiteServer(settings, {
-    rateLimiter: quota.limiter, observe, quotaProblem: () => quota.problem(),
+    quota: quotaStore.quota, observe, quotaProblem: () => quotaStore.problem(),
     log: (line) => events.info({ event: 'rebuild' }, line),
     logError: (line) => events.error({ event: line.startsWith('[read-dist]') ? 'integrity' : 'server' }, line),
     onBuild: (records, buildId) => metrics && setBuild(metrics, records, buildId, settings.SITE_URL),
@@ -86,7 +86,7 @@ export async function runServerProcess(settings: Settings, options: ServerProces
     exitByDeadline(deadlineMs);
     events.info({ event: 'stop' }, `permis-facts: ${why}, finishing requests in flight (at most ${deadlineMs / 1000} s)...`);
     void closeGracefully(server, deadlineMs).then(async (how) => {
-      await quota.close();
+      await quotaStore.close();
       events.info({ event: 'stop' }, `permis-facts: stopped (${how === 'drained' ? 'every request answered' : 'connections still open were closed at the deadline'})`);
       exitAfterLog(log, 0);
     });

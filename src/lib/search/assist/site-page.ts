@@ -57,10 +57,10 @@ const noPause = (): Promise<void> => Promise.resolve();
 export async function sitePage(engine: SearchEngine, question: Question, pause: () => Promise<void> = noPause): Promise<ResultPage> {
   const { q, kind, region, limit, offset, typing, exact } = question;
   // The last word is completed as a prefix while typing, and on every other path too (submitted, reloaded, shared,
-  // Back) unless it is a complete word of the index: the address that typing writes gives the same results.
+  // Back) unless it is a complete word of the index that records hold: the address that typing writes gives the same results.
   const open = !typing && !exact && q !== undefined && (await engine.openLastWord(q));
   const prefix = typing || open;
-  const pageOf = async (text: string | undefined, at = offset) => {
+  const pageOf = async (text: string | undefined, at: number) => {
     const [page, facets, allKinds, allRegions] = await Promise.all([
       engine.search({ q: text, kind, region, limit, offset: at, prefix }),
       engine.facets({ q: text, kind, region, prefix }),
@@ -69,34 +69,29 @@ export async function sitePage(engine: SearchEngine, question: Question, pause: 
     ]);
     return { total: page.total, cards: page.cards, terms: page.terms, facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total } };
   };
-  // A submitted search's first page blends in the records that lack one word, by score ("Missing: …", blend.ts);
-  // the later pages start after the exact matches that the first page listed. Not while typing, nor for ?exact=1,
-  // nor while the last word is being completed (its matches are not the API's).
-  const submitted = q !== undefined && !prefix && !exact;
-  let blend: Blend | undefined;
-  let at = offset;
-  if (submitted && offset > 0) {
-    const first = await engine.search({ q, kind, region, limit, offset: 0 });
-    blend = await blendFirstPage(engine, { q, kind, region }, first, limit);
-    if (blend) at = exactOffset(offset / limit + 1, blend.exactShown, limit);
-  }
-  const page = await pageOf(q, at);
-  if (page.total === 0 && q !== undefined) await pause();
-  const suggestions = page.total === 0 && q !== undefined ? await engine.suggest({ q, kind, region }) : [];
+  const found = q === undefined ? 0 : (await engine.search({ q, kind, region, limit: 0, offset: 0, prefix })).total;
+  if (found === 0 && q !== undefined) await pause();
+  const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region }) : [];
   // Nothing found: the best suggestion's results at once (the page says so and links to the exact words).
   // Only a confident suggestion (a shortening, or a sure correction: suggest.ts) is shown at once; the others are offered.
   const shown = exact ? undefined : suggestions.find((s) => s.confident);
-  if (shown) {
+  const text = shown?.q ?? q;
+  // One ranking on a submitted search's first page (blend.ts): the records holding every word (through the word, its
+  // stem, a synonym, the open last word's completions, or a confident correction: RANK_WEIGHTS) and, by the same
+  // score times the share of words held squared, those lacking one word. The later pages start after the exact
+  // matches that the first page listed. Not while typing, nor for ?exact=1, nor under a shortening shown instead
+  // (its records already lack a word: the other shortenings' records follow it, relaxed.ts).
+  let blend: Blend | undefined;
+  let at = offset;
+  if (text !== undefined && !typing && !exact && !shown?.missing?.length) {
     await pause();
-    const instead = await pageOf(shown.q);
-    // Fewer than a page for the suggestion too: the other shortenings' records follow it.
-    const others = suggestions.filter((s) => s !== shown);
-    const relaxed = offset === 0 && instead.total < limit ? await relaxedFill(engine, { q, kind, region }, instead.cards.map((c) => c.id), limit - instead.cards.length, others) : undefined;
-    return { ...instead, suggestions, shown, relaxed, blend: undefined, exactShown: undefined };
+    const first = await engine.search({ q: text, kind, region, limit, offset: 0, prefix });
+    blend = await blendFirstPage(engine, { q: text, kind, region, prefix }, first, limit);
+    if (blend && offset > 0) at = exactOffset(offset / limit + 1, blend.exactShown, limit);
   }
-  if (submitted && offset === 0 && page.total > 0) {
-    await pause();
-    blend = await blendFirstPage(engine, { q, kind, region }, page, limit);
-  }
-  return { ...page, suggestions, shown: undefined, relaxed: undefined, blend: offset === 0 ? blend?.items : undefined, exactShown: blend?.exactShown };
+  const page = await pageOf(text, at);
+  // Fewer than a page for a shortening shown instead: the other shortenings' records follow it.
+  const others = suggestions.filter((s) => s !== shown);
+  const relaxed = shown && !blend && offset === 0 && page.total < limit ? await relaxedFill(engine, { q, kind, region }, page.cards.map((c) => c.id), limit - page.cards.length, others) : undefined;
+  return { ...page, suggestions, shown, relaxed, blend: offset === 0 ? blend?.items : undefined, exactShown: blend?.exactShown };
 }

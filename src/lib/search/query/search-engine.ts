@@ -84,12 +84,16 @@ export interface SearchEngine {
   /**
    * For the search page's blend (blend.ts), never the API: the scores of q's `limit` best matches (search()'s order),
    * and the `limit` best records of `shorter` (q without some words) that q does not match, rescored as q scores
-   * them, the slots each lacks contributing 0 (partial-score.ts), best first, ties by id.
+   * them, the slots each lacks contributing 0 (partial-score.ts), best first, ties by id. With `prefix`, q's last word
+   * counts through its completions too (prefix.ts), and so does `shorter`'s when it ends with the same word.
    */
-  partial(query: Pick<FactsQuery, 'q' | 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
+  partial(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'> & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
-  /** Whether q ends with a word that is not a complete word of the index (prefix.ts openLastWord): the site completes it. */
+  /**
+   * Whether q ends with a word that is not a complete word of the index (prefix.ts openLastWord), that no record holds
+   * (not even its stem) and that has no synonym: the site completes it.
+   */
   openLastWord(q: string): Promise<boolean>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
@@ -276,18 +280,22 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   }
 
   /** The `count` best matches of q kept by `keep` (listing positions, best first); none without significant words. */
-  async function topOf(q: string, keep: ((position: number) => boolean) | null, count: number): Promise<number[]> {
-    return (await evaluated(q))?.evaluation.top(keep, count).top ?? [];
+  async function topOf(q: string, keep: ((position: number) => boolean) | null, count: number, prefix = false): Promise<number[]> {
+    return (await evaluated(q, prefix))?.evaluation.top(keep, count).top ?? [];
   }
 
-  async function partial({ q, kind, region }: Pick<FactsQuery, 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage> {
+  async function partial({ q, kind, region, prefix }: Pick<FactsQuery, 'kind' | 'region' | 'prefix'> & { q: string }, shorter: string, limit: number): Promise<PartialPage> {
     const none: PartialPage = { exact: [], exactScores: [], positions: [], scores: [], lacking: [], slots: 0, terms: [] };
-    const key = keyOf(q);
+    const open = prefix === true;
+    const key = keyFor(q, open);
     if (key === '') return none;
+    // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
+    const last = typedPrefix(q);
+    const shorterOpen = open && last !== null && typedPrefix(shorter)?.folded === last.folded;
     const filter = positionFilter(kindRegions, { kind, region });
-    const matching = new Set(await positionsOf(q, false));
-    const exact = matching.size ? await topOf(q, filter, limit) : [];
-    const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit);
+    const matching = new Set(await positionsOf(q, open));
+    const exact = matching.size ? await topOf(q, filter, limit, open) : [];
+    const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit, shorterOpen);
     // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
     const { slots, loaded, lists } = await load(key);
     const options = slots.map((slot) => slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })));
@@ -299,7 +307,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
         return { at, score, lacking: held.filter((h) => !h).length };
       })
       .sort((a, b) => b.score - a.score || a.at - b.at);
-    const matched = (await evaluated(shorter))?.terms;
+    const matched = (await evaluated(shorter, shorterOpen))?.terms;
     return {
       exact,
       exactScores: exact.map((at) => scoreOf(at).score),
@@ -322,7 +330,15 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     search,
     partial,
     cards: cardsOf,
-    openLastWord: (q) => openLastWord(q, store),
+    async openLastWord(q) {
+      // A word that records hold (itself or its stem) or that matches through its synonyms finds records as typed: it
+      // is not completed, so a completion never changes the order of records that hold every word as typed.
+      const typed = typedPrefix(q);
+      if (typed === null) return false;
+      const [lists] = await store.postings([typed.term]);
+      if (lists !== undefined || synonyms.slots([typed.term])[0]!.options.length > 1) return false;
+      return openLastWord(q, store);
+    },
     async facets({ q, kind, region, prefix }) {
       return facetsOf((await evaluated(q, prefix === true))?.evaluation.histogram ?? everyRecord(), { kind, region });
     },

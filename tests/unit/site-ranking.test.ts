@@ -6,7 +6,7 @@ import { readDist } from '../../src/adapters/read-dist.ts';
 import { shardFileMap, buildShards } from '../../src/lib/search/index/shard-build.ts';
 import { compileSynonyms, parseSynonyms } from '../../src/lib/search/index/synonyms-file.ts';
 import { openSearchEngine, type SearchEngine } from '../../src/lib/search/query/search-engine.ts';
-import { sitePage, shownIds, type Question } from '../../src/lib/search/assist/site-page.ts';
+import { correctedWords, sitePage, shownIds, type Question } from '../../src/lib/search/assist/site-page.ts';
 import { RANK_WEIGHTS } from '../../src/lib/search/score/rank-weights.ts';
 import { PREFIX_WEIGHT } from '../../src/lib/search/query/prefix.ts';
 import { SYNONYM_WEIGHT } from '../../src/lib/search/query/synonyms.ts';
@@ -73,6 +73,27 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     expect(lacking.get(ids[1]!)).toEqual(['théo']);
     expect(lacking.get(ids[2]!)).toEqual(['examen']);
     expect(page.exactShown).toBe(1);
+  });
+
+  it('counts a confident correction at RANK_WEIGHTS.correction, and blends in the records lacking a word of it', async () => {
+    const { engine, ids } = await engineOf([record('Permis provisoire', 'Le permis provisoire.'), record('Provisoire', 'Un document provisoire.'), ...filler]);
+    const page = await sitePage(engine, ask('permis provisiore'));
+    expect(page.shown).toMatchObject({ q: 'permis provisoire', confident: true });
+    expect(correctedWords('permis provisiore', 'permis provisoire')).toEqual(['provisoire']);
+    expect(shownIds(page)).toEqual([ids[0], ids[1]]);
+    expect(page.blend?.[1]?.missing).toEqual(['permis']);
+    // The weight is read from the const: a lower one lowers the corrected word's part of the score.
+    const weights = RANK_WEIGHTS as { correction: number };
+    const saved = weights.correction;
+    try {
+      weights.correction = 0.5;
+      const fresh = (await engineOf([record('Permis provisoire', 'Le permis provisoire.'), ...filler])).engine;
+      const plain = await fresh.partial({ q: 'permis provisoire' }, 'permis', 1);
+      const lowered = await fresh.partial({ q: 'permis provisoire', corrected: ['provisoire'] }, 'permis', 1);
+      expect(lowered.exactScores[0]!).toBeLessThan(plain.exactScores[0]!);
+    } finally {
+      weights.correction = saved;
+    }
   });
 
   it('shows the records lacking a non-word rather than an empty page when no correction is sure enough to apply', async () => {

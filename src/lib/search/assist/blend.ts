@@ -96,12 +96,13 @@ export function shorteningsOf(q: string): Shortening[] {
  * undefined when no record lacking a word makes it onto the page (the page is then the exact matches as the engine
  * lists them). When q matches nothing, the page is the records lacking one word, by score (exactShown 0). The candidates are the first `limit` records of q without each one of its words (shorteningsOf) that
  * q does not match: every record lacking one word competes, on one scale. With `prefix` (the site completes q's last
- * word, prefix.ts), q's last word counts through its completions too, and so does each shortening's that keeps it.
+ * word, prefix.ts), q's last word counts through its completions too, and so does each shortening's that keeps it;
+ * with `corrected`, those words count at RANK_WEIGHTS.correction.
  * Spends one evaluation of each shortening (cached by the engine) and one record at a time for the candidates' scores.
  */
 export async function blendFirstPage(
   engine: Pick<SearchEngine, 'partial' | 'cards'>,
-  query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>,
+  query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
   exact: Pick<SearchPage, 'cards' | 'total' | 'terms'>,
   limit: number,
   power: number = MISSING_POWER,

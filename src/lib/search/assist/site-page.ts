@@ -9,6 +9,7 @@ import type { Facets, FactsQuery, ResultCard, SearchEngine } from '../query/sear
 import type { Suggestion } from './suggest.ts';
 import { relaxedFill, type RelaxedFill } from './relaxed.ts';
 import { blendFirstPage, exactOffset, type Blend, type BlendItem } from './blend.ts';
+import { foldText, WORD } from '../text/normalize.ts';
 
 /** A page of results, with the counts the filters show and, when nothing matched, corrections. */
 export interface ResultPage {
@@ -47,6 +48,12 @@ export function shownIds(page: Pick<ResultPage, 'cards' | 'blend' | 'relaxed'>):
   return [...cards.map((c) => c.id), ...(page.relaxed?.cards.map((c) => c.id) ?? [])];
 }
 
+/** The words that a correction put in place of typed ones: those of its query that q does not hold (case and accents aside). */
+export function correctedWords(q: string, correction: string): string[] {
+  const typed = new Set([...q.matchAll(WORD)].map((m) => foldText(m[0])));
+  return [...correction.matchAll(WORD)].map((m) => m[0]).filter((word) => !typed.has(foldText(word)));
+}
+
 /** Nothing to yield to (a script, a test): resolves at once. */
 const noPause = (): Promise<void> => Promise.resolve();
 
@@ -60,12 +67,14 @@ export async function sitePage(engine: SearchEngine, question: Question, pause: 
   // Back) unless it is a complete word of the index that records hold: the address that typing writes gives the same results.
   const open = !typing && !exact && q !== undefined && (await engine.openLastWord(q));
   const prefix = typing || open;
+  // A confident correction shown at once counts its corrected words at RANK_WEIGHTS.correction (none otherwise).
+  let corrected: string[] | undefined;
   const pageOf = async (text: string | undefined, at: number) => {
     const [page, facets, allKinds, allRegions] = await Promise.all([
-      engine.search({ q: text, kind, region, limit, offset: at, prefix }),
-      engine.facets({ q: text, kind, region, prefix }),
-      engine.search({ q: text, region, limit: 0, offset: 0, prefix }),
-      engine.search({ q: text, kind, limit: 0, offset: 0, prefix }),
+      engine.search({ q: text, kind, region, limit, offset: at, prefix, corrected }),
+      engine.facets({ q: text, kind, region, prefix, corrected }),
+      engine.search({ q: text, region, limit: 0, offset: 0, prefix, corrected }),
+      engine.search({ q: text, kind, limit: 0, offset: 0, prefix, corrected }),
     ]);
     return { total: page.total, cards: page.cards, terms: page.terms, facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total } };
   };
@@ -76,6 +85,7 @@ export async function sitePage(engine: SearchEngine, question: Question, pause: 
   // Only a confident suggestion (a shortening, or a sure correction: suggest.ts) is shown at once; the others are offered.
   const shown = exact ? undefined : suggestions.find((s) => s.confident);
   const text = shown?.q ?? q;
+  if (q !== undefined && shown && !shown.missing?.length) corrected = correctedWords(q, shown.q);
   // One ranking on a submitted search's first page (blend.ts): the records holding every word (through the word, its
   // stem, a synonym, the open last word's completions, or a confident correction: RANK_WEIGHTS) and, by the same
   // score times the share of words held squared, those lacking one word. The later pages start after the exact
@@ -85,8 +95,8 @@ export async function sitePage(engine: SearchEngine, question: Question, pause: 
   let at = offset;
   if (text !== undefined && !typing && !exact && !shown?.missing?.length) {
     await pause();
-    const first = await engine.search({ q: text, kind, region, limit, offset: 0, prefix });
-    blend = await blendFirstPage(engine, { q: text, kind, region, prefix }, first, limit);
+    const first = await engine.search({ q: text, kind, region, limit, offset: 0, prefix, corrected });
+    blend = await blendFirstPage(engine, { q: text, kind, region, prefix, corrected }, first, limit);
     if (blend && offset > 0) at = exactOffset(offset / limit + 1, blend.exactShown, limit);
   }
   const page = await pageOf(text, at);

@@ -73,6 +73,8 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     expect(lacking.get(ids[1]!)).toEqual(['théo']);
     expect(lacking.get(ids[2]!)).toEqual(['examen']);
     expect(page.exactShown).toBe(1);
+    // Typing shows the same page as the address it writes, submitted or reloaded.
+    expect(shownIds(await sitePage(engine, { ...ask('examen théo'), typing: true }))).toEqual(shownIds(page));
   });
 
   it('counts a confident correction at RANK_WEIGHTS.correction, and blends in the records lacking a word of it', async () => {

@@ -86,14 +86,14 @@ export async function sitePage(engine: SearchEngine, question: Question, pause: 
   const shown = exact ? undefined : suggestions.find((s) => s.confident);
   const text = shown?.q ?? q;
   if (q !== undefined && shown && !shown.missing?.length) corrected = correctedWords(q, shown.q);
-  // One ranking on a submitted search's first page (blend.ts): the records holding every word (through the word, its
-  // stem, a synonym, the open last word's completions, or a confident correction: RANK_WEIGHTS) and, by the same
+  // One ranking on the first page, typed or submitted (blend.ts): the records holding every word (through the word,
+  // its stem, a synonym, the open last word's completions, or a confident correction: RANK_WEIGHTS) and, by the same
   // score times the share of words held squared, those lacking one word. The later pages start after the exact
-  // matches that the first page listed. Not while typing, nor for ?exact=1, nor under a shortening shown instead
-  // (its records already lack a word: the other shortenings' records follow it, relaxed.ts).
+  // matches that the first page listed. Not for ?exact=1, nor under a shortening shown instead (its records already
+  // lack a word: the other shortenings' records follow it, relaxed.ts).
   let blend: Blend | undefined;
   let at = offset;
-  if (text !== undefined && !typing && !exact && !shown?.missing?.length) {
+  if (text !== undefined && !exact && !shown?.missing?.length) {
     await pause();
     const first = await engine.search({ q: text, kind, region, limit, offset: 0, prefix, corrected });
     blend = await blendFirstPage(engine, { q: text, kind, region, prefix, corrected }, first, limit);

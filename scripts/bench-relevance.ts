@@ -1,9 +1,8 @@
 /**
  * npm run bench:relevance [-- --set held-out|tuning|both] [-- --no-pagefind] [-- --verbose] [-- --dist DIR]
  * Scores, on the two judged query sets side by side (bench/relevance/held-out.yaml, the figures that count, and
- * queries.yaml, the tuning set), what the site shows a person (the API's answer with the records lacking one word
- * blended into its first page by blend.ts, or, when it finds nothing, its first suggestion's results followed, when
- * fewer than a page, by relaxed.ts's records, as the search page shows them), the API's raw answer, Pagefind and plain
+ * queries.yaml, the tuning set), what the site shows a person (the pages the search page lists, from the function it
+ * calls: bench/relevance/site-runner.ts), the API's raw answer, Pagefind and plain
  * MiniSearch (prefix, fuzzy 0.2): recall@10, MRR, nDCG@10 and the queries whose first page is empty, per category and
  * overall, the site's lead over the best other engine, each set's targets, and did-you-mean on the typo queries.
  * Prints the machine and the command, and writes bench/results/relevance.md and .json and their dated copies
@@ -15,7 +14,7 @@ import { cpus, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTestBuild } from '../tests/support/test-build.ts';
-import { readFullListing, openSearchEngine, relaxedFill, blendFirstPage, MISSING_POWER } from '../src/lib/search/index.ts';
+import { readFullListing, openSearchEngine, MISSING_POWER } from '../src/lib/search/index.ts';
 import { CATEGORIES, JUDGED_SETS, readJudgments, recordsOfListing, type JudgedQuery, type JudgedSetName } from './bench/relevance/judgments.ts';
 import { evaluate, mean } from './bench/relevance/metrics.ts';
 import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
@@ -23,9 +22,9 @@ import { runPagefind } from './bench/relevance/pagefind-runner.ts';
 import { ENGINES, heldOutTargets, relevanceTargets, renderSummary, renderTables, renderTargets, type Engine, type Row, type Target } from './bench/relevance/report.ts';
 import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
 import { readDist } from '../src/adapters/builds/read-dist.ts';
-import { PAGE_SIZE } from '../src/browser/search-state.ts';
+import { siteRanking } from './bench/relevance/site-runner.ts';
 
-answerHelp(`usage: npm run bench:relevance -- [--set held-out|tuning|both] [--no-pagefind] [--verbose] [--dist DIR] [--blend-power P]
+answerHelp(`usage: npm run bench:relevance -- [--set held-out|tuning|both] [--no-pagefind] [--verbose] [--dist DIR]
 
 Scores the site, the API, Pagefind and plain MiniSearch on the two judged query sets side by side: the held-out set
 (bench/relevance/held-out.yaml, the figures that count, never tuned on) and the tuning set (bench/relevance/queries.yaml).
@@ -34,14 +33,10 @@ Writes bench/results/relevance.md and relevance.json and their dated copies rele
   --set S         score one set only: held-out or tuning (default both); the results files are then not written
   --no-pagefind   skip Pagefind
   --verbose       print every query's results
-  --dist DIR      score this build instead of the test build (.cache/test-dist)
-  --blend-power P the site's penalty of a record lacking words, share of words held ^ P (default ${MISSING_POWER};
-                  src/lib/search/blend.ts); with another value the results files are not written`);
+  --dist DIR      score this build instead of the test build (.cache/test-dist)`);
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { set: { type: 'string' }, 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' }, 'blend-power': { type: 'string' } } });
-const power = args['blend-power'] === undefined ? MISSING_POWER : Number(args['blend-power']);
-if (!Number.isFinite(power) || power < 0) throw new Error(`--blend-power must be a number of at least 0, got "${args['blend-power']}"`);
+const { values: args } = parseArgs({ options: { set: { type: 'string' }, 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' } } });
 const SET_NAMES = Object.keys(JUDGED_SETS) as JudgedSetName[];
 if (args.set !== undefined && args.set !== 'both' && !SET_NAMES.includes(args.set as JudgedSetName)) {
   throw new Error(`--set must be one of ${[...SET_NAMES, 'both'].join(', ')}, got "${args.set}"`);
@@ -58,28 +53,13 @@ const repeated = queries.find((q, i) => queries.findIndex((o) => o.id === q.id) 
 if (repeated) throw new Error(`query id "${repeated.id}" is in both judged sets`);
 
 const api = apiRunner(dist);
-// The search page's own engine, for what it adds to a short first page (relaxed.ts, the function the page calls).
+// The search page's own engine and its own function (sitePage, site-runner.ts): the bench scores what the page lists.
 const engine = await openSearchEngine(readDist(dist));
 const answers = new Map<string, ApiAnswer>();
 const shown = new Map<string, string[]>();
 for (const query of queries) {
-  const answer = await api(query);
-  answers.set(query.id, answer);
-  // The search page shows the first suggestion's results at once when the query itself finds nothing; when it finds
-  // fewer than a page, the exact matches, then the best relaxed query's results up to a page ("Missing: …").
-  if (answer.total === 0 && answer.suggestions[0] !== undefined) {
-    const instead = await api({ ...query, q: answer.suggestions[0] });
-    // Fewer than a page for the suggestion too: the page adds the other shortenings' records (relaxed.ts).
-    const others = (await engine.suggest(query)).slice(1);
-    const fill = instead.total < PAGE_SIZE ? await relaxedFill(engine, query, instead.ids, PAGE_SIZE - instead.ids.length, others) : undefined;
-    shown.set(query.id, [...instead.ids, ...(fill?.cards.map((c) => c.id) ?? [])]);
-  } else if (answer.total > 0) {
-    // The first page blends the best shortening's records among the exact matches by score (blend.ts); the later
-    // pages list the exact matches after those the first page showed.
-    const first = await engine.search({ ...query, limit: PAGE_SIZE, offset: 0 });
-    const blend = await blendFirstPage(engine, query, first, PAGE_SIZE, power);
-    shown.set(query.id, blend ? [...blend.items.map((i) => i.card.id), ...answer.ids.slice(blend.exactShown)] : answer.ids);
-  } else shown.set(query.id, answer.ids);
+  answers.set(query.id, await api(query));
+  shown.set(query.id, await siteRanking(engine, query));
 }
 // Pagefind and MiniSearch index once and run the queries of every set (their ids are distinct across the sets).
 const rankings: Partial<Record<Engine, Map<string, string[]> | undefined>> = {
@@ -137,7 +117,7 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(
 const command = `npm run bench:relevance${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const date = new Date().toISOString();
 const notes = [
-  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: what the search page shows, in order: when the query finds something, its first page of ${PAGE_SIZE} with the records lacking one word blended in by score (src/lib/search/blend.ts, "Sans : …", penalty share^${power}), then the exact matches of the later pages; when it finds nothing, its first suggestion's results, then, when those are fewer than ${PAGE_SIZE}, the other shortenings' records (src/lib/search/relaxed.ts), up to ${PAGE_SIZE} in all; Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
+  `API: ${relative(ROOT, dist) || '.'} (relative to the project), the same handler and search module as /api/v1/facts; site: what the search page lists on a submitted search, its pages in order (sitePage, src/lib/search/assist/site-page.ts, the function the page calls: the last word completed as a prefix unless it is a complete word of the index, records lacking a word blended into the first page by score, penalty share^${MISSING_POWER}, or, when the query finds nothing, its confident suggestion's results and the other shortenings' records); Pagefind ${pagefind ? 'indexes the same record pages (default settings, region/kind as Pagefind filters), searched in Chromium' : 'skipped (--no-pagefind)'}; MiniSearch: the same fields, boosts and normalisation, with prefix, fuzzy 0.2 and OR (scripts/bench/relevance/minisearch-runner.ts).`,
   'recall@10 over judged records (capped at 10); MRR: first record graded 2 within 100; nDCG@10 with gains 2^grade - 1; site − best other: the site minus the better of Pagefind and MiniSearch. The figures are deterministic (no timing).',
 ];
 const sections = [
@@ -162,7 +142,7 @@ if (args.verbose) {
   }
 }
 
-if (!args['no-pagefind'] && !args.dist && power === MISSING_POWER && results.length === SET_NAMES.length) {
+if (!args['no-pagefind'] && !args.dist && results.length === SET_NAMES.length) {
   const out = join(ROOT, 'bench/results');
   await mkdir(out, { recursive: true });
   const markdown = `# Relevance: the site, the API, Pagefind, MiniSearch on the held-out and tuning sets\n\n${report}`;

@@ -18,4 +18,5 @@ export { foldText, processTerm, queryTerms, tokenize } from './text/normalize.ts
 export { highlight, type Piece } from './text/highlight.ts';
 export { editDistance, maxDistance, type Suggestion } from './assist/suggest.ts';
 export { relaxedFill, type RelaxedFill } from './assist/relaxed.ts';
+export { sitePage, shownIds, type ResultPage, type Question } from './assist/site-page.ts';
 export { blendFirstPage, exactOffset, pageCount, MISSING_POWER, type Blend, type BlendItem } from './assist/blend.ts';

@@ -1,25 +1,28 @@
 /**
  * "Missing: …" among the exact matches, on the search page's first page (never the API, whose answer keeps the AND
- * rule): the records of the query's shortenings (suggest.ts: the query without the fewest words) that the query
- * itself does not match are scored as the query scores them, their missing words contributing 0 (partial-score.ts,
- * so both lists are on one scale), times a penalty for each missing word, and blended in among the exact matches by
- * score, as web search engines list a result with "Missing: durée" under it. The browser and the relevance bench
- * both call blendFirstPage, so the bench scores what the page shows.
+ * rule): the records of the query without one of its words that the query itself does not match are scored as the
+ * query scores them, each word through its best variant (the word, its stem, a synonym, a completion of the open last
+ * word), their missing words contributing 0 (partial-score.ts, so both lists are on one scale), times the share of
+ * the words they hold to the power RANK_WEIGHTS.missingPower, and blended in among the exact matches by score, as web
+ * search engines list a result with "Missing: durée" under it. The browser and the relevance bench both call
+ * blendFirstPage (through site-page.ts), so the bench scores what the page shows.
  *
  * Pages: the first page lists the first `limit` of the blend, `exactShown` of them exact matches; page n (n ≥ 2)
  * lists the exact matches from exactShown + (n − 2) × limit (exactOffset), so every exact match is on one page, once,
  * and a blended record on none but the first. Queries of one significant word have no shortening: unchanged.
  */
 import type { FactsQuery, ResultCard, SearchEngine, SearchPage } from '../query/search-engine.ts';
+import { processTerm, WORD } from '../text/normalize.ts';
+import { RANK_WEIGHTS } from '../score/rank-weights.ts';
+import { MAX_DROP_TRIES } from './suggest.ts';
 
 /**
  * The penalty of a blended record: its score × share^MISSING_POWER, share being the part of the query's slots (words,
  * or phrases of the synonyms file) it holds. The reader typed every word for a reason, so a record lacking one must
  * beat an exact match clearly, and more clearly for a short query (one word of two is half of what was asked) than a
- * long question (one of five): share², the form of the title coverage factor. Measured (docs/search.md, fifth round):
- * from 1.75 up every category beats Pagefind and MiniSearch; below, records lacking "95" pass those of `code 95`.
+ * long question (one of five): share², the form of the title coverage factor (RANK_WEIGHTS.missingPower).
  */
-export const MISSING_POWER: number = 2;
+export const MISSING_POWER: number = RANK_WEIGHTS.missingPower;
 
 /** One card of a blended first page: an exact match, or a record lacking the words `missing` (as typed). */
 export interface BlendItem {
@@ -71,37 +74,54 @@ export function pageCount(total: number, exactShown: number, limit: number): num
   return total <= exactShown ? 1 : 1 + Math.ceil((total - exactShown) / limit);
 }
 
+/** A query without one of its significant words (every occurrence of it), and that word as typed. */
+export interface Shortening {
+  q: string;
+  missing: string;
+}
+
 /**
- * The blended first page of `query`, whose exact first page (offset 0, `limit`) is `exact`; undefined when no record
- * lacking a word makes it onto the page (the page is then the exact matches as the API lists them). The candidates
- * are the first `limit` records of each shortening suggest() offers (at most MAX_SUGGESTIONS, each leaving out the
- * fewest words, one when the query finds something) that the query does not match: every record lacking one word
- * competes, on one scale. Spends what suggest() spends (its work budget) and one page of each shortening, whose
- * evaluation suggest() has cached.
+ * The ways of leaving one significant word out of q, in typed order (a word typed twice is left out once, both
+ * times), at most MAX_DROP_TRIES; none for a query of fewer than two distinct significant words.
+ */
+export function shorteningsOf(q: string): Shortening[] {
+  const words = [...q.matchAll(WORD)].map((m) => ({ text: m[0], term: processTerm(m[0]) })).filter((w) => w.term !== null);
+  const distinct = words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
+  if (distinct.length < 2) return [];
+  return distinct.slice(0, MAX_DROP_TRIES).map((left) => ({ q: words.filter((w) => w.term !== left.term).map((w) => w.text).join(' '), missing: left.text }));
+}
+
+/**
+ * The blended first page of `query`, whose exact first page (offset 0, `limit`, with the same `prefix`) is `exact`;
+ * undefined when no record lacking a word makes it onto the page (the page is then the exact matches as the engine
+ * lists them). When q matches nothing, the page is the records lacking one word, by score (exactShown 0). The candidates are the first `limit` records of q without each one of its words (shorteningsOf) that
+ * q does not match: every record lacking one word competes, on one scale. With `prefix` (the site completes q's last
+ * word, prefix.ts), q's last word counts through its completions too, and so does each shortening's that keeps it;
+ * with `corrected`, those words count at RANK_WEIGHTS.correction.
+ * Spends one evaluation of each shortening (cached by the engine) and one record at a time for the candidates' scores.
  */
 export async function blendFirstPage(
-  engine: Pick<SearchEngine, 'suggest' | 'partial' | 'cards'>,
-  query: Pick<FactsQuery, 'q' | 'kind' | 'region'>,
+  engine: Pick<SearchEngine, 'partial' | 'cards'>,
+  query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
   exact: Pick<SearchPage, 'cards' | 'total' | 'terms'>,
   limit: number,
   power: number = MISSING_POWER,
 ): Promise<Blend | undefined> {
   const { q } = query;
-  if (q === undefined || exact.total === 0 || limit <= 0) return undefined;
+  if (q === undefined || limit <= 0) return undefined;
   // Items without their card yet: an exact match's card is known, a blended record's is read once it makes the page.
   type Pending = { card?: ResultCard; missing?: string[]; terms: string[] };
   let exactList: Scored<Pending>[] | undefined;
   const partial: Scored<Pending>[] = [];
   const seen = new Set<number>();
-  for (const suggestion of await engine.suggest(query)) {
-    if (!suggestion.missing?.length || !suggestion.confident) continue;
-    const page = await engine.partial({ ...query, q }, suggestion.q, limit);
+  for (const shortening of shorteningsOf(q)) {
+    const page = await engine.partial({ ...query, q }, shortening.q, limit);
     exactList ??= page.exact.map((at, i) => ({ item: { card: exact.cards[i]!, terms: exact.terms }, at, score: page.exactScores[i]! }));
     page.positions.forEach((at, i) => {
       if (seen.has(at)) return;
       seen.add(at);
       const share = (page.slots - page.lacking[i]!) / page.slots;
-      partial.push({ item: { missing: suggestion.missing!, terms: page.terms }, at, score: page.scores[i]! * share ** power });
+      partial.push({ item: { missing: [shortening.missing], terms: page.terms }, at, score: page.scores[i]! * share ** power });
     });
   }
   if (exactList === undefined || partial.length === 0) return undefined;

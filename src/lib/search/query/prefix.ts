@@ -6,14 +6,15 @@
  */
 import { foldText, processTerm, WORD } from '../text/normalize.ts';
 import type { ShardStore } from '../store/shard-store.ts';
+import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import type { Slot, Synonyms } from './synonyms.ts';
 
 /** Fewest letters a last word needs before it is completed. */
 export const PREFIX_MIN_LETTERS = 2;
 /** Most completions of the last word, the most frequent words first. */
 export const PREFIX_COMPLETIONS = 8;
-/** What a record found through a completion scores, relative to a record holding the typed word itself. */
-export const PREFIX_WEIGHT = 0.8;
+/** What a record found through a completion scores, relative to a record holding the typed word itself: RANK_WEIGHTS.prefix. */
+export const PREFIX_WEIGHT: number = RANK_WEIGHTS.prefix;
 /** Marks a prefix slot in a cache key (no index term holds it). */
 export const PREFIX_MARK = '*';
 

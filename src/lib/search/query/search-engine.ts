@@ -9,6 +9,7 @@ import { openShardStore, SHARD_STORE_BOUNDS, type ReadSearchFile, type ShardStor
 import { suggest, WORD_UNITS, type Suggestion } from '../assist/suggest.ts';
 import { namedRegions, rankFactors } from '../score/score.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
+import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { createTopK, type Evaluation, type Evaluator, type TopKContext } from '../top-k/top-k.ts';
 import { TERM_INDEX_BOUNDS, type TermIndexBounds } from '../score/term-index.ts';
 import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
@@ -25,7 +26,15 @@ export interface FactsQuery {
    * start of a longer word (prefix.ts). A submitted search leaves it out and follows the API's rules.
    */
   prefix?: boolean | undefined;
+  /**
+   * The site only, never the API: index words of q that are confident corrections of typed non-words (suggest.ts);
+   * each counts through its own slot's options at RANK_WEIGHTS.correction times their weight.
+   */
+  corrected?: readonly string[] | undefined;
 }
+
+/** How the site lets q's words match beyond the API's rule: the open last word's completions, the corrections' weight. */
+type Variants = Pick<FactsQuery, 'prefix' | 'corrected'>;
 
 /** One result as a list shows it. */
 export interface ResultCard {
@@ -75,7 +84,7 @@ export interface PartialPage {
 export interface SearchEngine {
   readonly size: number;
   search(query: FactsQuery): Promise<SearchPage>;
-  facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>): Promise<Facets>;
+  facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>): Promise<Facets>;
   /**
    * Corrections of q's unknown words, else q without its fewest words, that find something with the same filters
    * (suggest.ts); shortenings rank by the best record they add to q's own matches. The API asks when q finds nothing.
@@ -84,12 +93,16 @@ export interface SearchEngine {
   /**
    * For the search page's blend (blend.ts), never the API: the scores of q's `limit` best matches (search()'s order),
    * and the `limit` best records of `shorter` (q without some words) that q does not match, rescored as q scores
-   * them, the slots each lacks contributing 0 (partial-score.ts), best first, ties by id.
+   * them, the slots each lacks contributing 0 (partial-score.ts), best first, ties by id. With `prefix`, q's last word
+   * counts through its completions too (prefix.ts), and so does `shorter`'s when it ends with the same word.
    */
-  partial(query: Pick<FactsQuery, 'q' | 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
+  partial(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
-  /** Whether q ends with a word that is not a complete word of the index (prefix.ts openLastWord): the site completes it. */
+  /**
+   * Whether q ends with a word that is not a complete word of the index (prefix.ts openLastWord), that no record holds
+   * (not even its stem) and that has no synonym: the site completes it.
+   */
   openLastWord(q: string): Promise<boolean>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
@@ -103,6 +116,9 @@ export interface SearchEngine {
    */
   preload(): Promise<number>;
 }
+
+/** Marks a corrected word's slot in a cache key (no index term holds it). */
+const CORRECTION_MARK = '~';
 
 /** Longest stretch of preloading work between two yields to the event loop. */
 export const PRELOAD_SLICE_MS = 10;
@@ -176,9 +192,24 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return slotsKey(slots.map((slot, i) => (i === at ? { terms: [`${typed.folded}${PREFIX_MARK}`], options: [] } : slot)));
   }
 
-  /** The slots of a key, in key order: each token is a slot's own terms, joined by "+", or a prefix slot. */
+  /** The key of q with its corrected words' slots marked ("term~"): they count at RANK_WEIGHTS.correction. */
+  function correctedKeyOf(key: string, corrected: readonly string[] | undefined): string {
+    if (!corrected?.length) return key;
+    const terms = new Set(queryTerms(corrected.join(' ')));
+    return key.split(' ').map((token) => (terms.has(token) ? `${token}${CORRECTION_MARK}` : token)).join(' ');
+  }
+
+  /** The slot of a key token: a slot's own terms joined by "+", a prefix slot ("typed*"), or a corrected word's ("term~"). */
+  function slotOf(token: string): Slot | Promise<Slot> {
+    if (token.endsWith(PREFIX_MARK)) return prefixSlot(token.slice(0, -1), synonyms, store);
+    if (!token.endsWith(CORRECTION_MARK)) return synonyms.slots(token.split('+'))[0]!;
+    const own = synonyms.slots([token.slice(0, -1)])[0]!;
+    return { terms: own.terms, options: own.options.map((o) => ({ terms: o.terms, weight: o.weight * RANK_WEIGHTS.correction })) };
+  }
+
+  /** The slots of a key, in key order. */
   function slotsOf(key: string): Promise<Slot[]> {
-    return Promise.all(key.split(' ').map((token) => (token.endsWith(PREFIX_MARK) ? prefixSlot(token.slice(0, -1), synonyms, store) : synonyms.slots(token.split('+'))[0]!)));
+    return Promise.all(key.split(' ').map(slotOf));
   }
 
   /**
@@ -221,15 +252,15 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return histogram;
   };
 
-  const keyFor = (q: string | undefined, prefix: boolean) => (q === undefined ? '' : prefix ? typingKeyOf(q) : keyOf(q));
+  const keyFor = (q: string | undefined, { prefix, corrected }: Variants) => (q === undefined ? '' : correctedKeyOf(prefix ? typingKeyOf(q) : keyOf(q), corrected));
 
   // Evaluations being computed, by key: the page, the facets and the filter counts of one search ask for the same key
   // at once, before the first has reached the cache, and each used to evaluate it again (on a phone's main thread).
   const computing = new Map<string, Promise<Evaluated>>();
 
   /** The top-k evaluation of q (top-k.ts), cached by its key; null without significant words. */
-  function evaluated(q: string | undefined, prefix = false): Promise<Evaluated | null> {
-    const key = keyFor(q, prefix);
+  function evaluated(q: string | undefined, variants: Variants = {}): Promise<Evaluated | null> {
+    const key = keyFor(q, variants);
     if (key === '') return Promise.resolve(null);
     const hit = caches.rankings?.get(key) as Evaluated | undefined;
     if (hit) return Promise.resolve(hit);
@@ -249,9 +280,9 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return result;
   }
 
-  async function search({ q, kind, region, limit, offset, prefix }: FactsQuery): Promise<SearchPage> {
+  async function search({ q, kind, region, limit, offset, prefix, corrected }: FactsQuery): Promise<SearchPage> {
     const keep = positionFilter(kindRegions, { kind, region });
-    const result = await evaluated(q, prefix === true);
+    const result = await evaluated(q, { prefix, corrected });
     let top: number[];
     let total: number;
     let terms: string[] = [];
@@ -271,23 +302,27 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   }
 
   /** Every match of q (listing positions, ascending); every record without significant words. */
-  async function positionsOf(q: string | undefined, prefix: boolean): Promise<Int32Array> {
-    return (await evaluated(q, prefix))?.evaluation.positions ?? identity;
+  async function positionsOf(q: string | undefined, variants: Variants): Promise<Int32Array> {
+    return (await evaluated(q, variants))?.evaluation.positions ?? identity;
   }
 
   /** The `count` best matches of q kept by `keep` (listing positions, best first); none without significant words. */
-  async function topOf(q: string, keep: ((position: number) => boolean) | null, count: number): Promise<number[]> {
-    return (await evaluated(q))?.evaluation.top(keep, count).top ?? [];
+  async function topOf(q: string, keep: ((position: number) => boolean) | null, count: number, variants: Variants = {}): Promise<number[]> {
+    return (await evaluated(q, variants))?.evaluation.top(keep, count).top ?? [];
   }
 
-  async function partial({ q, kind, region }: Pick<FactsQuery, 'kind' | 'region'> & { q: string }, shorter: string, limit: number): Promise<PartialPage> {
+  async function partial({ q, kind, region, prefix, corrected }: Pick<FactsQuery, 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string }, shorter: string, limit: number): Promise<PartialPage> {
     const none: PartialPage = { exact: [], exactScores: [], positions: [], scores: [], lacking: [], slots: 0, terms: [] };
-    const key = keyOf(q);
+    const variants = { prefix, corrected };
+    const key = keyFor(q, variants);
     if (key === '') return none;
+    // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
+    const last = typedPrefix(q);
+    const shorterVariants = { prefix: prefix === true && last !== null && typedPrefix(shorter)?.folded === last.folded, corrected };
     const filter = positionFilter(kindRegions, { kind, region });
-    const matching = new Set(await positionsOf(q, false));
-    const exact = matching.size ? await topOf(q, filter, limit) : [];
-    const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit);
+    const matching = new Set(await positionsOf(q, variants));
+    const exact = matching.size ? await topOf(q, filter, limit, variants) : [];
+    const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit, shorterVariants);
     // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
     const { slots, loaded, lists } = await load(key);
     const options = slots.map((slot) => slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })));
@@ -299,7 +334,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
         return { at, score, lacking: held.filter((h) => !h).length };
       })
       .sort((a, b) => b.score - a.score || a.at - b.at);
-    const matched = (await evaluated(shorter))?.terms;
+    const matched = (await evaluated(shorter, shorterVariants))?.terms;
     return {
       exact,
       exactScores: exact.map((at) => scoreOf(at).score),
@@ -322,9 +357,17 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     search,
     partial,
     cards: cardsOf,
-    openLastWord: (q) => openLastWord(q, store),
-    async facets({ q, kind, region, prefix }) {
-      return facetsOf((await evaluated(q, prefix === true))?.evaluation.histogram ?? everyRecord(), { kind, region });
+    async openLastWord(q) {
+      // A word that records hold (itself or its stem) or that matches through its synonyms finds records as typed: it
+      // is not completed, so a completion never changes the order of records that hold every word as typed.
+      const typed = typedPrefix(q);
+      if (typed === null) return false;
+      const [lists] = await store.postings([typed.term]);
+      if (lists !== undefined || synonyms.slots([typed.term])[0]!.options.length > 1) return false;
+      return openLastWord(q, store);
+    },
+    async facets({ q, kind, region, prefix, corrected }) {
+      return facetsOf((await evaluated(q, { prefix, corrected }))?.evaluation.histogram ?? everyRecord(), { kind, region });
     },
     suggest({ q, kind, region }, budget = createWorkBudget(work.suggest)) {
       if (q === undefined) return Promise.resolve([]);
@@ -338,7 +381,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
           // The best record the shorter query adds: one that does not hold every word of q (when q finds nothing,
           // any record), so that the search page's relaxed fill (relaxed.ts) offers the shortening that adds most.
           const filter = positionFilter(kindRegions, { kind, region });
-          const exact = new Set(await positionsOf(q, false));
+          const exact = new Set(await positionsOf(q, {}));
           const keep = exact.size === 0 ? filter : (at: number) => !exact.has(at) && (!filter || filter(at));
           return (await evaluated(shorter))?.evaluation.top(keep, 1).scores[0] ?? 0;
         },

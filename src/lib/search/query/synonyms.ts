@@ -11,9 +11,10 @@
  * its terms' bounds, which is what a top-k evaluation with exact pruning needs.
  */
 import { processTerm, tokenize } from '../text/normalize.ts';
+import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 
-/** The default weight of a synonym (content/synonyms.yaml may set another per entry); see docs/search.md. */
-export const SYNONYM_WEIGHT = 0.5;
+/** The default weight of a synonym (content/synonyms.yaml may set another per entry): RANK_WEIGHTS.synonym. */
+export const SYNONYM_WEIGHT: number = RANK_WEIGHTS.synonym;
 
 /** One alternative of a phrase: its index terms (all required) and its weight. */
 export interface SynonymOption {

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { shownIds } from '../../src/lib/search/assist/site-page.ts';
+import { siteRanking } from '../../scripts/bench/relevance/site-runner.ts';
+import { PAGE_SIZE } from '../../src/browser/search-state.ts';
+import { builtEngine, readBuilt } from '../support/search.ts';
+
+// The search page's backend (src/browser/search-data.ts) fetches the site's files: here, the test build's.
+beforeAll(() => {
+  vi.stubGlobal('fetch', async (url: string) => {
+    try {
+      return new Response(await readBuilt(url.replace(/^\//, '')), { status: 200 });
+    } catch {
+      return new Response('not found', { status: 404 });
+    }
+  });
+});
+afterAll(() => vi.unstubAllGlobals());
+
+// A cut last word (the site completes it), a word cut inside a filter, a query that finds something and blends in
+// records lacking a word, a typo that finds nothing (a suggestion shown at once), and a query of complete words.
+const QUESTIONS = [
+  { q: 'permis de condu' },
+  { q: 'examen théo' },
+  { q: 'permis prov', region: 'bruxelles' as const },
+  { q: 'durée validité permis' },
+  { q: 'permis provisiore' },
+  { q: 'permis moto' },
+];
+
+describe('the relevance bench scores what the search page shows (assist/site-page.ts)', () => {
+  it.each(QUESTIONS)('lists the same first page as the page itself for $q', async (question) => {
+    const { prefetchSearchData } = await import('../../src/browser/search-data.ts');
+    const backend = await prefetchSearchData();
+    const page = await backend.run({ q: question.q, kind: undefined, region: question.region, limit: PAGE_SIZE, offset: 0, typing: false, exact: false });
+    const bench = await siteRanking(await builtEngine(), { q: question.q, kind: undefined, region: question.region });
+    expect(shownIds(page).length).toBeGreaterThan(0);
+    expect(bench.slice(0, shownIds(page).length)).toEqual(shownIds(page));
+  });
+
+  it('completes a cut last word on a submitted search, where the API rule finds nothing', async () => {
+    const engine = await builtEngine();
+    expect((await engine.search({ q: 'permis de condu', limit: 1, offset: 0 })).total).toBe(0);
+    const completed = await engine.search({ q: 'permis de condu', limit: PAGE_SIZE, offset: 0, prefix: true });
+    expect(completed.total).toBeGreaterThan(0);
+    expect((await siteRanking(engine, { q: 'permis de condu' })).slice(0, completed.ids.length)).toEqual(completed.ids);
+  });
+});

@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
+import { createApiHandler } from '../../src/lib/api/handler.ts';
+import { readDist } from '../../src/adapters/builds/read-dist.ts';
+import { shardFileMap, buildShards } from '../../src/lib/search/index/shard-build.ts';
+import { compileSynonyms, parseSynonyms } from '../../src/lib/search/index/synonyms-file.ts';
+import { openSearchEngine, type SearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import { correctedWords, sitePage, shownIds, type Question } from '../../src/lib/search/assist/site-page.ts';
+import { RANK_WEIGHTS } from '../../src/lib/search/score/rank-weights.ts';
+import { PREFIX_WEIGHT } from '../../src/lib/search/query/prefix.ts';
+import { SYNONYM_WEIGHT } from '../../src/lib/search/query/synonyms.ts';
+import { MISSING_POWER } from '../../src/lib/search/assist/blend.ts';
+import { testSettings } from '../support/test-build.ts';
+import { builtEngine } from '../support/search.ts';
+
+let n = 0;
+function record(title: string, body: string) {
+  n += 1;
+  const id = `fait-${n.toString(16).padStart(16, '0')}`;
+  return { file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body };
+}
+
+/** An engine over records with a synonyms file. */
+async function engineOf(records: ReturnType<typeof record>[], yaml = '[]\n'): Promise<{ engine: SearchEngine; ids: string[] }> {
+  const facts = buildCorpus(records, 'https://x.example');
+  const files = shardFileMap(buildShards(facts, { synonyms: compileSynonyms(parseSynonyms(yaml, 'synonyms.yaml')) }));
+  // The records' ids in the order given (buildCorpus sorts them by id).
+  return { engine: await openSearchEngine(async (path) => files.get(path) ?? null), ids: records.map((r) => r.frontmatter.id) };
+}
+
+const ask = (q: string, offset = 0): Question => ({ q, kind: undefined, region: undefined, limit: 20, offset, typing: false, exact: false });
+const filler = Array.from({ length: 30 }, (_, i) => record(`Autre sujet ${i}`, `Rien à voir, numéro ${i}.`));
+
+describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank-weights.ts)', () => {
+  it('takes every variant weight from the one documented const', () => {
+    expect(PREFIX_WEIGHT).toBe(RANK_WEIGHTS.prefix);
+    expect(SYNONYM_WEIGHT).toBe(RANK_WEIGHTS.synonym);
+    expect(MISSING_POWER).toBe(RANK_WEIGHTS.missingPower);
+    expect(RANK_WEIGHTS.exact).toBe(RANK_WEIGHTS.stem);
+    for (const weight of [RANK_WEIGHTS.prefix, RANK_WEIGHTS.synonym, RANK_WEIGHTS.correction]) expect(weight).toBeLessThanOrEqual(RANK_WEIGHTS.exact);
+  });
+
+  it('does not complete a last word that records hold through its stem, nor a word of the synonyms file', async () => {
+    const { engine } = await engineOf([record('Les provinces', 'Les provinces et la route.'), record('Cyclomoteur', 'Un cyclomoteur.'), ...filler], '- from: mobylette\n  to: cyclomoteur\n');
+    // "province" is no written form of the index ("provinces" is), but its stem is held: searched as typed.
+    expect(await engine.openLastWord('route province')).toBe(false);
+    expect(await engine.openLastWord('route provin')).toBe(true);
+    expect(await engine.openLastWord('mobylette')).toBe(false);
+  });
+
+  it('counts a word present through a synonym: such a record is an exact match, never labelled as lacking it', async () => {
+    const { engine, ids } = await engineOf([record('Cyclomoteur : casque', 'Le casque est obligatoire sur un cyclomoteur.'), record('Casque de vélo', 'Le casque à vélo.'), ...filler], '- from: mobylette\n  to: cyclomoteur\n');
+    const page = await sitePage(engine, ask('casque mobylette'));
+    expect(page.total).toBe(1);
+    expect(shownIds(page)[0]).toBe(ids[0]);
+    expect(page.blend?.find((item) => item.card.id === ids[0])?.missing).toBeUndefined();
+    expect(page.blend?.find((item) => item.card.id === ids[1])?.missing).toEqual(['mobylette']);
+  });
+
+  it('blends records lacking a word among the completions of a cut last word, on one score', async () => {
+    const { engine, ids } = await engineOf([
+      record('Examen théorique', 'Réussir l’examen théorique du permis.'),
+      record('Examen pratique', 'L’examen pratique du permis.'),
+      record('Théorie du code', 'La théorie du code de la route, sans examen.'.replace('sans examen', 'les panneaux')),
+      ...filler,
+    ]);
+    expect(await engine.openLastWord('examen théo')).toBe(true);
+    const page = await sitePage(engine, ask('examen théo'));
+    // The record holding both words (the last one completed) first; then those lacking one word, labelled.
+    expect(shownIds(page)[0]).toBe(ids[0]);
+    const lacking = new Map(page.blend!.filter((item) => item.missing).map((item) => [item.card.id, item.missing]));
+    expect(lacking.get(ids[1]!)).toEqual(['théo']);
+    expect(lacking.get(ids[2]!)).toEqual(['examen']);
+    expect(page.exactShown).toBe(1);
+    // Typing shows the same page as the address it writes, submitted or reloaded.
+    expect(shownIds(await sitePage(engine, { ...ask('examen théo'), typing: true }))).toEqual(shownIds(page));
+  });
+
+  it('counts a confident correction at RANK_WEIGHTS.correction, and blends in the records lacking a word of it', async () => {
+    const { engine, ids } = await engineOf([record('Permis provisoire', 'Le permis provisoire.'), record('Provisoire', 'Un document provisoire.'), ...filler]);
+    const page = await sitePage(engine, ask('permis provisiore'));
+    expect(page.shown).toMatchObject({ q: 'permis provisoire', confident: true });
+    expect(correctedWords('permis provisiore', 'permis provisoire')).toEqual(['provisoire']);
+    expect(shownIds(page)).toEqual([ids[0], ids[1]]);
+    expect(page.blend?.[1]?.missing).toEqual(['permis']);
+    // The weight is read from the const: a lower one lowers the corrected word's part of the score.
+    const weights = RANK_WEIGHTS as { correction: number };
+    const saved = weights.correction;
+    try {
+      weights.correction = 0.5;
+      const fresh = (await engineOf([record('Permis provisoire', 'Le permis provisoire.'), ...filler])).engine;
+      const plain = await fresh.partial({ q: 'permis provisoire' }, 'permis', 1);
+      const lowered = await fresh.partial({ q: 'permis provisoire', corrected: ['provisoire'] }, 'permis', 1);
+      expect(lowered.exactScores[0]!).toBeLessThan(plain.exactScores[0]!);
+    } finally {
+      weights.correction = saved;
+    }
+  });
+
+  it('shows the records lacking a non-word rather than an empty page when no correction is sure enough to apply', async () => {
+    const engine = await builtEngine();
+    const page = await sitePage(engine, ask('dupliquata permis'));
+    expect(page.total).toBe(0);
+    expect(page.shown).toBeUndefined();
+    expect(page.suggestions.map((s) => s.q)).toContain('duplicata permis');
+    expect(page.blend!.length).toBe(20);
+    expect(page.blend!.every((item) => item.missing?.join() === 'dupliquata')).toBe(true);
+  });
+
+  it('ranks records holding most words of a long everyday query above one holding a single rare word of it', async () => {
+    const { engine, ids } = await engineOf([
+      record('Rouler sans assurance avec la voiture', 'Rouler sans assurance avec la voiture de papa : une amende.'),
+      record('Zwanze', 'Une zwanze bruxelloise.'),
+      ...filler,
+    ]);
+    const shown = shownIds(await sitePage(engine, ask('rouler sans assurance voiture papa zwanze')));
+    expect(shown[0]).toBe(ids[0]);
+    expect(shown.indexOf(ids[1]!) === -1 || shown.indexOf(ids[1]!) > 0).toBe(true);
+  });
+
+  it('keeps the API order among the records that hold every word, on every page (fast-check over the test build)', async () => {
+    const engine = await builtEngine();
+    const api = createApiHandler({ read: readDist(testSettings.DIST_DIR), quota: { limit: 1_000_000_000 } });
+    const apiPage = async (q: string, offset: number) => {
+      const response = await api(new Request(`http://test/api/v1/facts?${new URLSearchParams({ q, limit: '50', offset: String(offset), po_live: '1' })}`), { clientAddress: '192.0.2.1' });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { results: { id: string }[] }).results.map((r) => r.id);
+    };
+    const apiIds = async (q: string) => [...(await apiPage(q, 0)), ...(await apiPage(q, 50))];
+    const words = ['permis', 'examen', 'théorique', 'pratique', 'conduite', 'accompagnée', 'durée', 'validité', 'moto', 'camion', 'amende', 'vitesse', 'alcool', 'provisoire', 'bruxelles', 'renouveler', 'perdu', 'condu', 'théo', 'provis'];
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), async (picked) => {
+        const q = picked.join(' ');
+        const exact = await apiIds(q);
+        const site = [...shownIds(await sitePage(engine, ask(q))), ...shownIds(await sitePage(engine, ask(q, 20))), ...shownIds(await sitePage(engine, ask(q, 40)))];
+        const held = new Set(exact);
+        const kept = site.filter((id) => held.has(id));
+        // Three pages list at least the first 40 exact matches (page 1 may blend in records lacking a word).
+        expect(kept.length).toBeGreaterThanOrEqual(Math.min(exact.length, 40));
+        expect(kept).toEqual(exact.slice(0, kept.length));
+      }),
+      { numRuns: 40, seed: 35 },
+    );
+  });
+});

@@ -5,8 +5,6 @@
  */
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import type { AddressInfo } from 'node:net';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { createSiteServer } from '../src/adapters/node/site-server.ts';
 import { ensureBuild } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
@@ -35,6 +33,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
 const settings = settingsOrExit(process.env);
+// Lighthouse loads after the help and settings checks: loading it takes seconds.
+const [chromeLauncher, { default: lighthouse }] = await Promise.all([import('chrome-launcher'), import('lighthouse')]);
 const build = await ensureBuild(settings, { log: console.log, onFailure: 'exit' });
 // The host of SITE_URL, so that canonical links point to the origin measured (the port aside).
 const host = new URL(settings.SITE_URL).hostname.replace(/^\[|\]$/g, '');

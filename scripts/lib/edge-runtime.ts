@@ -6,9 +6,11 @@
 import { mkdir } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
-import { Log, LogLevel, Miniflare, type WorkerOptions } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import type { Miniflare, WorkerOptions } from 'miniflare';
+
+// esbuild, Miniflare and wrangler load when used, not when imported: loading wrangler alone takes seconds, which
+// `npm run edge -- --help` and the other commands importing this file should not wait for.
+const wrangler = () => import('wrangler');
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The deployment configuration, read as `wrangler deploy` reads it. */
@@ -52,6 +54,7 @@ export interface RunningEdge {
 
 /** Bundles the worker entry of wrangler.jsonc into one ES module (what `wrangler deploy` uploads, unminified). */
 export async function bundleWorker(outfile = DEFAULT_BUNDLE, options: { minify?: boolean } = {}): Promise<string> {
+  const [{ unstable_getMiniflareWorkerOptions }, { build }] = await Promise.all([wrangler(), import('esbuild')]);
   const { main } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG, undefined, { overrides: { assets: { directory: ROOT } } });
   await mkdir(resolve(outfile, '..'), { recursive: true });
   await build({
@@ -73,6 +76,7 @@ export async function bundleWorker(outfile = DEFAULT_BUNDLE, options: { minify?:
 /** Starts workerd with the worker, its assets and its Durable Object, as configured in wrangler.jsonc. */
 export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
   const bundle = options.bundle ?? (await bundleWorker());
+  const [{ unstable_getMiniflareWorkerOptions }, { Log, LogLevel, Miniflare }] = await Promise.all([wrangler(), import('miniflare')]);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG, undefined, {
     overrides: { assets: { directory: resolve(options.distDir) } },
   });

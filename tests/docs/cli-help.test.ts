@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sourceFiles } from './imports.ts';
 import { ROOT } from './markdown.ts';
 
@@ -17,16 +18,30 @@ function commandLines(): string[] {
   });
 }
 
-/** Runs `node <file> --help` (no settings, no build: help comes first) and returns its exit code and output. */
-async function help(file: string, flag = '--help'): Promise<{ code: number; stdout: string }> {
+/** A generous cap per command: only a command that hangs reaches it (its signal then shows in the failed expectation). */
+const HELP_CAP_MS = 60_000;
+
+/** Runs `node <file> --help` (no settings, no build: help comes first) and returns its exit code (or the signal that stopped it) and output. */
+async function help(file: string, flag = '--help'): Promise<{ code: number | string; stdout: string }> {
   const env = { ...process.env, PORT: 'not a port', DIST_DIR: '/nonexistent/permis-facts-dist' };
   try {
-    const { stdout } = await run(process.execPath, [join(ROOT, file), flag], { cwd: ROOT, env, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [join(ROOT, file), flag], { cwd: ROOT, env, timeout: HELP_CAP_MS });
     return { code: 0, stdout };
   } catch (error) {
-    const { code, stdout } = error as { code: number; stdout: string };
-    return { code, stdout };
+    const { code, signal, stdout } = error as { code: number | null; signal: string | null; stdout: string };
+    return { code: code ?? `${signal} after the ${HELP_CAP_MS} ms cap`, stdout };
   }
+}
+
+/** Runs `task` over `items`, at most `slots` at a time (one per core: more only makes each slower on a loaded machine). */
+async function mapBounded<T, R>(items: readonly T[], slots: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(slots, items.length) }, worker));
+  return results;
 }
 
 describe('every command line of scripts/ answers --help', () => {
@@ -39,12 +54,19 @@ describe('every command line of scripts/ answers --help', () => {
     expect(files).toEqual(expect.arrayContaining(npmScripts));
   });
 
-  it.concurrent.each(files)('%s --help prints its usage and exits 0, before reading settings', async (file) => {
-    const { code, stdout } = await help(file);
+  // Every command runs once, a few at a time, before the checks: each test then reads its answer.
+  const answers = new Map<string, { code: number | string; stdout: string }>();
+  beforeAll(async () => {
+    const results = await mapBounded(files, availableParallelism(), (file) => help(file));
+    files.forEach((file, i) => answers.set(file, results[i]!));
+  }, 300_000);
+
+  it.each(files)('%s --help prints its usage and exits 0, before reading settings', (file) => {
+    const { code, stdout } = answers.get(file)!;
     expect(code).toBe(0);
     expect(stdout).toMatch(/^usage: /);
     expect(stdout.length).toBeGreaterThan(80);
-  }, 90_000);
+  });
 
   it('-h is the same as --help', async () => {
     const { code, stdout } = await help('scripts/record-id.ts', '-h');

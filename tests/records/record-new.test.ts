@@ -60,7 +60,8 @@ describe('npm run record:new', () => {
     const text = (await readFile(file, 'utf8')).replace('# verified_at:', 'verified_at:');
     await writeFile(file, text);
     expect(check().stderr).toContain(`${file}:16: verified_at: replace the template's example date, got "1900-01-01"`);
-  });
+    // Four commands one after another, each reading the whole corpus: 30 s was too short on a loaded 2-core machine.
+  }, 90_000);
 
   it('refuses to overwrite a file, a bad kind or slug, and answers --help', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'permis-new-'));

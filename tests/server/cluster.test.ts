@@ -8,6 +8,7 @@ import { alive, descendants, until } from '../support/processes.ts';
 import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
 import { testBuildEnv } from '../support/test-build.ts';
+import { pointDistAt } from '../../src/adapters/builds/build-store.ts';
 
 /** The bearer token of /metrics in these runs. */
 const METRICS_TOKEN = 'cluster-test-token-0123456789';
@@ -123,7 +124,9 @@ describe('a rebuild under WORKERS=2', () => {
   let server: StartedServer;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cluster-rebuild-'));
-    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), { recursive: true, preserveTimestamps: true, dereference: true });
+    // DIST_DIR is a link to a build's own folder, as npm run build leaves it; the swap below switches the link.
+    await cp(testBuildEnv.DIST_DIR!, join(root, 'builds', 'first'), { recursive: true, preserveTimestamps: true, dereference: true });
+    await pointDistAt(join(root, 'dist'), join(root, 'builds', 'first'));
     server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '1000000' });
   }, 60_000);
   afterAll(async () => {
@@ -133,8 +136,8 @@ describe('a rebuild under WORKERS=2', () => {
 
   it('swaps every worker to the new build with no failed request', async () => {
     const marker = '<!-- the second build -->';
-    const next = join(root, 'next');
-    await cp(join(root, 'dist'), next, { recursive: true, preserveTimestamps: true });
+    const next = join(root, 'builds', 'next');
+    await cp(join(root, 'builds', 'first'), next, { recursive: true, preserveTimestamps: true });
     await writeFile(join(next, 'index.html'), `${await readFile(join(next, 'index.html'), 'utf8')}${marker}`);
     await rm(join(next, 'index.html.br'));
     await rm(join(next, 'index.html.gz'));
@@ -153,8 +156,8 @@ describe('a rebuild under WORKERS=2', () => {
     });
     // The swap comes while the clients are being answered (a few answers seen), not after a guessed time.
     expect(await until(() => answered >= 8, 30_000), `${answered} answers`).toBe(true);
-    await rename(join(root, 'dist'), join(root, 'old'));
-    await rename(next, join(root, 'dist'));
+    // One atomic step, as the build switches DIST_DIR (two renames of a plain folder leave a moment with no build).
+    await pointDistAt(join(root, 'dist'), next);
     const done = await until(() => switched() === 2, 20_000);
     running = false;
     await Promise.all(clients);

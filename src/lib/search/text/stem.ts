@@ -38,6 +38,9 @@ export function stem(word: string): string {
   return undouble(strip(word));
 }
 
+/** This stemmer as a choice of text/language.ts. */
+export const LIGHT_STEMMER = { name: 'light-fr', stem } as const;
+
 /** The word with one ending stripped or rewritten. */
 function strip(word: string): string {
   let w = word;

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import { openSearchEngine } from '../../src/lib/search/query/search-engine.ts';
-import type { SearchManifest } from '../../src/lib/search/index/shards.ts';
+import type { SearchManifest, WordFile } from '../../src/lib/search/index/shards.ts';
 import { activeLanguage, LANGUAGE, languageName, useLanguage, type Language } from '../../src/lib/search/text/language.ts';
 import { processTerm, queryTerms } from '../../src/lib/search/text/normalize.ts';
 import { SNOWBALL_FRENCH } from '../../src/lib/search/text/snowball.ts';
@@ -73,5 +74,26 @@ describe('the language of the index (stemmer and stop words)', () => {
     const page = await engine.search({ q: 'le de la des', limit: 10, offset: 0 });
     expect(page.total).toBe(facts.length);
     expect(page.ids).toEqual(['fait-00000000000000f1', 'fait-00000000000000f2']);
+  });
+
+  it('gives back, for every word of the vocabulary files, the stem it is filed under: corrections and completions write that word into a query, which is stemmed again (property)', () => {
+    const word = fc.stringMatching(/^[a-zàâçéèêîôûœ]{1,12}$/);
+    const text = fc.array(word, { minLength: 1, maxLength: 12 }).map((words) => words.join(' '));
+    for (const language of [LANGUAGE, SNOWBALL]) {
+      useLanguage(language);
+      fc.assert(
+        fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), (bodies) => {
+          const corpus = buildCorpus(
+            bodies.map((body, i) => ({ file: `f${i}.md`, frontmatter: { id: `fait-${String(i).padStart(16, '0')}`, kind: 'fact', title: 'Fiche', regions: ['belgique'], sources: [] }, body })),
+            'https://x.example',
+          );
+          const files = memoryShards(corpus).files;
+          const entries = [...files].filter(([path]) => path.startsWith('search/words/')).flatMap(([, json]) => JSON.parse(json) as WordFile);
+          expect(entries.length).toBeGreaterThan(0);
+          for (const [stem, written] of entries) expect(processTerm(written), `${languageName()}: ${written}`).toBe(stem);
+        }),
+        { numRuns: 25 },
+      );
+    }
   });
 });

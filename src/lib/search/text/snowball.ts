@@ -5,6 +5,20 @@
  */
 import { stemmer } from '@orama/stemmers/french';
 import type { Stemmer } from './language.ts';
+import { MIN_STEM, stem as lightStem } from './stem.ts';
 
-/** Snowball French over folded words. */
+/** Snowball French over folded words, as the library stems them. */
 export const SNOWBALL_FRENCH: Stemmer = { name: 'snowball-fr', stem: stemmer };
+
+/**
+ * Snowball French with the short-stem rule of the light stemmer: where Snowball would cut a word to fewer than
+ * MIN_STEM letters ("delai" and "delit" to "del", "taxe" and "taxi" to "tax", "mere" to "mer", "volant" to "vol"),
+ * the word is stemmed by the light rules instead, which strip a plural at most there.
+ */
+export const SNOWBALL_FRENCH_MIN4: Stemmer = {
+  name: 'snowball-fr-min4',
+  stem(word) {
+    const s = stemmer(word);
+    return s.length >= MIN_STEM || s === word ? s : lightStem(word);
+  },
+};

@@ -5,7 +5,7 @@ import { openSearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import type { SearchManifest, WordFile } from '../../src/lib/search/index/shards.ts';
 import { activeLanguage, LANGUAGE, languageName, useLanguage, type Language } from '../../src/lib/search/text/language.ts';
 import { processTerm, queryTerms } from '../../src/lib/search/text/normalize.ts';
-import { SNOWBALL_FRENCH } from '../../src/lib/search/text/snowball.ts';
+import { SNOWBALL_FRENCH, SNOWBALL_FRENCH_MIN4 } from '../../scripts/bench/language/snowball.ts';
 import { STOP_WORDS } from '../../src/lib/search/text/stop-words.ts';
 import { engineFor, memoryShards } from '../support/search.ts';
 
@@ -95,5 +95,16 @@ describe('the language of the index (stemmer and stop words)', () => {
         { numRuns: 25 },
       );
     }
+  });
+
+  it('measures Snowball French with the short-stem rule too: no cut under four letters, so words of different meaning stay apart', () => {
+    const cut = (word: string) => SNOWBALL_FRENCH.stem(word);
+    const ruled = (word: string) => SNOWBALL_FRENCH_MIN4.stem(word);
+    for (const [a, b] of [['delai', 'delit'], ['taxe', 'taxi'], ['mere', 'mer'], ['volant', 'vol']] as [string, string][]) {
+      expect(cut(a), `${a} / ${b}`).toBe(cut(b));
+      expect(ruled(a), `${a} / ${b}`).not.toBe(ruled(b));
+    }
+    expect(ruled('accompagnees')).toBe(cut('accompagnees'));
+    expect(ruled('rues')).toBe('rue');
   });
 });

@@ -14,10 +14,22 @@ import { parseArgs, promisify } from 'node:util';
 import { ensureTestBuild } from '../../../tests/support/test-build.ts';
 import { readRecords } from '../../../src/lib/records/read-records.ts';
 import { parse, stringify } from 'yaml';
-import { buildShards, compileSynonyms, parseSynonyms, readLexicon, shardFileMap, toSearchDocument } from '../../../src/lib/search/build.ts';
-import { SEARCHED_FIELDS } from '../../../src/lib/search/index/search-options.ts';
-import { foldText, queryTerms, tokenize } from '../../../src/lib/search/text/normalize.ts';
-import { languageName, LANGUAGE, useLanguage, type Stemmer } from '../../../src/lib/search/text/language.ts';
+import {
+  buildShards,
+  compileSynonyms,
+  foldText,
+  LANGUAGE,
+  languageName,
+  parseSynonyms,
+  queryTerms,
+  readLexicon,
+  SEARCHED_FIELDS,
+  shardFileMap,
+  tokenize,
+  toSearchDocument,
+  useLanguage,
+  type Stemmer,
+} from '../../../src/lib/search/build.ts';
 import { INTEGRITY_DIR, INTEGRITY_FILE } from '../../../src/lib/integrity.ts';
 import { openIntegrity, writeIntegrity } from '../../../src/adapters/integrity-files.ts';
 import { createResultFiles } from '../result-files.ts';

@@ -1,5 +1,5 @@
 /** `node --import` this file with RELEVANCE_LANGUAGE=<stemmer>+<stop words>: the process's builds and queries use that variant. */
-import { useLanguage } from '../../../src/lib/search/text/language.ts';
+import { useLanguage } from '../../../src/lib/search/build.ts';
 import { languageVariant } from './variants.ts';
 
 const name = process.env.RELEVANCE_LANGUAGE;

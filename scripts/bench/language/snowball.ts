@@ -5,8 +5,7 @@
  * never sees é or è (its own un-accenting steps then have nothing to do).
  */
 import { stemmer } from '@orama/stemmers/french';
-import type { Stemmer } from '../../../src/lib/search/text/language.ts';
-import { MIN_STEM, stem as lightStem } from '../../../src/lib/search/text/stem.ts';
+import { MIN_STEM, stem as lightStem, type Stemmer } from '../../../src/lib/search/build.ts';
 
 /** Snowball French over folded words, as the library stems them. */
 export const SNOWBALL_FRENCH: Stemmer = { name: 'snowball-fr', stem: stemmer };

@@ -4,11 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import stopwordsIso from 'stopwords-iso' with { type: 'json' };
-import { foldText } from '../../../src/lib/search/text/normalize.ts';
-import { LANGUAGE, type Language, type Stemmer, type StopWords } from '../../../src/lib/search/text/language.ts';
-import { LIGHT_STEMMER } from '../../../src/lib/search/text/stem.ts';
+import { foldText, LANGUAGE, LIGHT_STEMMER, PROJECT_STOP_WORDS, STOP_WORD_LISTS, type Language, type Stemmer, type StopWords } from '../../../src/lib/search/build.ts';
 import { SNOWBALL_FRENCH, SNOWBALL_FRENCH_MIN4 } from './snowball.ts';
-import { PROJECT_STOP_WORDS, STOP_WORD_LISTS } from '../../../src/lib/search/text/stop-words.ts';
 
 // snowball-stemmers ships every language in one CommonJS file, and stopword its lists; neither has types.
 const require = createRequire(import.meta.url);

@@ -55,6 +55,23 @@ describe('French light stemmer', () => {
     expect(processTerm('pris')).not.toBe(processTerm('prix'));
   });
 
+  it('leaves a stem under four letters only for the plural of a four-letter word: an s after e or a consonant, an x after au, eu, ou', () => {
+    for (const [word, singular] of [['rues', 'rue'], ['ages', 'age'], ['cars', 'car'], ['feux', 'feu'], ['jeux', 'jeu']]) expect(stem(word!)).toBe(singular);
+    // French writes these with their s in the singular: "pris" (taken) never becomes "pri".
+    for (const word of ['pris', 'mois', 'fois', 'avis', 'bois', 'gros', 'bras', 'plus', 'tous', 'jus']) expect(stem(word)).toBe(word);
+    expect(processTerm('pris')).not.toBe(processTerm('prix'));
+    expect(processTerm('mois')).not.toBe(processTerm('moi'));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{1,14}$/), (word) => {
+        const s = stem(word);
+        if (s.length >= MIN_STEM || s === word) return;
+        expect(word).toHaveLength(MIN_STEM);
+        expect(s).toBe(word.slice(0, -1));
+        expect(word).toMatch(/[^aiosu]s$|[aeo]ux$/);
+      }),
+    );
+  });
+
   it('keeps words of four letters or fewer intact, apart from a plural s', () => {
     for (const word of ['bus', 'moto', 'code', 'mere', 'vite', 'aide', 'taxi', 'zone']) expect(stem(word)).toBe(word);
     expect(stem('cars')).toBe('car');

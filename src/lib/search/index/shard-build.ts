@@ -10,6 +10,7 @@ import { summarize } from '../../records/summarize.ts';
 import { buildIndex } from './build-index.ts';
 import { regionBit } from './listing.ts';
 import { foldText, processTerm, tokenize } from '../text/normalize.ts';
+import { languageName } from '../text/language.ts';
 import { SEARCHED_FIELDS, toSearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
 import { nearWords } from './lexicon.ts';
@@ -159,6 +160,7 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     termShards,
     docsPerBlock,
     wordLengths: [...words.keys()].sort((a, b) => a - b),
+    language: languageName(),
   };
   return { manifest, listing: JSON.stringify(encodeListing(kindRegions)), synonyms: JSON.stringify(synonyms), terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))), bigTerms, docs, words, prefixes };
 }

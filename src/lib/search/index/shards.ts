@@ -19,6 +19,8 @@ export interface SearchManifest {
   docsPerBlock: number;
   /** Word lengths (folded) that have a vocabulary file. */
   wordLengths: number[];
+  /** The stemmer and stop words the terms were made with (text/language.ts languageName): queries must use the same. */
+  language: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import { decodeNumbers } from '../index/number-code.ts';
 import { decodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from '../index/shards.ts';
 import type { Postings } from '../score/score.ts';
 import type { SynonymsArtefact } from '../query/synonyms.ts';
+import { languageName } from '../text/language.ts';
 
 /** Reads a file by its path under the site root; null (or a throw) when it cannot. */
 export type ReadSearchFile = (path: string) => Promise<string | null>;
@@ -105,6 +106,10 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   );
   if (manifest.version !== 4) throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 4`);
   if (synonyms.version !== 1 || !Array.isArray(synonyms.rules)) throw new Error(`search/synonyms.json has version ${String(synonyms.version)}, expected 1`);
+  // The terms are stems: a query stemmed another way would miss silently, so another language is refused.
+  if (manifest.language !== languageName()) {
+    throw new Error(`search/manifest.json was built with language "${String(manifest.language)}", this engine stems with "${languageName()}": rebuild the index (npm run build) with the same text/language.ts`);
+  }
   const kindRegions = decodeListing(listing);
   if (kindRegions.length !== manifest.records) throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
 

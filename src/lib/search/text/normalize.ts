@@ -1,6 +1,5 @@
 /** Text normalisation shared by the index, the API and the browser: case, accents, ligatures, elisions, stems. */
-import { STOP_WORDS } from './stop-words.ts';
-import { stem } from './stem.ts';
+import { activeLanguage } from './language.ts';
 
 const LIGATURES: Record<string, string> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss' };
 
@@ -24,11 +23,12 @@ export function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
-/** The index term for one word (its stem), or null for a stop word: what both documents and queries go through. */
+/** The index term for one word (its stem), or null for a stop word, in the active language (language.ts): what both documents and queries go through. */
 export function processTerm(word: string): string | null {
   const folded = foldText(word);
-  if (folded.length === 0 || STOP_WORDS.has(folded)) return null;
-  return stem(folded);
+  const { stemmer, stopWords } = activeLanguage();
+  if (folded.length === 0 || stopWords.words.has(folded)) return null;
+  return stemmer.stem(folded);
 }
 
 /** The significant terms of a query, deduplicated, in order of appearance. */

@@ -14,7 +14,17 @@ const GERMAN = `der die das den dem des ein eine einer eines einem einen und ode
 const QUESTIONS = `comment combien pourquoi quand peut peuvent faut puis dois doit faire passe waarom wanneer welke welk`;
 const ENGLISH = `the of and or to an is are was were be been for on with as by at from that this these those it its not no but if then than into about which who what when where how`;
 
+/** The project's lists by language, each split into words: benches swap one for a library's list (docs/search.md). */
+export const STOP_WORD_LISTS: Record<'french' | 'dutch' | 'german' | 'english' | 'questions', readonly string[]> = {
+  french: FRENCH.split(/\s+/),
+  dutch: DUTCH.split(/\s+/),
+  german: GERMAN.split(/\s+/),
+  english: ENGLISH.split(/\s+/),
+  questions: QUESTIONS.split(/\s+/),
+};
+
 /** Every stop word, normalised. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  [FRENCH, DUTCH, GERMAN, ENGLISH, QUESTIONS].flatMap((list) => list.split(/\s+/)),
-);
+export const STOP_WORDS: ReadonlySet<string> = new Set(Object.values(STOP_WORD_LISTS).flat());
+
+/** The project's list as a choice of text/language.ts. */
+export const PROJECT_STOP_WORDS = { name: 'project', words: STOP_WORDS } as const;

@@ -31,7 +31,7 @@ import {
   type Stemmer,
 } from '../../../src/lib/search/build.ts';
 import { INTEGRITY_DIR, INTEGRITY_FILE } from '../../../src/lib/integrity.ts';
-import { openIntegrity, writeIntegrity } from '../../../src/adapters/integrity-files.ts';
+import { openIntegrity, writeIntegrity } from '../../../src/adapters/builds/integrity-files.ts';
 import { createResultFiles } from '../result-files.ts';
 import { DEFAULT_VARIANTS, languageVariant, STEMMERS } from './variants.ts';
 

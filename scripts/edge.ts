@@ -5,7 +5,7 @@
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { ensureBuild } from './lib/prepare-build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
-import { startEdge } from './lib/edge-runtime.ts';
+import { startEdge, type RunningEdge } from './lib/edge-runtime.ts';
 
 answerHelp(`usage: npm run edge
 
@@ -21,7 +21,7 @@ const settings = settingsOrExit({ ...process.env, PORT: process.env.PORT || EDGE
 const build = await ensureBuild(settings, { log: console.log, onFailure: 'exit' });
 
 const started = performance.now();
-let edge;
+let edge: RunningEdge;
 try {
   edge = await startEdge({
     distDir: build,

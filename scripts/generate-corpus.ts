@@ -31,7 +31,7 @@ if (foreign.length) {
 await Promise.all(existing.map((name) => rm(join(values.out!, name))));
 const started = performance.now();
 let written = 0;
-let batch: Promise<void>[] = [];
+const batch: Promise<void>[] = [];
 for (const file of generateRecords(count, seed)) {
   batch.push(writeFile(join(values.out, file.name), file.source));
   written += 1;

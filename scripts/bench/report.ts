@@ -38,7 +38,7 @@ export function formatReport(results: SizeResult[], machine: string, seconds: nu
     ...RUNS.map((run) => row(RUN_LABELS[run], (r) => formatRun(r.http, run))),
     row('/facts?q= answer: raw / br bytes', (r) => (r.http ? `${r.http.bytes.search} / ${r.http.bytes.searchBr}` : '–')),
     row('/facts/{id} answer: raw / br bytes', (r) => (r.http ? `${r.http.bytes.record} / ${r.http.bytes.recordBr}` : '–')),
-    row('heap after 0 / 20k / 40k / 60k no-match queries (in process)', (r) => (r.cacheGrowth ? r.cacheGrowth.steps.map((s) => s.heapMb.toFixed(1)).join(' / ') + ' MiB' : '–')),
+    row('heap after 0 / 20k / 40k / 60k no-match queries (in process)', (r) => (r.cacheGrowth ? `${r.cacheGrowth.steps.map((s) => s.heapMb.toFixed(1)).join(' / ')} MiB` : '–')),
     row('distinct mixed queries prepared', (r) => (r.http ? String(r.http.mixedQueries) : '–')),
     row('search alone, uncached, p50 / p99', (r) => `${ms(r.search.p50)} / ${ms(r.search.p99)} ms`),
     row('engine open in process (manifest + listing)', (r) => `${r.search.loadMs.toFixed(0)} ms`),

@@ -39,7 +39,7 @@ export function devIntegration(settings: Settings): AstroIntegration {
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         // Astro may send two reloads for one data-store write: the browser gets one (coalesce-reloads.ts).
         coalesceReloads(server.environments.client.hot as unknown as HotSender);
-        const origin = () => `http://127.0.0.1:${(server.httpServer?.address() as AddressInfo).port}`;
+        const origin = () => `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}`;
         // One handler per content version: its caches (records, search files, answers) never outlive an edit.
         let current: { version: number; api: ApiHandler } | undefined;
         const api = () => {

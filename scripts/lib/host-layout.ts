@@ -57,7 +57,7 @@ export async function staticLayout(dist: string, publish: string): Promise<void>
   await cp(distDir, publish, { recursive: true });
   await cp(join(distDir, 'api'), join(publish, HOSTED_ARTEFACTS, 'api'), { recursive: true });
   const rules = staticHeaderRules(parseHeaders(await readFile(join(distDir, '_headers'), 'utf8')));
-  await writeFile(join(publish, '_headers'), rules.map((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n') + '\n');
+  await writeFile(join(publish, '_headers'), `${rules.map((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n')}\n`);
 }
 
 /**
@@ -65,8 +65,8 @@ export async function staticLayout(dist: string, publish: string): Promise<void>
  * middleware's route (whose answers keep the handler's headers alone) and before the file system.
  */
 export function vercelHeaderRoutes(rules: HeaderRule[]): { src: string; headers: Record<string, string>; continue: true }[] {
-  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  return staticHeaderRules(rules).map((rule) => ({ src: `^${rule.path.split('*').map(escape).join('.*')}$`, headers: rule.headers, continue: true }));
+  const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  return staticHeaderRules(rules).map((rule) => ({ src: `^${rule.path.split('*').map(literal).join('.*')}$`, headers: rule.headers, continue: true }));
 }
 
 /** Writes a Build Output API v3 folder (`.vercel/output`): static files, the edge middleware, config.json. */

@@ -4,6 +4,7 @@ import { excerpt, expect, isJsonType, type Answer, type Context } from './contex
 /** One rule of the spec, checked against a deployment; `run` returns an optional detail for the report line. */
 export interface Check {
   name: string;
+  // biome-ignore lint/suspicious/noConfusingVoidType: the checks that report no detail end without a return, which only void allows
   run(ctx: Context): Promise<string | void>;
 }
 

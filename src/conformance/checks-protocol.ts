@@ -1,6 +1,6 @@
 /** Spec sections 4, 5, 7 and 8: methods, unknown paths, CORS, no cookies, JSON everywhere, and the rate limit. */
 import { expectErrorBody, type Check } from './check.ts';
-import { expect, excerpt, exposes, isJsonType } from './context.ts';
+import { expect, excerpt, exposes, isJsonType, type Answer } from './context.ts';
 import { readRateHeaders } from './checks-rate-headers.ts';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -74,7 +74,7 @@ export const rateLimitCheck: Check = {
     for (let burst = 1; burst <= 2; burst += 1) {
       const started = Date.now();
       let sent = 0;
-      let answer;
+      let answer: Answer;
       do {
         answer = await ctx.raw(url);
         sent += 1;

@@ -3,7 +3,7 @@
  * The spec does not require them, so a deployment that sends neither passes (the report line says so); one that
  * sends them must send them well-formed, counting down, and readable by browser scripts.
  */
-import { parseList, ParseError, type BareItem, type Parameters } from 'structured-headers';
+import { parseList, ParseError, type BareItem, type List, type Parameters } from 'structured-headers';
 import type { Check } from './check.ts';
 import { expect, exposes, type Context } from './context.ts';
 
@@ -16,7 +16,7 @@ const isCount = (value: BareItem | undefined): value is number => typeof value =
 
 /** The items of a structured-field list whose members are parameterised strings; throws a message naming the fault. */
 function items(header: string, value: string): [string, Parameters][] {
-  let list;
+  let list: List;
   try {
     list = parseList(value);
   } catch (error) {

@@ -111,7 +111,7 @@ describe('integrity checks on the build output', () => {
   it('answers 503 for a corrupt openapi.json instead of serving it', async () => {
     const file = join(dist, 'api/v1/openapi.json');
     const text = await readFile(file, 'utf8');
-    await writeFile(file, text.slice(0, -1) + ' ');
+    await writeFile(file, `${text.slice(0, -1)} `);
     await expect503(await get(handler(), '/api/v1/openapi.json'));
   });
 });

@@ -73,7 +73,7 @@ describe('the MCP server, in process', () => {
     for (const args of [{}, { q: 'permis', limit: 50 }, { q: 'permsi de cnduire' }, { kind: 'offer', region: 'bruxelles' }, { q: 'zzzzqqq' }]) await check('search_facts', args);
     await check('list_facets', {});
     let offset = 0;
-    for (let page; !page || offset < page.total; offset += 50) {
+    for (let page: Record<string, any> | undefined; !page || offset < page.total; offset += 50) {
       page = await check('search_facts', { limit: 50, offset });
       for (const { id } of page.results) await check('get_fact', { id });
     }

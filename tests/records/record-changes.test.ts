@@ -72,7 +72,7 @@ describe('change notes (changes)', () => {
   it('is offered, commented, by the record template, whose placeholders validation refuses until replaced', async () => {
     const template = recordTemplate('fact', 'fait-00000000000000aa');
     expect(template).toContain('# changes:\n#   - date: 1900-01-01\n#     note: "TODO: ce qui a changé, en une ligne"');
-    const uncommented = template.replace(/^# (changes:|  - date:|    note:)/gm, '$1');
+    const uncommented = template.replace(/^# (changes:| {2}- date:| {4}note:)/gm, '$1');
     const refused = (await problems(uncommented)).filter((problem) => problem.includes('changes'));
     expect(refused).toEqual([
       expect.stringMatching(/^a\.md:\d+: changes\[0\]\.date: replace the template's example date, got "1900-01-01"$/),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
-import { RecordError } from '../../src/lib/records/friendly-errors.ts';
+import type { RecordError } from '../../src/lib/records/friendly-errors.ts';
 import { TEMPLATE_PLACEHOLDERS } from '../../src/lib/records/record-template.ts';
 import { idForSlug } from '../../src/lib/records/new-id.ts';
 import { KIND_DATA_FIELD, RecordFrontmatterSchema } from '../../src/lib/schema/record-file.ts';

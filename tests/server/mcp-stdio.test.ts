@@ -91,7 +91,7 @@ describe('npm run mcp (stdio)', () => {
       Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: 100 + i, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } })),
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_facets', arguments: {} } },
     ];
-    child.stdin.end(lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+    child.stdin.end(`${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
     expect(await exit).toBe(0);
     // JSON-RPC answers may come in any order: match them by id.
     const all = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number | null; result?: ToolAnswer & Record<string, unknown>; error?: unknown });

@@ -1,5 +1,5 @@
 /** Replies of the API as plain data, and their Web Response form: every reply carries JSON and public CORS. */
-import { HttpError } from './http-error.ts';
+import type { HttpError } from './http-error.ts';
 
 /**
  * Headers on every /api/v1 response, redirects and errors included. ETag is exposed so that browser scripts

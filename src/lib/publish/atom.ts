@@ -23,6 +23,7 @@ export function updatedAt(fact: Fact): string | null {
 export function xmlEscape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
     // Characters XML 1.0 forbids (C0 controls other than tab, newline, carriage return).
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what the regex removes
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 }
 

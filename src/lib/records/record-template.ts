@@ -1,7 +1,7 @@
 /** The source of a new record file: every field its kind allows, each with its description as a comment. */
 import { z } from 'zod';
 import { RecordFrontmatterSchema, KIND_DATA_FIELD } from '../schema/record-file.ts';
-import { type Kind } from '../schema/vocabulary.ts';
+import type { Kind } from '../schema/vocabulary.ts';
 import { OfferDataSchema, OrganizationDataSchema, PersonDataSchema, ProfessionalDataSchema } from '../schema/data-objects.ts';
 
 /**

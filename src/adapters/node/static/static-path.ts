@@ -33,5 +33,6 @@ export function candidates(root: string, pathname: string): string[] | null {
  */
 export async function underRoot(root: string, file: string): Promise<boolean> {
   const [realRoot, real] = await Promise.all([realpath(root), realpath(file)]).catch(() => [null, null]);
-  return realRoot !== null && real !== null && real.startsWith(realRoot + sep);
+  if (realRoot === null || real === null) return false;
+  return real.startsWith(realRoot + sep);
 }

@@ -58,7 +58,7 @@ export function editDistance(a: string, b: string, max: number): number {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
       if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) d = Math.min(d, before[j - 2]! + 1);
-      row[j] = d > far ? far : d;
+      row[j] = Math.min(d, far);
       if (d < best) best = d;
     }
     if (best > max) return far;

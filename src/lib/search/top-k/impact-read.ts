@@ -7,7 +7,7 @@
 import { LEAD_BONUS, TITLE_COVERAGE_BONUS } from '../score/score.ts';
 import { scoreOne, type PlanOption, type ScorePlan } from './score-pass.ts';
 import type { TermIndex } from '../score/term-index.ts';
-import { PageHeap } from './page-heap.ts';
+import type { PageHeap } from './page-heap.ts';
 
 /** A query's reading state: its distinct terms, and per term and part (3u + part) the next record and the part's end. */
 export interface ImpactQuery {

@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 const RUNTIMES = ['deno', 'bun', 'netlify', 'vercel'];
 
 /** API test files that state HTTP-level rules: they run against the handler and, in "workerd", against the worker. */
-const HTTP_API_TESTS = ['routes', 'facts-query', 'openapi', 'pagination-walk', 'properties', 'rate-limit'].map((name) => `tests/api/${name}.test.ts`);
+const HTTP_API_TESTS = ['routes', 'facts-query', 'openapi', 'pagination-walk', 'properties', 'rate-limit'].map(
+  (name) => `tests/api/${name}.test.ts`,
+);
 
 export default defineConfig({
   test: {
@@ -13,9 +15,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/edge/**', 'tests/runtimes/**'], globalSetup: ['tests/support/global-setup.ts'] },
+        test: {
+          name: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/edge/**', 'tests/runtimes/**'],
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
         // Durable Object classes run under Node in unit tests, over a fake state.
-        resolve: { alias: { 'cloudflare:workers': new URL('tests/support/cloudflare-workers-stub.ts', import.meta.url).pathname } },
+        resolve: {
+          alias: {
+            'cloudflare:workers': new URL('tests/support/cloudflare-workers-stub.ts', import.meta.url).pathname,
+          },
+        },
       },
       {
         // The Cloudflare worker in workerd (Miniflare), over the same test build.

@@ -15,11 +15,28 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTestBuild } from '../tests/support/test-build.ts';
 import { readFullListing, openSearchEngine, MISSING_POWER } from '../src/lib/search/index.ts';
-import { CATEGORIES, JUDGED_SETS, readJudgments, recordsOfListing, type JudgedQuery, type JudgedSetName } from './bench/relevance/judgments.ts';
+import {
+  CATEGORIES,
+  JUDGED_SETS,
+  readJudgments,
+  recordsOfListing,
+  type JudgedQuery,
+  type JudgedSetName,
+} from './bench/relevance/judgments.ts';
 import { evaluate, mean } from './bench/relevance/metrics.ts';
 import { apiRunner, type ApiAnswer } from './bench/relevance/api-runner.ts';
 import { runPagefind } from './bench/relevance/pagefind-runner.ts';
-import { ENGINES, heldOutTargets, relevanceTargets, renderSummary, renderTables, renderTargets, type Engine, type Row, type Target } from './bench/relevance/report.ts';
+import {
+  ENGINES,
+  heldOutTargets,
+  relevanceTargets,
+  renderSummary,
+  renderTables,
+  renderTargets,
+  type Engine,
+  type Row,
+  type Target,
+} from './bench/relevance/report.ts';
 import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
 import { readDist } from '../src/adapters/builds/read-dist.ts';
 import { siteRanking } from './bench/relevance/site-runner.ts';
@@ -36,7 +53,14 @@ Writes bench/results/relevance.md and relevance.json and their dated copies rele
   --dist DIR      score this build instead of the test build (.cache/test-dist)`);
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { set: { type: 'string' }, 'no-pagefind': { type: 'boolean' }, verbose: { type: 'boolean' }, dist: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    set: { type: 'string' },
+    'no-pagefind': { type: 'boolean' },
+    verbose: { type: 'boolean' },
+    dist: { type: 'string' },
+  },
+});
 const SET_NAMES = Object.keys(JUDGED_SETS) as JudgedSetName[];
 if (args.set !== undefined && args.set !== 'both' && !SET_NAMES.includes(args.set as JudgedSetName)) {
   throw new Error(`--set must be one of ${[...SET_NAMES, 'both'].join(', ')}, got "${args.set}"`);
@@ -47,7 +71,9 @@ const settings = await ensureTestBuild();
 const dist = args.dist ? resolve(args.dist) : settings.DIST_DIR;
 const listing = await readFullListing((path) => readFile(join(dist, path), 'utf8'));
 const records = recordsOfListing(listing);
-const sets = await Promise.all(setNames.map(async (name) => ({ name, queries: await readJudgments(join(ROOT, JUDGED_SETS[name].file), records) })));
+const sets = await Promise.all(
+  setNames.map(async (name) => ({ name, queries: await readJudgments(join(ROOT, JUDGED_SETS[name].file), records) })),
+);
 const queries = sets.flatMap((s) => s.queries);
 const repeated = queries.find((q, i) => queries.findIndex((o) => o.id === q.id) !== i);
 if (repeated) throw new Error(`query id "${repeated.id}" is in both judged sets`);
@@ -74,12 +100,28 @@ const ran = ENGINES.filter((e) => rankings[e]);
 type Scored = { query: JudgedQuery; figures: Row['figures'] };
 const scoreOf = (query: JudgedQuery): Scored => ({
   query,
-  figures: Object.fromEntries(ran.map((e) => [e, { ...evaluate(rankings[e]!.get(query.id)!, query.relevant), zero: rankings[e]!.get(query.id)!.length === 0 ? 1 : 0 }])) as Row['figures'],
+  figures: Object.fromEntries(
+    ran.map((e) => [
+      e,
+      {
+        ...evaluate(rankings[e]!.get(query.id)!, query.relevant),
+        zero: rankings[e]!.get(query.id)!.length === 0 ? 1 : 0,
+      },
+    ]),
+  ) as Row['figures'],
 });
 const rowOf = (category: string, of: readonly Scored[]): Row => ({
   category,
   queries: of.length,
-  figures: Object.fromEntries(ran.map((e) => [e, { ...mean(of.map((s) => s.figures[e]!)), zero: of.reduce((n, s) => n + s.figures[e]!.zero, 0) / Math.max(1, of.length) }])) as Row['figures'],
+  figures: Object.fromEntries(
+    ran.map((e) => [
+      e,
+      {
+        ...mean(of.map((s) => s.figures[e]!)),
+        zero: of.reduce((n, s) => n + s.figures[e]!.zero, 0) / Math.max(1, of.length),
+      },
+    ]),
+  ) as Row['figures'],
 });
 
 /** Did-you-mean: a suggestion is useful when the API, asked it, lists a record graded 2 in its first 10. */
@@ -95,19 +137,36 @@ async function didYouMean(of: readonly JudgedQuery[]): Promise<{ target: Target;
     const top = (await api({ ...query, q: suggestion })).ids.slice(0, 10);
     const ok = top.some((id) => query.relevant[id] === 2);
     if (ok) useful += 1;
-    lines.push(`did-you-mean "${query.q}" -> "${suggestion}" (meant "${query.correction}"): ${ok ? 'useful' : 'not useful'}`);
+    lines.push(
+      `did-you-mean "${query.q}" -> "${suggestion}" (meant "${query.correction}"): ${ok ? 'useful' : 'not useful'}`,
+    );
   }
   const name = 'typos: did-you-mean turns at least half of the typo queries into a useful suggestion';
   if (![...answers.values()].some((a) => a.suggestions.length > 0)) {
     return { target: { name, result: 'the API answer has no did-you-mean field yet', met: undefined }, lines };
   }
-  return { target: { name, result: `${useful} of ${typos.length} useful (${offered} offered)`, met: useful * 2 >= typos.length }, lines };
+  return {
+    target: {
+      name,
+      result: `${useful} of ${typos.length} useful (${offered} offered)`,
+      met: useful * 2 >= typos.length,
+    },
+    lines,
+  };
 }
 
 const results = [];
 for (const set of sets) {
   const scored = set.queries.map(scoreOf);
-  const rows = [...CATEGORIES.filter((c) => scored.some((s) => s.query.category === c)).map((c) => rowOf(c, scored.filter((s) => s.query.category === c))), rowOf('overall', scored)];
+  const rows = [
+    ...CATEGORIES.filter((c) => scored.some((s) => s.query.category === c)).map((c) =>
+      rowOf(
+        c,
+        scored.filter((s) => s.query.category === c),
+      ),
+    ),
+    rowOf('overall', scored),
+  ];
   const dym = await didYouMean(set.queries);
   const targets = [...(set.name === 'held-out' ? heldOutTargets(rows) : relevanceTargets(rows)), dym.target];
   results.push({ ...set, scored, rows, targets, didYouMean: dym.lines });
@@ -123,8 +182,16 @@ const notes = [
 const sections = [
   `Machine: ${machine}. Command: \`${command}\`. Date: ${date}.`,
   '',
-  ...(results.length > 1 ? ['## Overall, both sets', '', renderSummary(results.map((r) => ({ name: r.name, rows: r.rows })))] : []),
-  ...results.flatMap((r) => [`## ${JUDGED_SETS[r.name].title}: ${r.queries.length} queries (${JUDGED_SETS[r.name].file})`, '', renderTables(r.rows), renderTargets(r.targets), ...(r.didYouMean.length ? ['', ...r.didYouMean.map((l) => `- ${l}`), ''] : [''])]),
+  ...(results.length > 1
+    ? ['## Overall, both sets', '', renderSummary(results.map((r) => ({ name: r.name, rows: r.rows })))]
+    : []),
+  ...results.flatMap((r) => [
+    `## ${JUDGED_SETS[r.name].title}: ${r.queries.length} queries (${JUDGED_SETS[r.name].file})`,
+    '',
+    renderTables(r.rows),
+    renderTargets(r.targets),
+    ...(r.didYouMean.length ? ['', ...r.didYouMean.map((l) => `- ${l}`), ''] : ['']),
+  ]),
   ...notes.map((n) => `- ${n}`),
 ];
 const report = `${sections.join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
@@ -134,9 +201,17 @@ if (args.verbose) {
   const fmt = (f: Row['figures'][Engine]) => (f ? `R ${f.recall10.toFixed(3)} MRR ${f.mrr.toFixed(3)}` : '');
   for (const r of results) {
     for (const s of r.scored) {
-      const mark = (ids: string[]) => ids.slice(0, 10).map((id) => `${id}${s.query.relevant[id] ? `(${s.query.relevant[id]})` : ''}`).join(' ');
-      console.log(`\n[${r.name} ${s.query.category}] ${s.query.id} "${s.query.q}" ${ran.map((e) => `${e} ${fmt(s.figures[e])}`).join(' | ')}`);
-      console.log(`  api total ${answers.get(s.query.id)!.total}${answers.get(s.query.id)!.suggestions.length ? `, suggestions: ${answers.get(s.query.id)!.suggestions.join(' / ')}` : ''}`);
+      const mark = (ids: string[]) =>
+        ids
+          .slice(0, 10)
+          .map((id) => `${id}${s.query.relevant[id] ? `(${s.query.relevant[id]})` : ''}`)
+          .join(' ');
+      console.log(
+        `\n[${r.name} ${s.query.category}] ${s.query.id} "${s.query.q}" ${ran.map((e) => `${e} ${fmt(s.figures[e])}`).join(' | ')}`,
+      );
+      console.log(
+        `  api total ${answers.get(s.query.id)!.total}${answers.get(s.query.id)!.suggestions.length ? `, suggestions: ${answers.get(s.query.id)!.suggestions.join(' / ')}` : ''}`,
+      );
       for (const e of ran) console.log(`  ${e.padEnd(10)} ${mark(rankings[e]!.get(s.query.id)!)}`);
     }
   }
@@ -156,7 +231,12 @@ if (!args['no-pagefind'] && !args.dist && results.length === SET_NAMES.length) {
         file: JUDGED_SETS[r.name].file,
         rows: r.rows,
         targets: r.targets,
-        queries: r.scored.map((s) => ({ id: s.query.id, category: s.query.category, figures: s.figures, top10: Object.fromEntries(ran.map((e) => [e, rankings[e]!.get(s.query.id)!.slice(0, 10)])) })),
+        queries: r.scored.map((s) => ({
+          id: s.query.id,
+          category: s.query.category,
+          figures: s.figures,
+          top10: Object.fromEntries(ran.map((e) => [e, rankings[e]!.get(s.query.id)!.slice(0, 10)])),
+        })),
       })),
     },
     null,

@@ -60,30 +60,65 @@ CHROMIUM_PATH the browser of the first-search step.`);
 const ROOT = join(import.meta.dirname, '..');
 // --search: the search engine alone, in process, over shards built in memory (scripts/bench/search/cli.ts).
 if (process.argv.includes('--search')) {
-  const { status } = spawnSync(process.execPath, ['--expose-gc', join(ROOT, 'scripts/bench/search/cli.ts'), ...process.argv.slice(2).filter((a) => a !== '--search')], { stdio: 'inherit' });
+  const { status } = spawnSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      join(ROOT, 'scripts/bench/search/cli.ts'),
+      ...process.argv.slice(2).filter((a) => a !== '--search'),
+    ],
+    { stdio: 'inherit' },
+  );
   process.exit(status ?? 1);
 }
 // --workers: WORKERS=1 vs 2 and the cost of logs and metrics, alone (scripts/bench/workers.ts).
 if (process.argv.includes('--workers')) {
-  spawnSync(process.execPath, [join(ROOT, 'scripts/bench/workers.ts'), ...process.argv.slice(2).filter((a) => a !== '--workers')], { stdio: 'inherit' });
+  spawnSync(
+    process.execPath,
+    [join(ROOT, 'scripts/bench/workers.ts'), ...process.argv.slice(2).filter((a) => a !== '--workers')],
+    { stdio: 'inherit' },
+  );
   process.exit(0);
 }
 // --downloads: the whole corpus by its download vs the walk, through the client (scripts/bench/downloads.ts).
 if (process.argv.includes('--downloads')) {
-  const { status } = spawnSync(process.execPath, [join(ROOT, 'scripts/bench/downloads.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const { status } = spawnSync(process.execPath, [join(ROOT, 'scripts/bench/downloads.ts'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(status ?? 1);
 }
 // --publisher: the publisher's loop alone (scripts/bench/publisher-loop.ts: dev reload under Chromium, a synthetic import).
 if (process.argv.includes('--publisher')) {
-  spawnSync(process.execPath, [join(ROOT, 'scripts/bench/publisher-loop.ts'), ...process.argv.slice(2).filter((a) => a !== '--publisher')], { stdio: 'inherit' });
+  spawnSync(
+    process.execPath,
+    [join(ROOT, 'scripts/bench/publisher-loop.ts'), ...process.argv.slice(2).filter((a) => a !== '--publisher')],
+    { stdio: 'inherit' },
+  );
   process.exit(0);
 }
-const { values } = parseArgs({ options: { sizes: { type: 'string' }, seconds: { type: 'string', default: '5' }, soak: { type: 'boolean', default: false }, 'soak-requests': { type: 'string', default: '100000' }, 'soak-builds': { type: 'string', default: String(SOAK_BUILDS_DEFAULTS.rounds) }, edge: { type: 'boolean', default: false }, 'no-first-search': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string' },
+    seconds: { type: 'string', default: '5' },
+    soak: { type: 'boolean', default: false },
+    'soak-requests': { type: 'string', default: '100000' },
+    'soak-builds': { type: 'string', default: String(SOAK_BUILDS_DEFAULTS.rounds) },
+    edge: { type: 'boolean', default: false },
+    'no-first-search': { type: 'boolean', default: false },
+  },
+});
 const sizes = (values.sizes ?? (values.soak || values.edge ? '' : '355,10000')).split(',').filter(Boolean).map(Number);
 const seconds = Number(values.seconds);
 const soakRounds = Number(values['soak-builds']);
-if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds >= 1) || !Number.isInteger(soakRounds) || soakRounds < 0) {
-  console.error(`usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5] [--soak] [--soak-requests 100000] [--soak-builds 20] [--edge]   (${BUNDLED_SIZE_HELP})`);
+if (
+  sizes.some((n) => !Number.isInteger(n) || n < 1) ||
+  !(seconds >= 1) ||
+  !Number.isInteger(soakRounds) ||
+  soakRounds < 0
+) {
+  console.error(
+    `usage: npm run bench -- [--sizes 355,10000,50000] [--seconds 5] [--soak] [--soak-requests 100000] [--soak-builds 20] [--edge]   (${BUNDLED_SIZE_HELP})`,
+  );
   process.exit(2);
 }
 
@@ -94,45 +129,74 @@ async function corpusFor(size: number): Promise<{ dir: string; label: string; re
     return { dir: join(ROOT, 'content/records'), label: `bundled (${records})`, records };
   }
   const dir = join(ROOT, `bench/tmp/corpus-${size}`);
-  const generated = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'], { stdio: 'inherit' });
+  const generated = spawnSync(
+    process.execPath,
+    [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'],
+    { stdio: 'inherit' },
+  );
   if (generated.status !== 0) throw new Error('corpus generation failed');
   return { dir, label: `synthetic ${size}`, records: size };
 }
 
 const results: SizeResult[] = [];
 const machine = describeMachine(currentMachine());
-const latestFiles = createResultFiles({ latest: 'latest', dated: 'bench' }, `npm run bench -- --sizes ${sizes.join(',')} --seconds ${seconds}${values['no-first-search'] ? ' --no-first-search' : ''}`);
+const latestFiles = createResultFiles(
+  { latest: 'latest', dated: 'bench' },
+  `npm run bench -- --sizes ${sizes.join(',')} --seconds ${seconds}${values['no-first-search'] ? ' --no-first-search' : ''}`,
+);
 
 /**
  * Writes this run's dated report, and bench/results/latest.* with every size measured so far: sizes not measured in
  * this run keep their earlier figures there.
  */
 async function save(): Promise<string> {
-  const previous = JSON.parse(await readFile(join(ROOT, 'bench/results/latest.json'), 'utf8').catch(() => '{"results":[]}')) as { results: SizeResult[] };
-  const merged = [...previous.results.filter((r) => !results.some((n) => n.size === r.size)), ...results].sort((a, b) => a.size - b.size);
+  const previous = JSON.parse(
+    await readFile(join(ROOT, 'bench/results/latest.json'), 'utf8').catch(() => '{"results":[]}'),
+  ) as { results: SizeResult[] };
+  const merged = [...previous.results.filter((r) => !results.some((n) => n.size === r.size)), ...results].sort(
+    (a, b) => a.size - b.size,
+  );
   const report = formatReport(merged, machine, seconds);
-  await latestFiles.write({ json: { results }, markdown: formatReport(results, machine, seconds), latest: { json: { results: merged }, markdown: report } });
+  await latestFiles.write({
+    json: { results },
+    markdown: formatReport(results, machine, seconds),
+    latest: { json: { results: merged }, markdown: report },
+  });
   return report;
 }
 
 for (const size of sizes) {
   const corpus = await corpusFor(size);
-  const settings = readSettings({ CONTENT_DIR: corpus.dir, DIST_DIR: join(ROOT, `bench/tmp/dist-${size}`), SITE_URL: 'http://127.0.0.1:4399' });
+  const settings = readSettings({
+    CONTENT_DIR: corpus.dir,
+    DIST_DIR: join(ROOT, `bench/tmp/dist-${size}`),
+    SITE_URL: 'http://127.0.0.1:4399',
+  });
   console.log(`\n# ${corpus.label}: building…`);
   const build = await measureBuild(settings, corpus.records);
-  console.log(`  build ${(build.wallMs / 1000).toFixed(1)} s, ${build.msPerRecord.toFixed(2)} ms/record, peak RSS ${build.peakRssMb.toFixed(0)} MB, ${build.files} files`);
-  const manifest = JSON.parse(await readFile(join(settings.DIST_DIR, 'search/manifest.json'), 'utf8')) as SearchManifest;
+  console.log(
+    `  build ${(build.wallMs / 1000).toFixed(1)} s, ${build.msPerRecord.toFixed(2)} ms/record, peak RSS ${build.peakRssMb.toFixed(0)} MB, ${build.files} files`,
+  );
+  const manifest = JSON.parse(
+    await readFile(join(settings.DIST_DIR, 'search/manifest.json'), 'utf8'),
+  ) as SearchManifest;
   const middle = Math.floor(manifest.records / 2);
-  const block = JSON.parse(await readFile(join(settings.DIST_DIR, `search/docs/${Math.floor(middle / manifest.docsPerBlock)}.json`), 'utf8')) as DocBlock;
+  const block = JSON.parse(
+    await readFile(join(settings.DIST_DIR, `search/docs/${Math.floor(middle / manifest.docsPerBlock)}.json`), 'utf8'),
+  ) as DocBlock;
   const id = block[middle % manifest.docsPerBlock]![0];
   // Same-size static copies of the API bodies are written before the server starts, so it serves them like any file.
   const prepared = await prepareHttp(settings.DIST_DIR, await readRecords(corpus.dir, settings.SITE_URL), id, seconds);
   const server = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '1000000000' });
   try {
-    console.log(`  server ready in ${server.readyMs} ms, RSS ${server.rssMb.toFixed(0)} MB; loading with ${LOAD_GENERATOR} for ${seconds} s each…`);
+    console.log(
+      `  server ready in ${server.readyMs} ms, RSS ${server.rssMb.toFixed(0)} MB; loading with ${LOAD_GENERATOR} for ${seconds} s each…`,
+    );
     const http = await measureHttp(server.base, prepared, seconds);
     const cacheGrowth = await measureCacheGrowth(settings.DIST_DIR);
-    console.log(`  heap after no-match queries: ${cacheGrowth.steps.map((s) => `${s.queries}: ${s.heapMb.toFixed(1)} MiB`).join(', ')}`);
+    console.log(
+      `  heap after no-match queries: ${cacheGrowth.steps.map((s) => `${s.queries}: ${s.heapMb.toFixed(1)} MiB`).join(', ')}`,
+    );
     const searchFigures = await measureSearch(settings.DIST_DIR, QUERIES);
     console.log('  first search in Chromium (static host, cold cache): this site, then Pagefind on the same pages…');
     const firstSearch = values['no-first-search'] ? undefined : await measureFirstSearch(settings.DIST_DIR);
@@ -141,7 +205,16 @@ for (const size of sizes) {
       // A static host that shows other results than the API fails the run, whatever the figures.
       if (firstSearch.apiMismatches > 0) process.exitCode = 1;
     }
-    results.push({ size, label: corpus.label, build, server: { readyMs: server.readyMs, rssMb: server.rssMb, firstQueryMs: server.firstQueryMs }, http, cacheGrowth, search: searchFigures, ...(firstSearch ? { firstSearch } : {}) });
+    results.push({
+      size,
+      label: corpus.label,
+      build,
+      server: { readyMs: server.readyMs, rssMb: server.rssMb, firstQueryMs: server.firstQueryMs },
+      http,
+      cacheGrowth,
+      search: searchFigures,
+      ...(firstSearch ? { firstSearch } : {}),
+    });
     for (const line of formatTargets(corpus.label, http)) console.log(`  ${line}`);
   } finally {
     await server.stop();
@@ -152,7 +225,11 @@ for (const size of sizes) {
 if (sizes.length) console.log(`\n${await save()}`);
 
 if (values.soak) {
-  const settings = readSettings({ CONTENT_DIR: join(ROOT, 'content/records'), DIST_DIR: join(ROOT, 'bench/tmp/dist-355'), SITE_URL: 'http://127.0.0.1:4399' });
+  const settings = readSettings({
+    CONTENT_DIR: join(ROOT, 'content/records'),
+    DIST_DIR: join(ROOT, 'bench/tmp/dist-355'),
+    SITE_URL: 'http://127.0.0.1:4399',
+  });
   console.log('\n# soak: bundled corpus (built first if needed)…');
   // Built here, outside the soak's heap-capped server: `npm start` under SOAK_HEAP_MB runs out of memory building.
   await buildSite(settings, { quiet: true });
@@ -169,4 +246,7 @@ if (values.soak) {
     await files.write({ json: { ...figures, builds } });
   }
 }
-if (values.edge) spawnSync(process.execPath, [join(ROOT, 'scripts/bench/edge/cli.ts'), '--sizes', values.sizes ?? '355,10000'], { stdio: 'inherit' });
+if (values.edge)
+  spawnSync(process.execPath, [join(ROOT, 'scripts/bench/edge/cli.ts'), '--sizes', values.sizes ?? '355,10000'], {
+    stdio: 'inherit',
+  });

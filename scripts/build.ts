@@ -21,7 +21,9 @@ try {
   const settings = settingsOrExit(process.env);
   // Astro runs with --silent, so its output is empty after a good build: whether it ran is `built`.
   const { built } = await buildSite(settings, { signal: abort.signal, log: console.log });
-  console.log(`${built ? 'Built' : 'Found'} the build for ${settings.SITE_URL}: ${await realpath(settings.DIST_DIR)} (${settings.DIST_DIR} points to it)`);
+  console.log(
+    `${built ? 'Built' : 'Found'} the build for ${settings.SITE_URL}: ${await realpath(settings.DIST_DIR)} (${settings.DIST_DIR} points to it)`,
+  );
 } catch (error) {
   // Astro's own report first when there is one (a record problem comes as its list alone, in the message).
   const { message, output } = error as Error & { output?: string };

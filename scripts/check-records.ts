@@ -24,18 +24,25 @@ try {
   console.log(`${facts.length} records in ${dir}: all valid`);
   const file = topicsFileOf(settings);
   const topics = await readTopics(file, new Set(facts.map((f) => f.id)));
-  console.log(topics.length > 0 ? `${topics.length} topics in ${file.path}: all valid` : `no topics (${file.path} absent)`);
+  console.log(
+    topics.length > 0 ? `${topics.length} topics in ${file.path}: all valid` : `no topics (${file.path} absent)`,
+  );
 } catch (error) {
   if (!(error instanceof RecordError || error instanceof TopicError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
 const parsed = [...files.values()].flatMap(({ result }) => (result.ok ? [result.value] : []));
-const items = freshnessReport(parsed, { months: settings.FRESHNESS_MONTHS, today: new Date().toISOString().slice(0, 10) });
+const items = freshnessReport(parsed, {
+  months: settings.FRESHNESS_MONTHS,
+  today: new Date().toISOString().slice(0, 10),
+});
 console.log(formatFreshness(items, settings.FRESHNESS_MONTHS));
 const failOn = settings.FRESHNESS_FAIL_ON;
 const failing = items.filter((item) => failOn.includes('all') || failOn.includes(item.kind));
 if (failing.length > 0) {
-  console.error(`${failing.length} freshness item${failing.length === 1 ? '' : 's'} fail the check (FRESHNESS_FAIL_ON=${failOn.join(',')})`);
+  console.error(
+    `${failing.length} freshness item${failing.length === 1 ? '' : 's'} fail the check (FRESHNESS_FAIL_ON=${failOn.join(',')})`,
+  );
   process.exit(1);
 }

@@ -38,11 +38,17 @@ ${settingsHelp(['CONTENT_DIR'])}`);
 
 let options: ReturnType<typeof parseSourcesArgs>;
 try {
-  options = parseSourcesArgs(parseArgs({
-    args: process.argv.slice(2),
-    strict: true,
-    options: Object.fromEntries(['fail-on', 'json', 'markdown', 'cache', 'max-age', 'per-host', 'delay', 'concurrency', 'timeout', 'slow'].map((name) => [name, { type: 'string' as const }])),
-  }).values);
+  options = parseSourcesArgs(
+    parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      options: Object.fromEntries(
+        ['fail-on', 'json', 'markdown', 'cache', 'max-age', 'per-host', 'delay', 'concurrency', 'timeout', 'slow'].map(
+          (name) => [name, { type: 'string' as const }],
+        ),
+      ),
+    }).values,
+  );
 } catch (error) {
   console.error(`check:sources: ${(error as Error).message} (npm run check:sources -- --help)`);
   process.exit(2);
@@ -70,13 +76,23 @@ const outcome = await checkAll(uses, options.check, {
   cache,
   onResult: ({ result, done, total }) => {
     if (result.verdict === 'dead') dead++;
-    if (tty) process.stderr.write(`\r\x1b[Kchecked ${done}/${total} addresses, ${dead} dead: ${result.url.slice(0, 60)}`);
+    if (tty)
+      process.stderr.write(`\r\x1b[Kchecked ${done}/${total} addresses, ${dead} dead: ${result.url.slice(0, 60)}`);
   },
 });
 if (tty) process.stderr.write('\r\x1b[K');
-const report = buildReport(uses, outcome.results, { fromCache: outcome.fromCache, requests: outcome.requests }, options.check.slowMs, new Date());
+const report = buildReport(
+  uses,
+  outcome.results,
+  { fromCache: outcome.fromCache, requests: outcome.requests },
+  options.check.slowMs,
+  new Date(),
+);
 console.log(formatTable(report));
-for (const [file, text] of [[options.json, `${JSON.stringify(report, null, 2)}\n`], [options.markdown, `${formatMarkdown(report)}\n`]] as const) {
+for (const [file, text] of [
+  [options.json, `${JSON.stringify(report, null, 2)}\n`],
+  [options.markdown, `${formatMarkdown(report)}\n`],
+] as const) {
   if (!file) continue;
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, text);

@@ -19,7 +19,8 @@ answerHelp(USAGE);
 function readDestination(): string {
   try {
     const { positionals } = parseArgs({ allowPositionals: true, strict: true, options: {} });
-    if (positionals.length > 1) throw new Error(`expected at most one destination, got ${positionals.length}: ${positionals.join(' ')}`);
+    if (positionals.length > 1)
+      throw new Error(`expected at most one destination, got ${positionals.length}: ${positionals.join(' ')}`);
     return resolve(positionals[0] ?? CLIENT_PACKAGE);
   } catch (error) {
     return refuseArguments(`client:pack: ${(error as Error).message}`, USAGE);
@@ -29,6 +30,10 @@ function readDestination(): string {
 const destination = readDestination();
 mkdirSync(destination, { recursive: true });
 await buildClientPackage();
-const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: CLIENT_PACKAGE, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
+  cwd: CLIENT_PACKAGE,
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const [packed] = JSON.parse(output) as { filename: string; size: number; files: { path: string }[] }[];
 console.log(`${resolve(destination, packed!.filename)} (${packed!.size} bytes: ${(await distFiles()).join(', ')})`);

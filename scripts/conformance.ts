@@ -14,10 +14,17 @@ const args = process.argv.slice(2);
 const skipRateLimit = args.includes('--skip-rate-limit');
 const positional = args.filter((a) => !a.startsWith('--'));
 const unknown = args.filter((a) => a.startsWith('--') && a !== '--skip-rate-limit');
-const usage = 'usage: npm run conformance -- <base_url> [--skip-rate-limit]\n  <base_url>: the site (http://localhost:4321) or its API base (http://localhost:4321/api/v1)';
+const usage =
+  'usage: npm run conformance -- <base_url> [--skip-rate-limit]\n  <base_url>: the site (http://localhost:4321) or its API base (http://localhost:4321/api/v1)';
 
 if (unknown.length > 0) refuseArguments(`unknown option ${unknown.join(', ')}`, usage);
-if (positional.length !== 1) refuseArguments(positional.length === 0 ? 'missing <base_url>' : `expected one <base_url>, got ${positional.length}: ${positional.join(' ')}`, usage);
+if (positional.length !== 1)
+  refuseArguments(
+    positional.length === 0
+      ? 'missing <base_url>'
+      : `expected one <base_url>, got ${positional.length}: ${positional.join(' ')}`,
+    usage,
+  );
 const address = apiBaseOf(positional[0]!);
 if (!address.ok) refuseArguments(address.problem, usage);
 if (address.fromSite) console.error(`checking the site's API base ${address.base}`);

@@ -23,7 +23,9 @@ try {
   console.log(table('region (a record may declare several)', stats.byRegion), '\n');
   console.log(`- with related records: ${stats.withRelated} (${pct(stats.withRelated)})`);
   console.log(`- words per text: min ${stats.words.min}, median ${stats.words.median}, max ${stats.words.max}`);
-  console.log(`- with verified_at: ${stats.withVerifiedAt} (${pct(stats.withVerifiedAt)}); with evidence_kind: ${stats.withEvidenceKind} (${pct(stats.withEvidenceKind)})`);
+  console.log(
+    `- with verified_at: ${stats.withVerifiedAt} (${pct(stats.withVerifiedAt)}); with evidence_kind: ${stats.withEvidenceKind} (${pct(stats.withEvidenceKind)})`,
+  );
 } catch (error) {
   if (!(error instanceof RecordError)) throw error;
   console.error(error.message);

@@ -11,6 +11,8 @@ if (process.argv.includes('--help')) {
   process.exit(0);
 }
 const names = (await readdir('content/records')).filter((name) => name.endsWith('.md')).sort();
-const lines = await Promise.all(names.map(async (name) => `${sha256(await readFile(join('content/records', name)))}  records/${name}`));
+const lines = await Promise.all(
+  names.map(async (name) => `${sha256(await readFile(join('content/records', name)))}  records/${name}`),
+);
 await writeFile(DEMO_MANIFEST, `${lines.join('\n')}\n`);
 console.log(`${names.length} demonstration records listed in ${DEMO_MANIFEST}`);

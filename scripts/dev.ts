@@ -17,12 +17,19 @@ if (process.argv.includes('--help')) {
 }
 const settings = settingsOrExit({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1' });
 // astro.config.mjs and the content config read the settings from the environment.
-Object.assign(process.env, { ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: resolve(settings.CONTENT_DIR) });
+Object.assign(process.env, {
+  ASTRO_TELEMETRY_DISABLED: '1',
+  SITE_URL: settings.SITE_URL,
+  CONTENT_DIR: resolve(settings.CONTENT_DIR),
+});
 const server = await dev({
   root: resolve(import.meta.dirname, '..'),
   server: { port: settings.PORT, host: settings.HOST },
   integrations: [devIntegration({ ...settings, CONTENT_DIR: resolve(settings.CONTENT_DIR) })],
 });
 const { port } = server.address;
-console.log(`permis-facts dev: ready on http://${settings.HOST}:${port}/ (API: /api/v1/), watching ${settings.CONTENT_DIR} and src/`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.stop().then(() => process.exit(0)));
+console.log(
+  `permis-facts dev: ready on http://${settings.HOST}:${port}/ (API: /api/v1/), watching ${settings.CONTENT_DIR} and src/`,
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void server.stop().then(() => process.exit(0)));

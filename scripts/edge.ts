@@ -34,7 +34,9 @@ try {
   process.exit(1);
 }
 // Load the index before announcing readiness, as `npm start` does (this warm-up counts against no real client).
-const warm = await edge.miniflare.dispatchFetch('http://localhost/api/v1/facts?po_live=1&limit=1', { headers: { 'cf-connecting-ip': 'start-up' } });
+const warm = await edge.miniflare.dispatchFetch('http://localhost/api/v1/facts?po_live=1&limit=1', {
+  headers: { 'cf-connecting-ip': 'start-up' },
+});
 const body = (await warm.json()) as { total?: number };
 if (warm.status !== 200) {
   console.error(`The worker cannot load its data from ${build}/: ${JSON.stringify(body)}`);
@@ -42,7 +44,9 @@ if (warm.status !== 200) {
   process.exit(1);
 }
 const readyMs = Math.round(performance.now() - started);
-console.log(`permis-facts (workerd): ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${edge.url.port}/ (API: /api/v1/; build ${build} made for ${settings.SITE_URL})`);
+console.log(
+  `permis-facts (workerd): ${body.total} records, ready in ${readyMs} ms on http://${settings.HOST}:${edge.url.port}/ (API: /api/v1/; build ${build} made for ${settings.SITE_URL})`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -13,7 +13,9 @@ gives the same files. DIR must be empty or hold only generated records.
   --out DIR   output directory
   --seed S    integer seed (default 1)`);
 
-const { values } = parseArgs({ options: { count: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { count: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' } },
+});
 const count = Number(values.count);
 const seed = Number(values.seed);
 if (!Number.isInteger(count) || count < 1 || !values.out || !Number.isInteger(seed)) {
@@ -25,7 +27,9 @@ await mkdir(values.out, { recursive: true });
 const existing = await readdir(values.out);
 const foreign = existing.filter((name) => !name.startsWith('synthetique-'));
 if (foreign.length) {
-  console.error(`${values.out} holds files that are not generated records (${foreign.slice(0, 3).join(', ')}…); choose an empty directory`);
+  console.error(
+    `${values.out} holds files that are not generated records (${foreign.slice(0, 3).join(', ')}…); choose an empty directory`,
+  );
   process.exit(2);
 }
 await Promise.all(existing.map((name) => rm(join(values.out!, name))));
@@ -38,4 +42,6 @@ for (const file of generateRecords(count, seed)) {
   if (batch.length === 256) await Promise.all(batch.splice(0));
 }
 await Promise.all(batch);
-console.log(`${written} records written to ${values.out} (seed ${seed}) in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `${written} records written to ${values.out} (seed ${seed}) in ${Math.round(performance.now() - started)} ms`,
+);

@@ -24,7 +24,9 @@ const settings = settingsOrExit(process.env);
 const build = await ensureBuild(settings, { log: console.log, onFailure: 'exit' });
 if (host === 'netlify') {
   await staticLayout(build, 'build/netlify');
-  console.log(`build/netlify: ${build} (made for ${settings.SITE_URL}) laid out for Netlify (publish folder of netlify.toml)`);
+  console.log(
+    `build/netlify: ${build} (made for ${settings.SITE_URL}) laid out for Netlify (publish folder of netlify.toml)`,
+  );
 } else {
   await vercelLayout(build, '.vercel/output');
   console.log(`.vercel/output: ${build} (made for ${settings.SITE_URL}) laid out for Vercel (Build Output API v3)`);

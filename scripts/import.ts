@@ -16,7 +16,13 @@ const USAGE = `usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-
   --walk     read through GET /facts even when the deployment offers a download
   Stays under 118 requests a minute (the spec's default quota is 120). Exit code 1 when any record failed.`;
 
-const options = { out: { type: 'string' }, prune: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, walk: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+const options = {
+  out: { type: 'string' },
+  prune: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  walk: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 const { values, positionals } = (() => {
   try {
     return parseArgs({ allowPositionals: true, options });
@@ -28,7 +34,13 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-if (positionals.length !== 1) refuseArguments(positionals.length === 0 ? 'missing <base_url>' : `expected one <base_url>, got ${positionals.length}: ${positionals.join(' ')}`, USAGE);
+if (positionals.length !== 1)
+  refuseArguments(
+    positionals.length === 0
+      ? 'missing <base_url>'
+      : `expected one <base_url>, got ${positionals.length}: ${positionals.join(' ')}`,
+    USAGE,
+  );
 const address = apiBaseOf(positionals[0]!);
 if (!address.ok) refuseArguments(address.problem, USAGE);
 const baseUrl = address.base;
@@ -36,9 +48,17 @@ const out = values.out ?? (process.env.CONTENT_DIR || 'content/records');
 const tty = process.stderr.isTTY;
 const started = performance.now();
 const summary = await runImport({
-  baseUrl, out, prune: values.prune ?? false, dryRun: values['dry-run'] ?? false, walk: values.walk ?? false,
-  ...(tty ? { onProgress: (read: number, total: number) => process.stderr.write(`\rread ${read}/${total} records`) } : {}),
+  baseUrl,
+  out,
+  prune: values.prune ?? false,
+  dryRun: values['dry-run'] ?? false,
+  walk: values.walk ?? false,
+  ...(tty
+    ? { onProgress: (read: number, total: number) => process.stderr.write(`\rread ${read}/${total} records`) }
+    : {}),
 });
 if (tty) process.stderr.write('\n');
-console.log(`${formatSummary(summary, { out, prune: values.prune ?? false, dryRun: values['dry-run'] ?? false })} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${formatSummary(summary, { out, prune: values.prune ?? false, dryRun: values['dry-run'] ?? false })} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 process.exit(summary.exitCode);

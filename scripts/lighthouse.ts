@@ -42,17 +42,35 @@ const { server } = createSiteServer({ ...settings, RATE_LIMIT_PER_MINUTE: 1_000_
 await new Promise<void>((ready) => server.listen(0, host, ready));
 const origin = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
 
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: FLAGS,
+});
 const rows: string[][] = [];
 try {
   for (const page of PAGES) {
     // Lighthouse's default configuration: a mid-range phone, simulated slow 4G and CPU slowdown.
-    const result = await lighthouse(`${origin}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(`${origin}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
     const lhr = result!.lhr;
     const score = (c: string) => String(Math.round((lhr.categories[c]?.score ?? 0) * 100));
     const metric = (id: string) => lhr.audits[id]?.displayValue?.replace(/\s/g, ' ') ?? '-';
-    const failed = Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => r.id));
-    rows.push([page.name, ...CATEGORIES.map(score), metric('first-contentful-paint'), metric('largest-contentful-paint'), metric('total-blocking-time'), metric('cumulative-layout-shift'), failed.join(' ') || '-']);
+    const failed = Object.values(lhr.categories).flatMap((c) =>
+      c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => r.id),
+    );
+    rows.push([
+      page.name,
+      ...CATEGORIES.map(score),
+      metric('first-contentful-paint'),
+      metric('largest-contentful-paint'),
+      metric('total-blocking-time'),
+      metric('cumulative-layout-shift'),
+      failed.join(' ') || '-',
+    ]);
   }
 } finally {
   await chrome.kill();
@@ -60,5 +78,13 @@ try {
 }
 const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'audits below 100'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
-console.log('\nLighthouse mobile (default: emulated phone, simulated throttling). Figures vary with the load of the machine.');
+for (const row of [header, ...rows])
+  console.log(
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );
+console.log(
+  '\nLighthouse mobile (default: emulated phone, simulated throttling). Figures vary with the load of the machine.',
+);

@@ -36,13 +36,24 @@ const quotaStore = await createQuotaStore(settings);
 const api = createApiHandler({ read: readDist(build), quota: quotaStore.quota, siteUrl: settings.SITE_URL });
 const server = createMcpServer({ reply: api.reply, siteUrl: settings.SITE_URL });
 // A batch line is refused here, with the JSON-RPC error /mcp gives, and never reaches the server.
-const stdin = withoutBatches(process.stdin, (size) => void transport.send({ jsonrpc: '2.0', id: null, error: { code: -32600, message: batchRefused(size) } } as unknown as JSONRPCMessage));
+const stdin = withoutBatches(
+  process.stdin,
+  (size) =>
+    void transport.send({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: batchRefused(size) },
+    } as unknown as JSONRPCMessage),
+);
 const transport = new CountedTransport(new StdioServerTransport(stdin), quotaStore.quota, STDIO_CLIENT);
 // The client closing stdin ends the session once the requests it sent are answered (at most DRAIN_MS later);
 // the Redis connection must not keep the process alive.
 const DRAIN_MS = 10_000;
 const stop = () => void quotaStore.close().then(() => process.exit(0));
 transport.onclose = stop;
-process.stdin.on('end', () => void Promise.race([transport.drained(), new Promise((wait) => setTimeout(wait, DRAIN_MS).unref())]).then(stop));
+process.stdin.on(
+  'end',
+  () => void Promise.race([transport.drained(), new Promise((wait) => setTimeout(wait, DRAIN_MS).unref())]).then(stop),
+);
 await server.connect(transport);
 console.error(`permis-facts MCP server on stdio, over ${build}/ (records at ${settings.SITE_URL})`);

@@ -11,6 +11,10 @@ Prints the id of a new record file <slug>.md: the kind's prefix and the first 16
   slug: kebab-case file name without .md`);
 
 const problem = kindSlugProblem(process.argv.slice(2));
-if (problem) refuseArguments(problem, `usage: npm run -s record:id -- <kind> <slug>\n  kind: one of ${KINDS.join(', ')}\n  slug: kebab-case file name without .md`);
+if (problem)
+  refuseArguments(
+    problem,
+    `usage: npm run -s record:id -- <kind> <slug>\n  kind: one of ${KINDS.join(', ')}\n  slug: kebab-case file name without .md`,
+  );
 const [kind, slug] = process.argv.slice(2) as [string, string];
 console.log(idForSlug(kind as Kind, slug));

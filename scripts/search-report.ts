@@ -26,7 +26,9 @@ a record holds a close word (docs/search.md#what-people-could-not-find).
 ${settingsHelp(['SITE_URL', 'SEARCH_REPORT_TOKEN', 'DIST_DIR'])}`);
 
 const settings = settingsOrExit(process.env);
-const { values: args } = parseArgs({ options: { url: { type: 'string' }, file: { type: 'string' }, top: { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: { url: { type: 'string' }, file: { type: 'string' }, top: { type: 'string', default: '20' } },
+});
 const top = Number(args.top);
 /** Stops the command with one line saying what is wrong, not a stack trace. */
 function fail(message: string): never {
@@ -37,7 +39,9 @@ if (!Number.isInteger(top) || top < 1) fail(`--top must be a positive integer, g
 
 async function load(): Promise<{ queries: ZeroResultCount[] }> {
   if (args.file) {
-    const text = await readFile(args.file, 'utf8').catch((error: Error) => fail(`cannot read --file ${args.file}: ${error.message}`));
+    const text = await readFile(args.file, 'utf8').catch((error: Error) =>
+      fail(`cannot read --file ${args.file}: ${error.message}`),
+    );
     try {
       return JSON.parse(text) as { queries: ZeroResultCount[] };
     } catch (error) {
@@ -47,7 +51,9 @@ async function load(): Promise<{ queries: ZeroResultCount[] }> {
   const token = settings.SEARCH_REPORT_TOKEN;
   if (!token) fail("set SEARCH_REPORT_TOKEN (the server's own) to read the report, or pass --file");
   const url = new URL(ZERO_RESULTS_PATH, args.url ?? defaultSiteUrl(settings.HOST, settings.PORT));
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } }).catch((error: Error) => fail(`${url}: ${error.cause instanceof Error ? error.cause.message : error.message} (is the server running?)`));
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } }).catch((error: Error) =>
+    fail(`${url}: ${error.cause instanceof Error ? error.cause.message : error.message} (is the server running?)`),
+  );
   if (!response.ok) fail(`${url}: HTTP ${response.status} (is SEARCH_REPORT_TOKEN the server's?)`);
   return (await response.json()) as { queries: ZeroResultCount[] };
 }
@@ -55,6 +61,7 @@ async function load(): Promise<{ queries: ZeroResultCount[] }> {
 const { queries } = await load();
 const wordsDir = join(settings.DIST_DIR, 'search/words');
 const vocabulary: WordFile = [];
-for (const name of (await readdir(wordsDir).catch(() => [])).filter((n) => n.endsWith('.json'))) vocabulary.push(...(JSON.parse(await readFile(join(wordsDir, name), 'utf8')) as WordFile));
+for (const name of (await readdir(wordsDir).catch(() => [])).filter((n) => n.endsWith('.json')))
+  vocabulary.push(...(JSON.parse(await readFile(join(wordsDir, name), 'utf8')) as WordFile));
 if (vocabulary.length === 0) console.error(`no vocabulary under ${wordsDir}: run npm run build for candidate synonyms`);
 process.stdout.write(renderSearchReport(queries.slice(0, top), vocabulary));

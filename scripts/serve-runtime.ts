@@ -30,10 +30,27 @@ const settings = settingsOrExit(process.env);
 const build = await ensureBuild(settings, { log: console.log, onFailure: 'exit' });
 await verifiedOrExit(build);
 // The entry reads the build's own folder and this address: never DIST_DIR, which another command may switch.
-const env = { ...process.env, DIST_DIR: build, SITE_URL: settings.SITE_URL, HOST: settings.HOST, PORT: String(settings.PORT) };
+const env = {
+  ...process.env,
+  DIST_DIR: build,
+  SITE_URL: settings.SITE_URL,
+  HOST: settings.HOST,
+  PORT: String(settings.PORT),
+};
 const [command, args] =
   runtime === 'deno'
-    ? [join(BIN, 'deno'), ['serve', ...DENO_PERMISSIONS, '--host', settings.HOST, '--port', String(settings.PORT), join(ROOT, 'src/adapters/web/deno-serve.ts')]]
+    ? [
+        join(BIN, 'deno'),
+        [
+          'serve',
+          ...DENO_PERMISSIONS,
+          '--host',
+          settings.HOST,
+          '--port',
+          String(settings.PORT),
+          join(ROOT, 'src/adapters/web/deno-serve.ts'),
+        ],
+      ]
     : [join(BIN, 'bun'), [join(ROOT, 'src/adapters/web/bun-serve.ts')]];
 const child = spawn(command, args, { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));

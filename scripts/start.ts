@@ -24,14 +24,23 @@ const log = createLogger(settings);
 if (cluster.isWorker) {
   // The primary has built and checked the build already.
   const secret = process.env[HASH_SECRET_ENV];
-  await runServerProcess(settings, { log, started: performance.now(), build: process.env[BUILD_ENV]!, ...(secret ? { hashSecret: Buffer.from(secret, 'hex') } : {}) });
+  await runServerProcess(settings, {
+    log,
+    started: performance.now(),
+    build: process.env[BUILD_ENV]!,
+    ...(secret ? { hashSecret: Buffer.from(secret, 'hex') } : {}),
+  });
 } else {
   // Killed with SIGKILL, npm cannot pass a signal on: the server notices and stops as if it had got SIGTERM (its
   // first build included).
   watchLauncher(() => process.kill(process.pid, 'SIGTERM'));
   // The build made for this server's own address: found, or made now (another command's build of it is waited for).
   // On stdout, which carries the JSON log: the line naming the build found is a log line like the others.
-  const build = await ensureBuild(settings, { log: console.log, onFailure: 'keep-last-good', logFound: (line) => lifecycleLog(log).info({ event: 'build' }, line) });
+  const build = await ensureBuild(settings, {
+    log: console.log,
+    onFailure: 'keep-last-good',
+    logFound: (line) => lifecycleLog(log).info({ event: 'build' }, line),
+  });
   // Ready time counts from here: the integrity check, the quota store, the server and the index.
   const started = performance.now();
   // Refuse to serve a build without its integrity manifest, or with damaged API artefacts.

@@ -14,4 +14,5 @@ interface Context {
 
 const service = createStaticHostService((name) => Netlify.env.get(name));
 
-export default async (request: Request, context: Context): Promise<Response> => (await service(request, context.ip)) ?? context.next();
+export default async (request: Request, context: Context): Promise<Response> =>
+  (await service(request, context.ip)) ?? context.next();

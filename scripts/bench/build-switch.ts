@@ -17,5 +17,6 @@ answerHelp(usage);
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: String(SOAK_BUILDS_DEFAULTS.rounds) } } });
 const rounds = Number(values.rounds);
-if (!Number.isInteger(rounds) || rounds < 0) refuseArguments(`--rounds must be a whole number, 0 or more: got ${JSON.stringify(values.rounds)}`, usage);
+if (!Number.isInteger(rounds) || rounds < 0)
+  refuseArguments(`--rounds must be a whole number, 0 or more: got ${JSON.stringify(values.rounds)}`, usage);
 console.log(`\n${formatSoakBuilds(await soakBuilds({ rounds }))}`);

@@ -27,17 +27,31 @@ export async function rssMb(pid: number): Promise<number> {
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
-  return () => new Promise((done) => {
-    if (child.exitCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-  });
+  return () =>
+    new Promise((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
 }
 
 /** Runs `script` with `env` until it prints a "ready in N ms on URL" line. */
-export async function startServer(settings: Settings, extraEnv: Record<string, string> = {}, script = 'scripts/start.ts'): Promise<RunningServer> {
+export async function startServer(
+  settings: Settings,
+  extraEnv: Record<string, string> = {},
+  script = 'scripts/start.ts',
+): Promise<RunningServer> {
   // One process, as these figures were always measured (the WORKERS section is scripts/bench/workers.ts).
-  const env = { ...process.env, SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: settings.DIST_DIR, HOST: '127.0.0.1', PORT: '0', WORKERS: '1', ...extraEnv };
+  const env = {
+    ...process.env,
+    SITE_URL: settings.SITE_URL,
+    CONTENT_DIR: settings.CONTENT_DIR,
+    DIST_DIR: settings.DIST_DIR,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WORKERS: '1',
+    ...extraEnv,
+  };
   const spawned = performance.now();
   const child = spawn(process.execPath, [join(ROOT, script)], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -59,8 +73,18 @@ export async function startServer(settings: Settings, extraEnv: Record<string, s
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${output}`)));
   });
   // The first text query right after start-up: it reads the term shards and document blocks it needs.
-  const first = await fetch(`${ready.base}/api/v1/facts?po_live=1&q=permis%20provisoire`).then((r) => r.arrayBuffer()).catch(() => null);
+  const first = await fetch(`${ready.base}/api/v1/facts?po_live=1&q=permis%20provisoire`)
+    .then((r) => r.arrayBuffer())
+    .catch(() => null);
   const firstQueryMs = first === null ? Number.NaN : performance.now() - spawned;
   await new Promise((r) => setTimeout(r, 300));
-  return { base: ready.base, readyMs: ready.ms, firstQueryMs, rssMb: await rssMb(child.pid!), pid: child.pid!, output: () => output, stop: stopper(child) };
+  return {
+    base: ready.base,
+    readyMs: ready.ms,
+    firstQueryMs,
+    rssMb: await rssMb(child.pid!),
+    pid: child.pid!,
+    output: () => output,
+    stop: stopper(child),
+  };
 }

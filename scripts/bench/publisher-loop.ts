@@ -50,7 +50,10 @@ export async function measureDevReload(edits: number): Promise<DevEdit[]> {
   const original = await readFile(path, 'utf8');
   const id = /^id: (\S+)/m.exec(original)![1]!;
   const dev = await startDevServer(content);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
   const done: DevEdit[] = [];
   try {
     const page = await browser.newPage();
@@ -68,7 +71,10 @@ export async function measureDevReload(edits: number): Promise<DevEdit[]> {
         await writeFile(`${path}.tmp`, source);
         await rename(`${path}.tmp`, path);
       }
-      await page.waitForFunction((wanted) => document.querySelector('h1')?.textContent === wanted, title, { timeout: 60_000, polling: 20 });
+      await page.waitForFunction((wanted) => document.querySelector('h1')?.textContent === wanted, title, {
+        timeout: 60_000,
+        polling: 20,
+      });
       const ms = performance.now() - started;
       const fact = (await (await fetch(`${dev.origin}/api/v1/facts/${id}?po_live=1`)).json()) as { title?: string };
       done.push({ how, ms, api: fact.title === title });
@@ -83,12 +89,22 @@ export async function measureDevReload(edits: number): Promise<DevEdit[]> {
 }
 
 /** Builds a synthetic deployment of `size` records, serves it with npm start (default quota) and imports it. */
-export async function measureImport(size: number): Promise<{ seconds: number; requests: number; added: number; failed: number; buildSeconds: number }> {
+export async function measureImport(
+  size: number,
+): Promise<{ seconds: number; requests: number; added: number; failed: number; buildSeconds: number }> {
   const work = await mkdtemp(join(tmpdir(), 'permis-bench-import-'));
-  const generated = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', join(work, 'source')], { encoding: 'utf8' });
+  const generated = spawnSync(
+    process.execPath,
+    [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', join(work, 'source')],
+    { encoding: 'utf8' },
+  );
   if (generated.status !== 0) throw new Error(generated.stderr);
   // The server's own origin is the canonical address; a free port is picked by a first start, then the build uses it.
-  const settings = readSettings({ SITE_URL: 'http://127.0.0.1:1', CONTENT_DIR: join(work, 'source'), DIST_DIR: join(work, 'dist') });
+  const settings = readSettings({
+    SITE_URL: 'http://127.0.0.1:1',
+    CONTENT_DIR: join(work, 'source'),
+    DIST_DIR: join(work, 'dist'),
+  });
   const built = performance.now();
   await buildSite(settings, { quiet: true });
   const buildSeconds = (performance.now() - built) / 1000;
@@ -96,7 +112,13 @@ export async function measureImport(size: number): Promise<{ seconds: number; re
   try {
     const started = performance.now();
     const summary = await runImport({ baseUrl: server.base, out: join(work, 'imported') });
-    return { seconds: (performance.now() - started) / 1000, requests: summary.requests, added: summary.added.length, failed: summary.failed.length, buildSeconds };
+    return {
+      seconds: (performance.now() - started) / 1000,
+      requests: summary.requests,
+      added: summary.added.length,
+      failed: summary.failed.length,
+      buildSeconds,
+    };
   } finally {
     await server.stop();
   }
@@ -111,31 +133,54 @@ function median(values: number[]): number {
 
 /** Runs both measures, prints them and writes them to bench/results/publisher.* (and a dated copy). */
 export async function publisherBench(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, strict: false, options: { 'import-size': { type: 'string', default: '10000' }, edits: { type: 'string', default: '6' }, 'dev-only': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args: argv,
+    strict: false,
+    options: {
+      'import-size': { type: 'string', default: '10000' },
+      edits: { type: 'string', default: '6' },
+      'dev-only': { type: 'boolean', default: false },
+    },
+  });
   const edits = Number(values.edits);
   const size = Number(values['import-size']);
   const records = (await readdir(join(ROOT, 'content/records'))).filter((file) => file.endsWith('.md')).length;
-  const results = createResultFiles('publisher', `npm run bench -- --publisher --edits ${edits}${values['dev-only'] ? ' --dev-only' : ` --import-size ${size}`}`);
+  const results = createResultFiles(
+    'publisher',
+    `npm run bench -- --publisher --edits ${edits}${values['dev-only'] ? ' --dev-only' : ` --import-size ${size}`}`,
+  );
   const printed: string[] = [];
   const say = (line: string) => {
     console.log(line);
     printed.push(line);
   };
-  say(`publisher loop (figures are noisy on a shared machine: ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0]} load average now)`);
+  say(
+    `publisher loop (figures are noisy on a shared machine: ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0]} load average now)`,
+  );
   const measured = await measureDevReload(edits);
   const load = (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0];
-  for (const [i, edit] of measured.entries()) say(`  edit ${i + 1} (${edit.how}): ${Math.round(edit.ms)} ms${edit.api ? '' : ', but /api/v1/facts/{id} still answered the old title'}`);
+  for (const [i, edit] of measured.entries())
+    say(
+      `  edit ${i + 1} (${edit.how}): ${Math.round(edit.ms)} ms${edit.api ? '' : ', but /api/v1/facts/{id} still answered the old title'}`,
+    );
   const times = measured.map((e) => e.ms);
   const byHow = (how: DevEdit['how']) => Math.round(median(measured.filter((e) => e.how === how).map((e) => e.ms)));
-  say(`npm run dev, ${records} records, edit → visible in Chromium: median ${Math.round(median(times))} ms (writeFile ${byHow('writeFile')} ms, rename-over ${byHow('rename-over')} ms), max ${Math.round(Math.max(...times))} ms over ${times.length} edits, API agreed ${measured.filter((e) => e.api).length}/${measured.length} (target 2000 ms; load average ${load} after)`);
+  say(
+    `npm run dev, ${records} records, edit → visible in Chromium: median ${Math.round(median(times))} ms (writeFile ${byHow('writeFile')} ms, rename-over ${byHow('rename-over')} ms), max ${Math.round(Math.max(...times))} ms over ${times.length} edits, API agreed ${measured.filter((e) => e.api).length}/${measured.length} (target 2000 ms; load average ${load} after)`,
+  );
   const write = (imported?: Awaited<ReturnType<typeof measureImport>>) =>
-    results.write({ json: { records, edits: measured, ...(imported ? { import: { size, ...imported } } : {}) }, markdown: `${printed.join('\n')}\n` });
+    results.write({
+      json: { records, edits: measured, ...(imported ? { import: { size, ...imported } } : {}) },
+      markdown: `${printed.join('\n')}\n`,
+    });
   if (values['dev-only']) {
     await write();
     return;
   }
   const imported = await measureImport(size);
-  say(`npm run import of a ${size}-record synthetic deployment under the default quota: ${imported.seconds.toFixed(1)} s, ${imported.requests} requests, ${imported.added} added, ${imported.failed} failed (its build took ${imported.buildSeconds.toFixed(0)} s)`);
+  say(
+    `npm run import of a ${size}-record synthetic deployment under the default quota: ${imported.seconds.toFixed(1)} s, ${imported.requests} requests, ${imported.added} added, ${imported.failed} failed (its build took ${imported.buildSeconds.toFixed(0)} s)`,
+  );
   await write(imported);
 }
 

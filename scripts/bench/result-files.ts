@@ -22,7 +22,12 @@ export interface Machine {
 
 /** The machine this process runs on. */
 export function currentMachine(): Machine {
-  return { cores: availableParallelism(), cpu: cpus()[0]?.model.trim() ?? 'unknown CPU', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+  return {
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }
 
 /** One line naming a machine, for the markdown reports ("2 cores (AMD EPYC), 24 GiB RAM, Node v22.23.3"). */
@@ -76,7 +81,11 @@ export interface ResultFiles {
  * `<YYYY-MM-DD>-<name>-2`, `-3`… when an earlier run of the same day wrote one: a run that writes several times (after
  * each corpus size) rewrites its own dated file, never another run's.
  */
-export function createResultFiles(names: string | { latest: string; dated: string }, command: string, options: Partial<ResultFileOptions> = {}): ResultFiles {
+export function createResultFiles(
+  names: string | { latest: string; dated: string },
+  command: string,
+  options: Partial<ResultFileOptions> = {},
+): ResultFiles {
   const { dir, date, machine } = { ...RESULT_FILE_DEFAULTS, ...options };
   const { latest: name, dated: datedName } = typeof names === 'string' ? { latest: names, dated: names } : names;
   const day = date.toISOString().slice(0, 10);
@@ -97,7 +106,8 @@ export function createResultFiles(names: string | { latest: string; dated: strin
       await writeFile(join(dir, `${dated}.json`), `${JSON.stringify({ ...stamp, ...result.json }, null, 2)}\n`);
       const header = `Measured on ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`${command}\`; machine: ${describeMachine(machine)}.\n\n`;
       // The latest report gets the header when it is this run's alone; a merged one may hold columns of earlier runs.
-      if (latest.markdown !== undefined) await writeFile(join(dir, `${name}.md`), result.latest ? latest.markdown : `${header}${latest.markdown}`);
+      if (latest.markdown !== undefined)
+        await writeFile(join(dir, `${name}.md`), result.latest ? latest.markdown : `${header}${latest.markdown}`);
       if (result.markdown !== undefined) await writeFile(join(dir, `${dated}.md`), `${header}${result.markdown}`);
       return join(dir, `${dated}.json`);
     },

@@ -49,7 +49,11 @@ export const SOAK_BUILDS_DEFAULTS: SoakBuildsOptions = { rounds: 20, log: (line)
 /** Runs `npm run build` with `env`; resolves with its exit code, wall time and output. */
 function build(env: Record<string, string>): Promise<{ code: number | null; ms: number; output: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/build.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/build.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk));
   return new Promise((done) => child.on('close', (code) => done({ code, ms: performance.now() - started, output })));
@@ -60,7 +64,11 @@ export async function soakBuilds(options: Partial<SoakBuildsOptions> = {}): Prom
   const { rounds, log } = { ...SOAK_BUILDS_DEFAULTS, ...options };
   const work = await mkdtemp(join(tmpdir(), 'permis-build-switch-'));
   try {
-    const settings = readSettings({ SITE_URL: 'http://127.0.0.1:4399', CONTENT_DIR: join(ROOT, 'content/records'), DIST_DIR: join(work, 'dist') });
+    const settings = readSettings({
+      SITE_URL: 'http://127.0.0.1:4399',
+      CONTENT_DIR: join(ROOT, 'content/records'),
+      DIST_DIR: join(work, 'dist'),
+    });
     const env = { SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: settings.DIST_DIR };
     const first = await build(env);
     if (first.code !== 0) throw new Error(first.output);
@@ -70,13 +78,30 @@ export async function soakBuilds(options: Partial<SoakBuildsOptions> = {}): Prom
       // A second command for the same address: it finds the build and starts without one.
       const second = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '100000000' });
       await second.stop();
-      const secondStart = { readyMs: second.readyMs, firstQueryMs: second.firstQueryMs, built: second.output().includes('Building') };
+      const secondStart = {
+        readyMs: second.readyMs,
+        firstQueryMs: second.firstQueryMs,
+        built: second.output().includes('Building'),
+      };
 
-      const ids = (await readdir(join(settings.DIST_DIR, 'api/v1/facts'))).filter((name) => !name.includes('.')).slice(0, 3);
+      const ids = (await readdir(join(settings.DIST_DIR, 'api/v1/facts')))
+        .filter((name) => !name.includes('.'))
+        .slice(0, 3);
       const routes: [string, number][] = [
-        ['/', 200], ['/recherche/', 200], ['/api/v1/?po_live=1', 200], ['/readyz', 200], ['/api/v1/facts?q=permis', 307], ['/api/v1/facts?po_live=1&limit=50', 200],
-        ...['camion', 'handicap', 'tracteur', 'remorque', 'examen%20pratique'].map((q): [string, number] => [`/api/v1/facts?po_live=1&q=${q}`, 200]),
-        ...ids.flatMap((id): [string, number][] => [[`/api/v1/facts/${id}?po_live=1`, 200], [`/fiches/${id}/`, 200]]),
+        ['/', 200],
+        ['/recherche/', 200],
+        ['/api/v1/?po_live=1', 200],
+        ['/readyz', 200],
+        ['/api/v1/facts?q=permis', 307],
+        ['/api/v1/facts?po_live=1&limit=50', 200],
+        ...['camion', 'handicap', 'tracteur', 'remorque', 'examen%20pratique'].map((q): [string, number] => [
+          `/api/v1/facts?po_live=1&q=${q}`,
+          200,
+        ]),
+        ...ids.flatMap((id): [string, number][] => [
+          [`/api/v1/facts/${id}?po_live=1`, 200],
+          [`/fiches/${id}/`, 200],
+        ]),
       ];
       let requests = 0;
       const unexpected: string[] = [];
@@ -89,7 +114,12 @@ export async function soakBuilds(options: Partial<SoakBuildsOptions> = {}): Prom
             requests += 1;
             const location = response.headers.get('location');
             // The other builds are for ports 49001 and up: a link to one of them is an answer from the wrong build.
-            if (response.status !== status || (location && !location.startsWith(`${settings.SITE_URL}/`)) || body.includes('http://127.0.0.1:49')) unexpected.push(`${path}: ${response.status}`);
+            if (
+              response.status !== status ||
+              (location && !location.startsWith(`${settings.SITE_URL}/`)) ||
+              body.includes('http://127.0.0.1:49')
+            )
+              unexpected.push(`${path}: ${response.status}`);
           }
         }
       })();
@@ -100,7 +130,9 @@ export async function soakBuilds(options: Partial<SoakBuildsOptions> = {}): Prom
           const done = await build({ ...env, SITE_URL: `http://127.0.0.1:${49000 + round}` });
           if (done.code !== 0) throw new Error(done.output);
           buildSeconds.push(done.ms / 1000);
-          log(`round ${round}/${rounds}: build for port ${49000 + round} in ${(done.ms / 1000).toFixed(1)} s; ${requests} requests, ${unexpected.length} unexpected so far`);
+          log(
+            `round ${round}/${rounds}: build for port ${49000 + round} in ${(done.ms / 1000).toFixed(1)} s; ${requests} requests, ${unexpected.length} unexpected so far`,
+          );
         }
       } finally {
         stopped = true;
@@ -108,8 +140,15 @@ export async function soakBuilds(options: Partial<SoakBuildsOptions> = {}): Prom
       }
       const { kept } = await removeOldBuilds(settings.DIST_DIR, { measure: true });
       return {
-        rounds, requests, unexpected: unexpected.length, unexpectedSamples: [...new Set(unexpected)].slice(0, 10), firstBuildSeconds: first.ms / 1000, buildSeconds, secondStart,
-        keptBuilds: kept.length, keptMb: kept.reduce((sum, b) => sum + b.bytes, 0) / 2 ** 20,
+        rounds,
+        requests,
+        unexpected: unexpected.length,
+        unexpectedSamples: [...new Set(unexpected)].slice(0, 10),
+        firstBuildSeconds: first.ms / 1000,
+        buildSeconds,
+        secondStart,
+        keptBuilds: kept.length,
+        keptMb: kept.reduce((sum, b) => sum + b.bytes, 0) / 2 ** 20,
       };
     } finally {
       await server.stop();
@@ -123,7 +162,9 @@ export async function soakBuilds(options: Partial<SoakBuildsOptions> = {}): Prom
 export function formatSoakBuilds(figures: SoakBuildsFigures): string {
   const seconds = figures.buildSeconds;
   const mean = seconds.length ? seconds.reduce((a, b) => a + b, 0) / seconds.length : 0;
-  const range = seconds.length ? ` (mean ${mean.toFixed(1)} s, ${Math.min(...seconds).toFixed(1)} to ${Math.max(...seconds).toFixed(1)} s each)` : '';
+  const range = seconds.length
+    ? ` (mean ${mean.toFixed(1)} s, ${Math.min(...seconds).toFixed(1)} to ${Math.max(...seconds).toFixed(1)} s each)`
+    : '';
   return [
     `builds: ${figures.rounds} builds for other addresses${range} beside a running npm start (first build ${figures.firstBuildSeconds.toFixed(1)} s):`,
     `  ${figures.requests} requests, ${figures.unexpected} not as expected (target 0)${figures.unexpected ? `: ${figures.unexpectedSamples.join(', ')}` : ''}`,

@@ -25,18 +25,28 @@ interface Driven {
 }
 
 /** Sends `next(i)` until it returns null or `until()` says stop, `connections` at a time, on keep-alive sockets. */
-async function drive(base: string, next: (i: number) => Target | null, connections = 32, after?: (i: number) => Promise<void>): Promise<Driven> {
+async function drive(
+  base: string,
+  next: (i: number) => Target | null,
+  connections = 32,
+  after?: (i: number) => Promise<void>,
+): Promise<Driven> {
   const url = new URL(base);
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const statuses: Record<string, number> = {};
   let sent = 0;
   const one = (target: Target) =>
     new Promise<void>((done) => {
-      const req = request({ host: url.hostname, port: url.port, path: target.path, agent, headers: target.headers }, (res) => {
-        res.resume();
-        res.on('end', () => done(void (statuses[res.statusCode!] = (statuses[res.statusCode!] ?? 0) + 1)));
-      });
-      req.on('error', (error: NodeJS.ErrnoException) => done(void (statuses[`error ${error.code}`] = (statuses[`error ${error.code}`] ?? 0) + 1)));
+      const req = request(
+        { host: url.hostname, port: url.port, path: target.path, agent, headers: target.headers },
+        (res) => {
+          res.resume();
+          res.on('end', () => done(void (statuses[res.statusCode!] = (statuses[res.statusCode!] ?? 0) + 1)));
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        done(void (statuses[`error ${error.code}`] = (statuses[`error ${error.code}`] ?? 0) + 1)),
+      );
       req.end();
     });
   const started = performance.now();
@@ -83,18 +93,36 @@ export async function rotationRun(settings: Settings, others = 100_000) {
   try {
     const blocked = '198.51.100.77';
     for (let i = 0; i < defaultQuotaOptions.limit; i++) await statusAs(base, blocked);
-    const checks: { afterOthers: number; status: number }[] = [{ afterOthers: 0, status: await statusAs(base, blocked) }];
+    const checks: { afterOthers: number; status: number }[] = [
+      { afterOthers: 0, status: await statusAs(base, blocked) },
+    ];
     const heapBeforeMb = liveHeapMb();
     const rssBeforeMb = process.memoryUsage().rss / 2 ** 20;
-    const run = await drive(base, (i) => (i < others ? { path: API_PATH, headers: { 'x-forwarded-for': address(i) } } : null), 32, async (i) => {
-      if ((i + 1) % 5_000 === 0) checks.push({ afterOthers: i + 1, status: await statusAs(base, blocked) });
-    });
+    const run = await drive(
+      base,
+      (i) => (i < others ? { path: API_PATH, headers: { 'x-forwarded-for': address(i) } } : null),
+      32,
+      async (i) => {
+        if ((i + 1) % 5_000 === 0) checks.push({ afterOthers: i + 1, status: await statusAs(base, blocked) });
+      },
+    );
     const tables = { tracked: limiter.trackedClients, blocked: limiter.blockedClients };
     const heapAfterMb = liveHeapMb();
     const rssAfterMb = process.memoryUsage().rss / 2 ** 20;
     offset = windowMs;
     const afterWindow = await statusAs(base, blocked);
-    return { ...run, checks, refused: checks.filter((check) => check.status === 429).length, afterWindow, tables, heapBeforeMb, heapAfterMb, rssBeforeMb, rssAfterMb, limiterFullMb: limiterFullMb() };
+    return {
+      ...run,
+      checks,
+      refused: checks.filter((check) => check.status === 429).length,
+      afterWindow,
+      tables,
+      heapBeforeMb,
+      heapAfterMb,
+      rssBeforeMb,
+      rssAfterMb,
+      limiterFullMb: limiterFullMb(),
+    };
   } finally {
     server.closeAllConnections();
     server.close();
@@ -122,7 +150,8 @@ function limiterFullMb(): number {
   }
   gc();
   const mb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
-  if (limiter.trackedClients !== 100_000 || limiter.blockedClients !== 50_000) throw new Error(`limiter holds ${limiter.trackedClients} (${limiter.blockedClients} blocked)`);
+  if (limiter.trackedClients !== 100_000 || limiter.blockedClients !== 50_000)
+    throw new Error(`limiter holds ${limiter.trackedClients} (${limiter.blockedClients} blocked)`);
   return mb;
 }
 
@@ -132,10 +161,21 @@ async function hopRun(settings: Settings, total: number, hop: (i: number) => str
   try {
     const rssBeforeMb = await rssMb(server.pid);
     const steps: number[] = [];
-    const run = await drive(server.base, (i) => (i < total ? { path: API_PATH, headers: { 'x-forwarded-for': `${hop(i)}, 198.51.100.7` } } : null), 32, async (i) => {
-      if ((i + 1) % Math.floor(total / 10) === 0) steps.push(await rssMb(server.pid));
-    });
-    return { ...run, rssBeforeMb, rssAfterMb: await rssMb(server.pid), rssPeakMb: Math.max(...steps), rssStepsMb: steps };
+    const run = await drive(
+      server.base,
+      (i) => (i < total ? { path: API_PATH, headers: { 'x-forwarded-for': `${hop(i)}, 198.51.100.7` } } : null),
+      32,
+      async (i) => {
+        if ((i + 1) % Math.floor(total / 10) === 0) steps.push(await rssMb(server.pid));
+      },
+    );
+    return {
+      ...run,
+      rssBeforeMb,
+      rssAfterMb: await rssMb(server.pid),
+      rssPeakMb: Math.max(...steps),
+      rssStepsMb: steps,
+    };
   } finally {
     await server.stop();
   }
@@ -158,7 +198,11 @@ export async function redisPauseRun(settings: Settings, phaseSeconds = 5) {
   // 5,000 addresses: each stays under its quota, so the phases measure Redis, not 429s.
   const phase = () => {
     const deadline = performance.now() + phaseSeconds * 1000;
-    return drive(server.base, () => (performance.now() < deadline ? { path: API_PATH, headers: { 'x-forwarded-for': address(rotation++ % 5_000) } } : null));
+    return drive(server.base, () =>
+      performance.now() < deadline
+        ? { path: API_PATH, headers: { 'x-forwarded-for': address(rotation++ % 5_000) } }
+        : null,
+    );
   };
   try {
     const up = await phase();
@@ -172,7 +216,15 @@ export async function redisPauseRun(settings: Settings, phaseSeconds = 5) {
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const back = await phase();
     const allowedWhilePaused = quota.filter((status) => status === 200).length;
-    return { up, paused, back, ratio: rate(paused) / rate(up), allowedWhilePaused, refusedWhilePaused: quota.length - allowedWhilePaused, rssPausedMb };
+    return {
+      up,
+      paused,
+      back,
+      ratio: rate(paused) / rate(up),
+      allowedWhilePaused,
+      refusedWhilePaused: quota.length - allowedWhilePaused,
+      rssPausedMb,
+    };
   } finally {
     await server.stop();
     await redis.stop();
@@ -188,11 +240,21 @@ export interface HardeningFigures {
 
 /** Runs the three, one after the other (each on its own server). */
 export async function hardening(settings: Settings): Promise<HardeningFigures> {
-  return { rotation: await rotationRun(settings), longHops: await longHopRun(settings), redisPause: await redisPauseRun(settings) };
+  return {
+    rotation: await rotationRun(settings),
+    longHops: await longHopRun(settings),
+    redisPause: await redisPauseRun(settings),
+  };
 }
 
-const fivexx = (d: Driven) => Object.entries(d.statuses).filter(([status]) => /^5|error/.test(status)).reduce((sum, [, n]) => sum + n, 0);
-const statusList = (d: Driven) => Object.entries(d.statuses).map(([status, n]) => `${status}: ${n}`).join(', ');
+const fivexx = (d: Driven) =>
+  Object.entries(d.statuses)
+    .filter(([status]) => /^5|error/.test(status))
+    .reduce((sum, [, n]) => sum + n, 0);
+const statusList = (d: Driven) =>
+  Object.entries(d.statuses)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 
 /** The runs' figures as lines for the console. */
@@ -229,11 +291,22 @@ bundled corpus (bench/tmp/dist-355): a blocked client under 100,000 rotating add
 with TRUST_PROXY=2, and a real redis-server paused by SIGSTOP (docs/operating.md#reliability-guarantees).`);
   const { readSettings } = await import('../../src/lib/config.ts');
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const settings = readSettings({ CONTENT_DIR: join(root, 'content/records'), DIST_DIR: join(root, 'bench/tmp/dist-355'), SITE_URL: 'http://127.0.0.1:4399' });
+  const settings = readSettings({
+    CONTENT_DIR: join(root, 'content/records'),
+    DIST_DIR: join(root, 'bench/tmp/dist-355'),
+    SITE_URL: 'http://127.0.0.1:4399',
+  });
   const only = process.argv[2];
   const rotation = !only || only === 'rotation' ? await rotationRun(settings) : undefined;
   const longHops = !only || only === 'hops' ? await longHopRun(settings) : undefined;
   const redisPause = !only || only === 'redis' ? await redisPauseRun(settings) : undefined;
   if (rotation && longHops && redisPause) console.log(formatHardening({ rotation, longHops, redisPause }));
-  else console.log(JSON.stringify({ rotation, longHops, redisPause }, (key, value) => (key === 'checks' || key === 'rssStepsMb' ? undefined : value), 1));
+  else
+    console.log(
+      JSON.stringify(
+        { rotation, longHops, redisPause },
+        (key, value) => (key === 'checks' || key === 'rssStepsMb' ? undefined : value),
+        1,
+      ),
+    );
 }

@@ -41,18 +41,32 @@ function random(seed: number): () => number {
 /** The i-th hostile request target: every one distinct, half pages, half API. */
 export function hostileTarget(i: number, next: () => number): string {
   const word = () => Math.floor(next() * 36 ** 6).toString(36);
-  const hex = () => Math.floor(next() * 2 ** 52).toString(16).padStart(16, '0').slice(0, 16);
+  const hex = () =>
+    Math.floor(next() * 2 ** 52)
+      .toString(16)
+      .padStart(16, '0')
+      .slice(0, 16);
   switch (i % 10) {
-    case 0: return `/fiches/${word()}-${i}/`;
-    case 1: return `/${'a'.repeat(8000)}${i}`; // 8 KB paths, as in the report that found the leak
-    case 2: return `/..%2f..%2f${word()}${i}/%2e%2e/etc/passwd`;
-    case 3: return `/.build-stamp.json?${i}`;
-    case 4: return `/_astro/${word()}${i}.js`;
-    case 5: return `/api/v1/facts?q=${word()}${i}&po_live=1`; // queries that match nothing
-    case 6: return `/api/v1/facts?q=permis%20${word()}${i}%20examen&region=wallonie&po_live=1`;
-    case 7: return `/api/v1/facts/fait-${hex()}?po_live=1&i=${i}`;
-    case 8: return `/api/v1/facts/fait-${hex()}?po_live=1`;
-    default: return `/api/v1/facts?limit=${i}&offset=${word()}&po_live=1`;
+    case 0:
+      return `/fiches/${word()}-${i}/`;
+    case 1:
+      return `/${'a'.repeat(8000)}${i}`; // 8 KB paths, as in the report that found the leak
+    case 2:
+      return `/..%2f..%2f${word()}${i}/%2e%2e/etc/passwd`;
+    case 3:
+      return `/.build-stamp.json?${i}`;
+    case 4:
+      return `/_astro/${word()}${i}.js`;
+    case 5:
+      return `/api/v1/facts?q=${word()}${i}&po_live=1`; // queries that match nothing
+    case 6:
+      return `/api/v1/facts?q=permis%20${word()}${i}%20examen&region=wallonie&po_live=1`;
+    case 7:
+      return `/api/v1/facts/fait-${hex()}?po_live=1&i=${i}`;
+    case 8:
+      return `/api/v1/facts/fait-${hex()}?po_live=1`;
+    default:
+      return `/api/v1/facts?limit=${i}&offset=${word()}&po_live=1`;
   }
 }
 
@@ -60,7 +74,12 @@ export function hostileTarget(i: number, next: () => number): string {
 export const SOAK_HEAP_MB = 96;
 
 /** Sends `total` hostile requests to `base`, `connections` at a time; calls `step` after each tenth. */
-async function drive(base: string, total: number, connections: number, step: () => Promise<void>): Promise<Record<string, number>> {
+async function drive(
+  base: string,
+  total: number,
+  connections: number,
+  step: () => Promise<void>,
+): Promise<Record<string, number>> {
   const url = new URL(base);
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const statuses: Record<string, number> = {};
@@ -70,10 +89,13 @@ async function drive(base: string, total: number, connections: number, step: () 
   let sent = 0;
   const one = (path: string) =>
     new Promise<void>((done) => {
-      const req = request({ host: url.hostname, port: url.port, path, agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-        res.resume();
-        res.on('end', () => done(void count(String(res.statusCode))));
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path, agent, headers: { 'accept-encoding': 'br, gzip' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => done(void count(String(res.statusCode))));
+        },
+      );
       req.on('error', (error) => done(void count(`error ${(error as NodeJS.ErrnoException).code}`)));
       req.end();
     });
@@ -94,16 +116,33 @@ async function drive(base: string, total: number, connections: number, step: () 
 
 /** Runs the soak against `npm start` on `settings` (built if needed), with its heap capped at SOAK_HEAP_MB. */
 export async function soak(settings: Settings, total = 100_000, connections = 32): Promise<SoakFigures> {
-  const server = await startServer(settings, { RATE_LIMIT_PER_MINUTE: '1000000', NODE_OPTIONS: `--max-old-space-size=${SOAK_HEAP_MB}` });
+  const server = await startServer(settings, {
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    NODE_OPTIONS: `--max-old-space-size=${SOAK_HEAP_MB}`,
+  });
   const rssStepsMb: number[] = [];
   try {
     const rssBeforeMb = await rssMb(server.pid);
     const started = performance.now();
-    const statuses = await drive(server.base, total, connections, async () => void rssStepsMb.push(await rssMb(server.pid)));
+    const statuses = await drive(
+      server.base,
+      total,
+      connections,
+      async () => void rssStepsMb.push(await rssMb(server.pid)),
+    );
     const seconds = (performance.now() - started) / 1000;
     const rssAfterMb = await rssMb(server.pid);
     await server.stop();
-    return { requests: total, seconds, statuses, rssBeforeMb, rssAfterMb, rssStepsMb, liveHeapStepsMb: await liveHeap(settings, total, connections), hardening: await hardening(settings) };
+    return {
+      requests: total,
+      seconds,
+      statuses,
+      rssBeforeMb,
+      rssAfterMb,
+      rssStepsMb,
+      liveHeapStepsMb: await liveHeap(settings, total, connections),
+      hardening: await hardening(settings),
+    };
   } finally {
     await server.stop();
   }
@@ -137,7 +176,9 @@ async function liveHeap(settings: Settings, total: number, connections: number):
 
 /** The soak's figures as lines for the console. */
 export function formatSoak(figures: SoakFigures): string {
-  const statuses = Object.entries(figures.statuses).map(([status, count]) => `${status}: ${count}`).join(', ');
+  const statuses = Object.entries(figures.statuses)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
   return [
     `soak: ${figures.requests} distinct hostile requests in ${figures.seconds.toFixed(1)} s (${Math.round(figures.requests / figures.seconds)} req/s)`,
     `  statuses: ${statuses}`,

@@ -16,7 +16,16 @@ import { readRecords } from '../../src/lib/records/read-records.ts';
 import { RecordError } from '../../src/lib/records/friendly-errors.ts';
 import { readSynonymsFile, SynonymsError } from '../../src/lib/search/build.ts';
 import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
-import { alive, buildsRoot, currentBuild, pointDistAt, readStamp, removeOldBuilds, STAMP_FILE, useBuild } from '../../src/adapters/builds/build-store.ts';
+import {
+  alive,
+  buildsRoot,
+  currentBuild,
+  pointDistAt,
+  readStamp,
+  removeOldBuilds,
+  STAMP_FILE,
+  useBuild,
+} from '../../src/adapters/builds/build-store.ts';
 import { verifyDist } from '../../src/adapters/builds/read-dist.ts';
 import { finishOutput } from './output-files.ts';
 import { carryAssets, prepareFolders, removeLeftovers } from './swap-dist.ts';
@@ -24,7 +33,9 @@ import { carryAssets, prepareFolders, removeLeftovers } from './swap-dist.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
 /** The code a build is made with: a change here makes another build. */
-const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json'].map((path) => join(ROOT, path));
+const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json'].map((path) =>
+  join(ROOT, path),
+);
 /** How often a command waiting for another's build looks whether it is done. */
 const LOCK_POLL_MS = 250;
 
@@ -79,7 +90,15 @@ export async function ensureSiteBuild(settings: Settings, options: BuildOptions 
   if (!options.force && (await verified(dir))) return { dir, digest, built: false, output: '' };
   // DIST_DIR itself may hold the build of these inputs outside a builds folder (a copy, a plain folder): it counts.
   const shown = await currentBuild(settings.DIST_DIR);
-  if (!options.force && shown && (await readStamp(shown))?.digest === digest && (await verifyDist(shown).then(() => true, () => false))) {
+  if (
+    !options.force &&
+    shown &&
+    (await readStamp(shown))?.digest === digest &&
+    (await verifyDist(shown).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     await useBuild(shown);
     return { dir: shown, digest, built: false, output: '' };
   }
@@ -105,13 +124,20 @@ async function verified(dir: string): Promise<boolean> {
     return true;
   } catch {
     const trash = `${dir}.damaged-${process.pid}`;
-    await rename(dir, trash).then(() => rm(trash, { recursive: true, force: true }), () => undefined);
+    await rename(dir, trash).then(
+      () => rm(trash, { recursive: true, force: true }),
+      () => undefined,
+    );
     return false;
   }
 }
 
 /** Takes the lock of `digest` (a file holding the builder's pid), waiting while a live process holds it. */
-export async function lockBuild(root: string, digest: string, options: Pick<BuildOptions, 'signal' | 'log'> = {}): Promise<() => Promise<void>> {
+export async function lockBuild(
+  root: string,
+  digest: string,
+  options: Pick<BuildOptions, 'signal' | 'log'> = {},
+): Promise<() => Promise<void>> {
   const file = join(root, `${digest}.lock`);
   let reported = false;
   for (;;) {
@@ -144,24 +170,35 @@ async function runAstro(settings: Settings, digest: string, dir: string, options
   const folders = await prepareFolders(settings.DIST_DIR);
   // Settings the pages read are passed explicitly; '' stands for unset (readSettings ignores empty values).
   const env = {
-    ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: settings.SITE_URL, CONTENT_DIR: settings.CONTENT_DIR, DIST_DIR: folders.work,
-    SYNONYMS_FILE: settings.SYNONYMS_FILE, TOPICS_FILE: settings.TOPICS_FILE ?? '', ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? '',
+    ...process.env,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    SITE_URL: settings.SITE_URL,
+    CONTENT_DIR: settings.CONTENT_DIR,
+    DIST_DIR: folders.work,
+    SYNONYMS_FILE: settings.SYNONYMS_FILE,
+    TOPICS_FILE: settings.TOPICS_FILE ?? '',
+    ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? '',
   };
   const output: string[] = [];
   try {
     const code = await new Promise<number | string | null>((done) => {
-      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ASTRO, 'build', '--silent'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ASTRO, 'build', '--silent'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const stop = () => child.kill('SIGTERM');
       options.signal?.addEventListener('abort', stop, { once: true });
       // Kept, not echoed as it comes: with --silent Astro prints nothing on success, and on a failure caused by a
       // record file its report is replaced by the list of problems alone (recordProblems).
-      for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      for (const stream of [child.stdout, child.stderr])
+        stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
       child.on('close', (exit, signal) => {
         options.signal?.removeEventListener('abort', stop);
         done(exit ?? signal);
       });
     });
-    if (code !== 0 && options.signal?.aborted) throw Object.assign(new Error('build interrupted'), { output: output.join('') });
+    if (code !== 0 && options.signal?.aborted)
+      throw Object.assign(new Error('build interrupted'), { output: output.join('') });
     if (code !== 0) {
       const problems = await recordProblems(settings);
       if (problems) throw Object.assign(new Error(problems), { output: problems });
@@ -173,7 +210,10 @@ async function runAstro(settings: Settings, digest: string, dir: string, options
     const previous = await currentBuild(settings.DIST_DIR);
     if (previous) await carryAssets(previous, folders.work);
     await finishOutput(folders.work);
-    await writeFile(join(folders.work, STAMP_FILE), JSON.stringify({ SITE_URL: settings.SITE_URL, ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? null, digest }));
+    await writeFile(
+      join(folders.work, STAMP_FILE),
+      JSON.stringify({ SITE_URL: settings.SITE_URL, ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? null, digest }),
+    );
     if (options.signal?.aborted) throw Object.assign(new Error('build interrupted'), { output: output.join('') });
     await install(folders.work, dir);
     return output.join('');
@@ -217,7 +257,9 @@ async function recordProblems(settings: Settings): Promise<string | null> {
     await readTopics(topicsFileOf(settings), new Set(facts.map((f) => f.id)));
     return null;
   } catch (error) {
-    return error instanceof RecordError || error instanceof SynonymsError || error instanceof TopicError ? error.message : null;
+    return error instanceof RecordError || error instanceof SynonymsError || error instanceof TopicError
+      ? error.message
+      : null;
   }
 }
 
@@ -228,16 +270,33 @@ async function recordProblems(settings: Settings): Promise<string | null> {
  */
 export async function buildDigest(settings: Settings): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ SITE_URL: settings.SITE_URL, ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? null, TOPICS_FILE: settings.TOPICS_FILE ?? null }));
-  const inputs: [string, string][] = [['content', settings.CONTENT_DIR], ['synonyms', settings.SYNONYMS_FILE], ['topics', topicsFileOf(settings).path], ...CODE_INPUTS.map((path): [string, string] => [relative(ROOT, path), path])];
+  hash.update(
+    JSON.stringify({
+      SITE_URL: settings.SITE_URL,
+      ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? null,
+      TOPICS_FILE: settings.TOPICS_FILE ?? null,
+    }),
+  );
+  const inputs: [string, string][] = [
+    ['content', settings.CONTENT_DIR],
+    ['synonyms', settings.SYNONYMS_FILE],
+    ['topics', topicsFileOf(settings).path],
+    ...CODE_INPUTS.map((path): [string, string] => [relative(ROOT, path), path]),
+  ];
   for (const [label, input] of inputs) {
     const info = await stat(input).catch(() => null);
     hash.update(`\0${label}\0`);
     if (!info) continue;
     const files = info.isDirectory()
-      ? (await readdir(input, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+      ? (await readdir(input, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => join(e.parentPath, e.name))
       : [input];
-    for (const file of files.sort()) hash.update(`${relative(input, file)}\0`).update(await readFile(file)).update('\0');
+    for (const file of files.sort())
+      hash
+        .update(`${relative(input, file)}\0`)
+        .update(await readFile(file))
+        .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -248,6 +307,7 @@ export async function staleReason(settings: Settings): Promise<string | null> {
   if (!current) return 'no build yet';
   const stamp = await readStamp(current);
   if (!stamp) return 'no build yet';
-  if (stamp.SITE_URL !== settings.SITE_URL) return `the build in ${settings.DIST_DIR} was made for SITE_URL ${stamp.SITE_URL}`;
+  if (stamp.SITE_URL !== settings.SITE_URL)
+    return `the build in ${settings.DIST_DIR} was made for SITE_URL ${stamp.SITE_URL}`;
   return stamp.digest === (await buildDigest(settings)) ? null : 'sources or settings changed since the last build';
 }

@@ -2,7 +2,11 @@
 import { SettingsSchema } from '../../src/lib/config.ts';
 
 /** The environment variables a command reads, with their meaning, from the settings module itself. */
-export function settingsHelp(names: readonly (keyof typeof SettingsSchema.shape)[] = Object.keys(SettingsSchema.shape) as (keyof typeof SettingsSchema.shape)[]): string {
+export function settingsHelp(
+  names: readonly (keyof typeof SettingsSchema.shape)[] = Object.keys(
+    SettingsSchema.shape,
+  ) as (keyof typeof SettingsSchema.shape)[],
+): string {
   const lines = names.map((name) => `  ${name.padEnd(26)} ${SettingsSchema.shape[name].description ?? ''}`);
   return `Environment (docs/operating.md#configuration):\n${lines.join('\n')}`;
 }

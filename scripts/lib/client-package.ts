@@ -29,11 +29,29 @@ export async function buildClientPackage(): Promise<string> {
   const dist = join(CLIENT_PACKAGE, 'dist');
   await rm(dist, { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
-  await build({ entryPoints: [join(ROOT, 'src/client/index.ts')], outfile: join(dist, 'index.js'), bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', logLevel: 'warning' });
+  await build({
+    entryPoints: [join(ROOT, 'src/client/index.ts')],
+    outfile: join(dist, 'index.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
   const emitted = new Map<string, string>();
-  const program = ts.createProgram(SOURCES.map((name) => join(ROOT, `src/client/${name}.ts`)), COMPILER_OPTIONS);
+  const program = ts.createProgram(
+    SOURCES.map((name) => join(ROOT, `src/client/${name}.ts`)),
+    COMPILER_OPTIONS,
+  );
   const errors = ts.getPreEmitDiagnostics(program).filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (errors.length > 0) throw new Error(ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' }));
+  if (errors.length > 0)
+    throw new Error(
+      ts.formatDiagnostics(errors, {
+        getCanonicalFileName: (f) => f,
+        getCurrentDirectory: () => ROOT,
+        getNewLine: () => '\n',
+      }),
+    );
   program.emit(undefined, (file, text) => emitted.set(file, text));
   const imported = new Set<string>();
   for (const name of SOURCES) {
@@ -55,23 +73,39 @@ export async function buildClientPackage(): Promise<string> {
 /** types.d.ts: each name the client imports from src/lib, written out structurally (a function: its return type). */
 function libTypes(program: ts.Program, names: string[]): string {
   const checker = program.getTypeChecker();
-  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
-  const lines = ['// Generated from the zod schemas of permis-facts (src/lib) by npm run client:pack: do not edit.', ''];
+  const flags =
+    ts.TypeFormatFlags.NoTruncation |
+    ts.TypeFormatFlags.InTypeAlias |
+    ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
+  const lines = [
+    '// Generated from the zod schemas of permis-facts (src/lib) by npm run client:pack: do not edit.',
+    '',
+  ];
   for (const source of program.getSourceFiles().filter((file) => file.fileName.includes('/src/lib/'))) {
     const module = checker.getSymbolAtLocation(source);
     if (!module) continue;
     for (const symbol of checker.getExportsOfModule(module)) {
-      if (!names.includes(symbol.name) || lines.some((line) => line.includes(` ${symbol.name} `) || line.includes(` ${symbol.name}:`))) continue;
+      if (
+        !names.includes(symbol.name) ||
+        lines.some((line) => line.includes(` ${symbol.name} `) || line.includes(` ${symbol.name}:`))
+      )
+        continue;
       if (symbol.flags & (ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Interface)) {
-        lines.push(`export type ${symbol.name} = ${checker.typeToString(checker.getDeclaredTypeOfSymbol(symbol), undefined, flags)};`);
+        lines.push(
+          `export type ${symbol.name} = ${checker.typeToString(checker.getDeclaredTypeOfSymbol(symbol), undefined, flags)};`,
+        );
       } else {
         const type = checker.getTypeOfSymbol(symbol);
         const returned = type.getCallSignatures()[0]?.getReturnType();
-        lines.push(`export declare const ${symbol.name}: ${returned ? `(...args: never[]) => ${checker.typeToString(returned, undefined, flags)}` : checker.typeToString(type, undefined, flags)};`);
+        lines.push(
+          `export declare const ${symbol.name}: ${returned ? `(...args: never[]) => ${checker.typeToString(returned, undefined, flags)}` : checker.typeToString(type, undefined, flags)};`,
+        );
       }
     }
   }
-  const missing = names.filter((name) => !lines.some((line) => line.includes(` ${name} `) || line.includes(` ${name}:`)));
+  const missing = names.filter(
+    (name) => !lines.some((line) => line.includes(` ${name} `) || line.includes(` ${name}:`)),
+  );
   if (missing.length > 0) throw new Error(`client types: ${missing.join(', ')} not found in src/lib`);
   return `${lines.join('\n')}\n`;
 }

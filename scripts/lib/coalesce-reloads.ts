@@ -15,7 +15,8 @@ export interface HotSender {
 /** How long a full reload waits for another one before it is sent (longer than the 87 ms seen under load). */
 export const RELOAD_WINDOW_MS = 150;
 
-const isFullReload = (payload: unknown) => typeof payload === 'object' && payload !== null && (payload as { type?: unknown }).type === 'full-reload';
+const isFullReload = (payload: unknown) =>
+  typeof payload === 'object' && payload !== null && (payload as { type?: unknown }).type === 'full-reload';
 
 /**
  * Wraps `hot.send` in place: `full-reload` payloads sent within `windowMs` of each other go out `windowMs` after the

@@ -19,7 +19,14 @@ import type { Settings } from '../../src/lib/config.ts';
 export interface ErrorPayload {
   type: 'error';
   err: {
-    name: string; title: string; message: string; hint: string; stack: string; id?: string; frame?: string; plugin?: string;
+    name: string;
+    title: string;
+    message: string;
+    hint: string;
+    stack: string;
+    id?: string;
+    frame?: string;
+    plugin?: string;
     loc?: { file: string; line: number; column: number };
     /** The file's text, which Astro's overlay shows with the line marked (Astro cannot read a file outside the project itself). */
     fullCode?: string;
@@ -30,11 +37,17 @@ export interface ErrorPayload {
 export async function contentProblems(settings: Settings, cache: ReadCache): Promise<string[]> {
   const problems: string[] = [];
   const known = (error: unknown): string[] => {
-    if (error instanceof RecordError || error instanceof TopicError || error instanceof SynonymsError) return error.problems;
+    if (error instanceof RecordError || error instanceof TopicError || error instanceof SynonymsError)
+      return error.problems;
     throw error;
   };
-  const facts = await readRecords(settings.CONTENT_DIR, settings.SITE_URL, cache, { skipVanished: true }).catch((error: unknown) => (problems.push(...known(error)), undefined));
-  if (facts) await readTopics(topicsFileOf(settings), new Set(facts.map((f) => f.id))).catch((error: unknown) => problems.push(...known(error)));
+  const facts = await readRecords(settings.CONTENT_DIR, settings.SITE_URL, cache, { skipVanished: true }).catch(
+    (error: unknown) => (problems.push(...known(error)), undefined),
+  );
+  if (facts)
+    await readTopics(topicsFileOf(settings), new Set(facts.map((f) => f.id))).catch((error: unknown) =>
+      problems.push(...known(error)),
+    );
   await readSynonymsFile(settings.SYNONYMS_FILE).catch((error: unknown) => problems.push(...known(error)));
   return problems;
 }
@@ -82,7 +95,10 @@ export function errorOverlay(server: ViteDevServer, settings: Settings): () => v
   const hot = server.environments.client.hot;
   // A page opened (or reloaded) while the error stands: its client connects, and gets the overlay.
   server.ws.on('connection', () => shown && hot.send(shown));
-  const problemsNow = () => contentProblems(settings, cache).catch((error: unknown) => [`(content): ${error instanceof Error ? error.message : String(error)}`]);
+  const problemsNow = () =>
+    contentProblems(settings, cache).catch((error: unknown) => [
+      `(content): ${error instanceof Error ? error.message : String(error)}`,
+    ]);
   const run = async () => {
     let problems = await problemsNow();
     if (problems.length > 0 && !shown) {

@@ -34,7 +34,9 @@ export function devIntegration(settings: Settings): AstroIntegration {
     name: 'permis-dev',
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
-        updateConfig({ vite: { plugins: [quietAstroHelperFiles(fileURLToPath(new URL('.astro/content-assets.mjs', config.root)))] } });
+        updateConfig({
+          vite: { plugins: [quietAstroHelperFiles(fileURLToPath(new URL('.astro/content-assets.mjs', config.root)))] },
+        });
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         // Astro may send two reloads for one data-store write: the browser gets one (coalesce-reloads.ts).
@@ -50,7 +52,15 @@ export function devIntegration(settings: Settings): AstroIntegration {
               if (!response.ok) throw new Error(`${path}: ${response.status} from the dev server`);
               return response.text();
             };
-            current = { version: contentVersion(), api: createApiHandler({ read, quota: { limit: 1_000_000 }, siteUrl: settings.SITE_URL, replyCache: { entries: 0, bytes: 0 } }) };
+            current = {
+              version: contentVersion(),
+              api: createApiHandler({
+                read,
+                quota: { limit: 1_000_000 },
+                siteUrl: settings.SITE_URL,
+                replyCache: { entries: 0, bytes: 0 },
+              }),
+            };
           }
           return current.api;
         };
@@ -59,7 +69,10 @@ export function devIntegration(settings: Settings): AstroIntegration {
           if (!/^\/api\/v1(?:[/?]|$)/.test(path) || req.headers[ARTEFACT_HEADER]) return next();
           const headers = { get: (name: string) => (req.headers[name.toLowerCase()] as string | undefined) ?? null };
           api()
-            .reply({ method: req.method ?? 'GET', url: `${origin()}${path}`, headers }, { clientAddress: req.socket.remoteAddress ?? 'dev' })
+            .reply(
+              { method: req.method ?? 'GET', url: `${origin()}${path}`, headers },
+              { clientAddress: req.socket.remoteAddress ?? 'dev' },
+            )
             .then((reply) => writeReply(res, reply), next);
         });
         const records = resolve(settings.CONTENT_DIR);
@@ -93,7 +106,10 @@ export function devIntegration(settings: Settings): AstroIntegration {
  * Astro reloads its content config whenever a .md or .yaml file changes, and `refreshContent` silently does nothing
  * while it does: the loader acknowledges each run (RefreshContext), and a refresh it did not see is tried again.
  */
-export function refreshRecords(refreshContent: HookParameters<'astro:server:setup'>['refreshContent'], logger: HookParameters<'astro:server:setup'>['logger']): () => void {
+export function refreshRecords(
+  refreshContent: HookParameters<'astro:server:setup'>['refreshContent'],
+  logger: HookParameters<'astro:server:setup'>['logger'],
+): () => void {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;
@@ -103,12 +119,17 @@ export function refreshRecords(refreshContent: HookParameters<'astro:server:setu
   const refreshOnce = async () => {
     for (let tries = 0; tries < REFRESH_TRIES; tries++) {
       let ran = false;
-      const context: RefreshContext = { trigger: 'permis-dev', ran: () => void ((ran = true), (lastRead = performance.now())) };
+      const context: RefreshContext = {
+        trigger: 'permis-dev',
+        ran: () => void ((ran = true), (lastRead = performance.now())),
+      };
       await refreshContent?.({ loaders: [RECORDS_LOADER], context });
       if (ran) return;
       await new Promise((done) => setTimeout(done, REFRESH_RETRY_MS));
     }
-    logger.error(`records not reloaded: Astro's content config did not settle within ${(REFRESH_TRIES * REFRESH_RETRY_MS) / 1000} s`);
+    logger.error(
+      `records not reloaded: Astro's content config did not settle within ${(REFRESH_TRIES * REFRESH_RETRY_MS) / 1000} s`,
+    );
   };
   const run = async () => {
     if (running) return void (again = true);

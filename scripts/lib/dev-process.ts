@@ -27,7 +27,11 @@ function freePort(): Promise<number> {
 export async function startDevServer(contentDir: string, fixedPort?: number): Promise<DevServer> {
   const port = fixedPort ?? (await freePort());
   const root = resolve(import.meta.dirname, '../..');
-  const child = spawn(process.execPath, ['scripts/dev.ts'], { cwd: root, env: { ...process.env, CONTENT_DIR: contentDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/dev.ts'], {
+    cwd: root,
+    env: { ...process.env, CONTENT_DIR: contentDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
   await new Promise<void>((done, fail) => {
@@ -42,7 +46,10 @@ export async function startDevServer(contentDir: string, fixedPort?: number): Pr
   // Vite may restart once right after start-up (dependency optimisation): wait until a page answers.
   const origin = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
-    const ok = await fetch(`${origin}/robots.txt`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/robots.txt`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (tries > 360) throw new Error(`npm run dev does not answer: ${output}`);
     await new Promise((done) => setTimeout(done, 500));

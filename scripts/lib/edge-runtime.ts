@@ -55,7 +55,9 @@ export interface RunningEdge {
 /** Bundles the worker entry of wrangler.jsonc into one ES module (what `wrangler deploy` uploads, unminified). */
 export async function bundleWorker(outfile = DEFAULT_BUNDLE, options: { minify?: boolean } = {}): Promise<string> {
   const [{ unstable_getMiniflareWorkerOptions }, { build }] = await Promise.all([wrangler(), import('esbuild')]);
-  const { main } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG, undefined, { overrides: { assets: { directory: ROOT } } });
+  const { main } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG, undefined, {
+    overrides: { assets: { directory: ROOT } },
+  });
   await mkdir(resolve(outfile, '..'), { recursive: true });
   await build({
     entryPoints: [main!],
@@ -76,7 +78,10 @@ export async function bundleWorker(outfile = DEFAULT_BUNDLE, options: { minify?:
 /** Starts workerd with the worker, its assets and its Durable Object, as configured in wrangler.jsonc. */
 export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
   const bundle = options.bundle ?? (await bundleWorker());
-  const [{ unstable_getMiniflareWorkerOptions }, { Log, LogLevel, Miniflare }] = await Promise.all([wrangler(), import('miniflare')]);
+  const [{ unstable_getMiniflareWorkerOptions }, { Log, LogLevel, Miniflare }] = await Promise.all([
+    wrangler(),
+    import('miniflare'),
+  ]);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG, undefined, {
     overrides: { assets: { directory: resolve(options.distDir) } },
   });
@@ -93,11 +98,14 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     ...(options.inspector && { unsafeInspectorProxy: true }),
     ...options.worker,
   };
-  const copies = Array.from({ length: (options.isolates ?? 1) - 1 }, (_, i): WorkerOptions => ({
-    ...main,
-    name: `permis-facts-${i + 2}`,
-    durableObjects: { QUOTA: { className: 'QuotaWindow', scriptName: 'permis-facts', useSQLite: true } },
-  }));
+  const copies = Array.from(
+    { length: (options.isolates ?? 1) - 1 },
+    (_, i): WorkerOptions => ({
+      ...main,
+      name: `permis-facts-${i + 2}`,
+      durableObjects: { QUOTA: { className: 'QuotaWindow', scriptName: 'permis-facts', useSQLite: true } },
+    }),
+  );
   const { onOutput } = options;
   const miniflare = new Miniflare({
     workers: [main, ...copies, ...(options.extraWorkers ?? [])],

@@ -57,16 +57,25 @@ export async function staticLayout(dist: string, publish: string): Promise<void>
   await cp(distDir, publish, { recursive: true });
   await cp(join(distDir, 'api'), join(publish, HOSTED_ARTEFACTS, 'api'), { recursive: true });
   const rules = staticHeaderRules(parseHeaders(await readFile(join(distDir, '_headers'), 'utf8')));
-  await writeFile(join(publish, '_headers'), `${rules.map((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n')}\n`);
+  await writeFile(
+    join(publish, '_headers'),
+    `${rules.map((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n')}\n`,
+  );
 }
 
 /**
  * Vercel does not read `_headers`: its file rules become routes that add headers and go on, placed after the
  * middleware's route (whose answers keep the handler's headers alone) and before the file system.
  */
-export function vercelHeaderRoutes(rules: HeaderRule[]): { src: string; headers: Record<string, string>; continue: true }[] {
+export function vercelHeaderRoutes(
+  rules: HeaderRule[],
+): { src: string; headers: Record<string, string>; continue: true }[] {
   const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  return staticHeaderRules(rules).map((rule) => ({ src: `^${rule.path.split('*').map(literal).join('.*')}$`, headers: rule.headers, continue: true }));
+  return staticHeaderRules(rules).map((rule) => ({
+    src: `^${rule.path.split('*').map(literal).join('.*')}$`,
+    headers: rule.headers,
+    continue: true,
+  }));
 }
 
 /** Writes a Build Output API v3 folder (`.vercel/output`): static files, the edge middleware, config.json. */
@@ -75,10 +84,16 @@ export async function vercelLayout(distDir: string, output: string): Promise<voi
   const func = join(output, 'functions', `${VERCEL_FUNCTION}.func`);
   await rm(func, { recursive: true, force: true });
   await bundleVercelEntry(join(func, 'index.js'));
-  await writeFile(join(func, '.vc-config.json'), `${JSON.stringify({ runtime: 'edge', entrypoint: 'index.js', envVarsInUse: ['SITE_URL', 'RATE_LIMIT_PER_MINUTE'] }, null, 2)}\n`);
+  await writeFile(
+    join(func, '.vc-config.json'),
+    `${JSON.stringify({ runtime: 'edge', entrypoint: 'index.js', envVarsInUse: ['SITE_URL', 'RATE_LIMIT_PER_MINUTE'] }, null, 2)}\n`,
+  );
   const [middleware, ...rest] = VERCEL_ROUTES;
   const headerRoutes = vercelHeaderRoutes(parseHeaders(await readFile(join(distDir, '_headers'), 'utf8')));
-  await writeFile(join(output, 'config.json'), `${JSON.stringify({ version: 3, routes: [middleware, ...headerRoutes, ...rest] }, null, 2)}\n`);
+  await writeFile(
+    join(output, 'config.json'),
+    `${JSON.stringify({ version: 3, routes: [middleware, ...headerRoutes, ...rest] }, null, 2)}\n`,
+  );
 }
 
 /** Bundles the Vercel entry into one ES module for the edge runtime (no Node built-ins). */

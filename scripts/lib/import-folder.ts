@@ -35,7 +35,10 @@ export async function indexFolder(dir: string): Promise<FolderIndex> {
       index.warnings.push(`${join(dir, path)}: not a readable record file; left as it is`);
       continue;
     }
-    if (index.byId.has(id)) index.warnings.push(`${join(dir, path)}: id "${id}" is also in ${join(dir, index.byId.get(id)!)}; the import updates the latter`);
+    if (index.byId.has(id))
+      index.warnings.push(
+        `${join(dir, path)}: id "${id}" is also in ${join(dir, index.byId.get(id)!)}; the import updates the latter`,
+      );
     else {
       index.byId.set(id, path);
       index.text.set(path, text);

@@ -11,7 +11,19 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Extensions worth compressing; extensionless files under api/v1/facts/ are record JSON and count too. */
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.jsonld', '.xml', '.txt', '.csv', '.svg', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.jsonld',
+  '.xml',
+  '.txt',
+  '.csv',
+  '.svg',
+  '.webmanifest',
+]);
 /** Smaller files gain nothing from compression (a header and a round trip cost more). */
 export const PRECOMPRESS_MIN_BYTES = 1024;
 /**
@@ -25,7 +37,9 @@ export const PRECOMPRESS_QUALITY = { first: constants.BROTLI_MAX_QUALITY, bulk: 
 /** The brotli quality of `path` in a build of `compressible` compressible files. */
 export function brotliQuality(path: string, compressible: number): number {
   if (compressible <= PRECOMPRESS_QUALITY.bulkFiles) return PRECOMPRESS_QUALITY.first;
-  return path.startsWith('search/') || path.startsWith('_astro/') ? PRECOMPRESS_QUALITY.first : PRECOMPRESS_QUALITY.bulk;
+  return path.startsWith('search/') || path.startsWith('_astro/')
+    ? PRECOMPRESS_QUALITY.first
+    : PRECOMPRESS_QUALITY.bulk;
 }
 
 /** Files compressed or hashed at once: zlib runs in libuv's thread pool (4 threads), so more only queues. */
@@ -74,7 +88,12 @@ export async function finishOutput(dir: string): Promise<{ buildId: string; file
     files[path] = { sha256: createHash('sha256').update(body).digest('hex'), bytes: body.length };
     if (body.length < PRECOMPRESS_MIN_BYTES || !isCompressible(path)) return;
     const [br, gz] = await Promise.all([
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, compressible), [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, compressible),
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
       gzipAsync(body, { level: 9 }),
     ]);
     await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);

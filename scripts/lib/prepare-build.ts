@@ -40,17 +40,23 @@ export async function ensureBuild(settings: Settings, options: EnsureBuildOption
   let dir: string;
   try {
     const build = await ensureSiteBuild(settings, {
-      quiet: true, signal: controller.signal, log: options.log,
-      announce: () => options.log(`Building the site first for ${settings.SITE_URL} (no build of these sources and settings yet)...`),
+      quiet: true,
+      signal: controller.signal,
+      log: options.log,
+      announce: () =>
+        options.log(`Building the site first for ${settings.SITE_URL} (no build of these sources and settings yet)...`),
     });
     dir = build.dir;
-    if (!build.built) (options.logFound ?? options.log)(`Build for ${settings.SITE_URL}: ${build.dir} (made before, nothing to build)`);
+    if (!build.built)
+      (options.logFound ?? options.log)(`Build for ${settings.SITE_URL}: ${build.dir} (made before, nothing to build)`);
   } catch (error) {
     if (controller.signal.aborted) process.exit(0);
     console.error((error as { output?: string }).output ?? (error as Error).message);
     const fallback = options.onFailure === 'keep-last-good' ? await lastBuildFor(settings) : null;
     if (!fallback) process.exit(1);
-    console.error(`\n*** WARNING: the build failed (above); serving the LAST GOOD BUILD from ${fallback} (made for ${settings.SITE_URL}), which is out of date. ***\n`);
+    console.error(
+      `\n*** WARNING: the build failed (above); serving the LAST GOOD BUILD from ${fallback} (made for ${settings.SITE_URL}), which is out of date. ***\n`,
+    );
     dir = fallback;
     await useBuild(dir);
   } finally {

@@ -6,7 +6,12 @@ export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The slug nearest to `text`: accents dropped, lowercase, every other run of characters one hyphen. */
 export function suggestSlug(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** One line saying which of `args` (kind, slug) is missing or wrong and why, or undefined when both are right. */
@@ -14,7 +19,10 @@ export function kindSlugProblem(args: readonly string[]): string | undefined {
   const [kind, slug, ...extra] = args;
   if (kind === undefined) return 'missing <kind> and <slug>';
   if (!(KINDS as readonly string[]).includes(kind)) {
-    const fiche = kind.toLowerCase() === 'fiche' ? ' (« fiche » is the site\'s word for a record of any kind; a rule is kind fact)' : '';
+    const fiche =
+      kind.toLowerCase() === 'fiche'
+        ? " (« fiche » is the site's word for a record of any kind; a rule is kind fact)"
+        : '';
     return `${JSON.stringify(kind)} is not a kind; the kinds are ${KINDS.join(', ')}${fiche}`;
   }
   if (slug === undefined) return 'missing <slug>';
@@ -23,6 +31,7 @@ export function kindSlugProblem(args: readonly string[]): string | undefined {
     const hint = suggestion && suggestion !== slug ? `; try ${suggestion}` : '';
     return `${JSON.stringify(slug)} is not a slug: a slug is the file name without .md, lowercase letters and digits in words joined by single hyphens${hint}`;
   }
-  if (extra.length > 0) return `unexpected argument ${JSON.stringify(extra[0])}: the command takes only <kind> and <slug>`;
+  if (extra.length > 0)
+    return `unexpected argument ${JSON.stringify(extra[0])}: the command takes only <kind> and <slug>`;
   return undefined;
 }

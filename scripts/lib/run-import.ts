@@ -52,9 +52,27 @@ export function apiBase(url: string): string {
 export async function runImport(options: ImportOptions): Promise<ImportSummary> {
   const fetch = pacedFetch(options.paced);
   // po_live=1 from the start: one request fewer, and no hop to a canonical SITE_URL that may not be reachable from here.
-  const client = createClient({ baseUrl: apiBase(options.baseUrl), fetch, poLive: true, ...(options.sleep ? { sleep: (ms: number) => options.sleep!(ms) } : {}) });
-  const walked = await readDeployment(client, { ...(options.onProgress ? { onProgress: options.onProgress } : {}), walk: options.walk ?? false });
-  const summary: ImportSummary = { added: [], changed: [], unchanged: [], removed: [], failed: [], warnings: [...walked.warnings], requests: fetch.count(), via: walked.via, exitCode: 0 };
+  const client = createClient({
+    baseUrl: apiBase(options.baseUrl),
+    fetch,
+    poLive: true,
+    ...(options.sleep ? { sleep: (ms: number) => options.sleep!(ms) } : {}),
+  });
+  const walked = await readDeployment(client, {
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    walk: options.walk ?? false,
+  });
+  const summary: ImportSummary = {
+    added: [],
+    changed: [],
+    unchanged: [],
+    removed: [],
+    failed: [],
+    warnings: [...walked.warnings],
+    requests: fetch.count(),
+    via: walked.via,
+    exitCode: 0,
+  };
   if (walked.incomplete) summary.incomplete = walked.incomplete;
   summary.failed.push(...walked.withoutId.map(() => 'a record without an id: id: missing or not a string'));
 
@@ -80,7 +98,13 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
     const existing = folder.byId.get(fact.id);
     // An existing file is compared by its data and edited in place (record-file-update.ts); a new one is written whole.
     const text = existing
-      ? updateRecordFile(folder.text.get(existing)!, { frontmatter: file.frontmatter, text: fact.text, publishedSummary: summaries.get(fact.id), source: file.source, order: ORDER })
+      ? updateRecordFile(folder.text.get(existing)!, {
+          frontmatter: file.frontmatter,
+          text: fact.text,
+          publishedSummary: summaries.get(fact.id),
+          source: file.source,
+          order: ORDER,
+        })
       : file.source;
     if (text === undefined) {
       summary.unchanged.push(fact.id);
@@ -104,19 +128,34 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
 }
 
 /** The summary as the command prints it. */
-export function formatSummary(summary: ImportSummary, options: Pick<ImportOptions, 'prune' | 'dryRun' | 'out'>): string {
+export function formatSummary(
+  summary: ImportSummary,
+  options: Pick<ImportOptions, 'prune' | 'dryRun' | 'out'>,
+): string {
   const lines: string[] = [];
   for (const warning of summary.warnings) lines.push(`warning: ${warning}`);
   for (const problem of summary.failed) lines.push(`failed: ${problem}`);
   if (summary.incomplete) lines.push(`incomplete: ${summary.incomplete}`);
   if (summary.removed.length) {
-    const fate = options.prune ? (summary.incomplete ? 'kept (the walk is incomplete)' : options.dryRun ? 'would be deleted' : 'deleted') : 'kept; run with --prune to delete';
+    const fate = options.prune
+      ? summary.incomplete
+        ? 'kept (the walk is incomplete)'
+        : options.dryRun
+          ? 'would be deleted'
+          : 'deleted'
+      : 'kept; run with --prune to delete';
     lines.push(`gone from the source (${fate}): ${summary.removed.join(', ')}`);
   }
   // The count of records gone from the source says what became of them, as the line above does.
   const deleted = options.prune && !summary.incomplete;
-  const gone = !deleted ? `kept ${summary.removed.length} gone from the source` : options.dryRun ? `would remove ${summary.removed.length}` : `removed ${summary.removed.length}`;
+  const gone = !deleted
+    ? `kept ${summary.removed.length} gone from the source`
+    : options.dryRun
+      ? `would remove ${summary.removed.length}`
+      : `removed ${summary.removed.length}`;
   const counts = `added ${summary.added.length}, changed ${summary.changed.length}, unchanged ${summary.unchanged.length}, ${gone}, failed ${summary.failed.length}`;
-  lines.push(`${options.dryRun ? '[dry run, nothing written] ' : ''}${counts} (${summary.requests} requests) → ${options.out}`);
+  lines.push(
+    `${options.dryRun ? '[dry run, nothing written] ' : ''}${counts} (${summary.requests} requests) → ${options.out}`,
+  );
   return lines.join('\n');
 }

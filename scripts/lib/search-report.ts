@@ -1,5 +1,12 @@
 /** npm run search:report: the queries that found nothing, with candidate synonym entries from the index's vocabulary. */
-import { editDistance, maxDistance, foldText, processTerm, tokenize, type WordFile } from '../../src/lib/search/index.ts';
+import {
+  editDistance,
+  maxDistance,
+  foldText,
+  processTerm,
+  tokenize,
+  type WordFile,
+} from '../../src/lib/search/index.ts';
 import type { ZeroResultCount } from '../../src/lib/api/zero-results.ts';
 
 /** Most candidates proposed per unknown word, and the shared start that makes two words close. */
@@ -13,7 +20,11 @@ export function candidates(word: string, vocabulary: WordFile): WordFile {
   return vocabulary
     .filter(([, form]) => {
       const other = foldText(form);
-      return other !== folded && (editDistance(folded, other, max) <= max || (folded.length >= SHARED_START && other.slice(0, SHARED_START) === folded.slice(0, SHARED_START)));
+      return (
+        other !== folded &&
+        (editDistance(folded, other, max) <= max ||
+          (folded.length >= SHARED_START && other.slice(0, SHARED_START) === folded.slice(0, SHARED_START)))
+      );
     })
     .sort((a, b) => b[2] - a[2] || (a[1] < b[1] ? -1 : 1))
     .slice(0, REPORT_CANDIDATES);
@@ -30,7 +41,11 @@ export function renderSearchReport(queries: readonly ZeroResultCount[], vocabula
       const term = processTerm(word);
       if (term === null || known.has(term)) continue;
       const close = candidates(word, vocabulary);
-      if (close.length) lines.push(`       candidate: - from: ${word}`, `                    to: [${close.map(([, form]) => form).join(', ')}]   # in ${close.map(([, , n]) => n).join(', ')} records; check before adding`);
+      if (close.length)
+        lines.push(
+          `       candidate: - from: ${word}`,
+          `                    to: [${close.map(([, form]) => form).join(', ')}]   # in ${close.map(([, , n]) => n).join(', ')} records; check before adding`,
+        );
       else lines.push(`       no record holds "${word}" or a close word`);
     }
   }

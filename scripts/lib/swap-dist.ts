@@ -73,7 +73,11 @@ export async function carryAssets(previous: string, next: string): Promise<strin
   const carriedBefore = new Set((await readFile(join(from, CARRIED_LIST), 'utf8').catch(() => '')).split('\n'));
   await mkdir(to, { recursive: true });
   const present = new Set(await readdir(to));
-  const carried = names.filter((name) => name !== CARRIED_LIST && !/\.(br|gz)$/.test(name) && !present.has(name) && !carriedBefore.has(name)).sort();
+  const carried = names
+    .filter(
+      (name) => name !== CARRIED_LIST && !/\.(br|gz)$/.test(name) && !present.has(name) && !carriedBefore.has(name),
+    )
+    .sort();
   for (const name of carried) await copyFile(join(from, name), join(to, name));
   await writeFile(join(to, CARRIED_LIST), carried.join('\n'));
   return carried;

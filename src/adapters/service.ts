@@ -45,11 +45,23 @@ export function isApiPath(pathname: string): boolean {
 /** Builds the service: one handler and one lazily made MCP endpoint over the same quota and the same build. */
 export function createService(options: ServiceOptions): Service {
   const { trustProxy, ipv6Prefix } = options.handler ?? {};
-  const api = createApiHandler({ ...options.cache, ...options.handler, read: options.read, quota: options.quota, siteUrl: options.siteUrl });
+  const api = createApiHandler({
+    ...options.cache,
+    ...options.handler,
+    read: options.read,
+    quota: options.quota,
+    siteUrl: options.siteUrl,
+  });
   let mcp: Promise<McpEndpoint> | undefined;
   const loadMcp = () =>
     import('../lib/mcp/mcp-endpoint.ts').then(({ createMcpEndpoint }) =>
-      createMcpEndpoint({ quota: options.quota, siteUrl: options.siteUrl, api: () => api, ...(trustProxy !== undefined && { trustProxy }), ...(ipv6Prefix !== undefined && { ipv6Prefix }) }),
+      createMcpEndpoint({
+        quota: options.quota,
+        siteUrl: options.siteUrl,
+        api: () => api,
+        ...(trustProxy !== undefined && { trustProxy }),
+        ...(ipv6Prefix !== undefined && { ipv6Prefix }),
+      }),
     );
   const service: Service = {
     api,
@@ -65,5 +77,9 @@ export function createService(options: ServiceOptions): Service {
 
 /** The answer of a host that cannot load its data or start its service: 503, retry in 10 s, the API's error body. */
 export function unavailable(): Response {
-  return toResponse(errorReply(new HttpError(503, 'service_unavailable', 'the service cannot start; retry later', { 'retry-after': '10' })));
+  return toResponse(
+    errorReply(
+      new HttpError(503, 'service_unavailable', 'the service cannot start; retry later', { 'retry-after': '10' }),
+    ),
+  );
 }

@@ -3,7 +3,13 @@ import { KIND_LABELS, REGION_LABELS } from '../lib/presentation/labels-fr.ts';
 import { KINDS, REGIONS } from '../lib/schema/kinds-regions.ts';
 import { recordPagePath } from '../lib/paths.ts';
 import { highlight, pageCount } from '../lib/search/index.ts';
-import { prefetchSearchData, yieldToMain, type ResultCard, type ResultPage, type SearchBackend } from './search-data.ts';
+import {
+  prefetchSearchData,
+  yieldToMain,
+  type ResultCard,
+  type ResultPage,
+  type SearchBackend,
+} from './search-data.ts';
 import { isActive, PAGE_SIZE, readState, writeState, type SearchState } from './search-state.ts';
 
 // The message for browsers without JavaScript is plain content that only a running script can remove.
@@ -25,7 +31,11 @@ let state: SearchState = readState(location.search).state;
 if (matchMedia('(min-width: 48em)').matches) filters.open = true;
 delete filters.dataset.beforeScript;
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
@@ -34,7 +44,8 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, c
 
 function marked(text: string, terms: string[]): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  for (const piece of highlight(text, terms)) fragment.append(piece.match ? element('mark', piece.text) : document.createTextNode(piece.text));
+  for (const piece of highlight(text, terms))
+    fragment.append(piece.match ? element('mark', piece.text) : document.createTextNode(piece.text));
   return fragment;
 }
 
@@ -58,7 +69,10 @@ function card(result: ResultCard, terms: string[], missing?: readonly string[]):
   link.append(marked(result.title, terms));
   h3.append(link);
   const meta = element('div', undefined, 'meta');
-  meta.append(element('span', KIND_LABELS[result.kind].one), element('span', result.regions.map((r) => REGION_LABELS[r]).join(', ')));
+  meta.append(
+    element('span', KIND_LABELS[result.kind].one),
+    element('span', result.regions.map((r) => REGION_LABELS[r]).join(', ')),
+  );
   if (missing?.length) {
     const label = element('span', `Sans : ${missing.join(', ')}`, 'missing');
     label.id = `sans-${result.id}`;
@@ -99,17 +113,29 @@ function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown'>): void 
   if (shown) {
     suggestionBox.append('Résultats pour « ', element('strong', shown.q), ' »');
     if (shown.missing) suggestionBox.append(` (sans : ${shown.missing.join(', ')})`);
-    suggestionBox.append('. ', searchLink(`Rechercher exactement « ${state.q.trim()} »`, { ...state, page: 1, exact: true }));
+    suggestionBox.append(
+      '. ',
+      searchLink(`Rechercher exactement « ${state.q.trim()} »`, { ...state, page: 1, exact: true }),
+    );
     const others = suggestions.filter((s) => s !== shown);
     if (others.length) suggestionBox.append(' · Autres suggestions : ');
-    others.forEach((other, i) => suggestionBox.append(i > 0 ? ', ' : '', searchLink(other.q, { ...state, q: other.q, page: 1, exact: false }), ` (${plural(other.total, 'fiche')})`));
+    others.forEach((other, i) =>
+      suggestionBox.append(
+        i > 0 ? ', ' : '',
+        searchLink(other.q, { ...state, q: other.q, page: 1, exact: false }),
+        ` (${plural(other.total, 'fiche')})`,
+      ),
+    );
     return;
   }
   // Offered, never applied: a correction that is not sure (suggest.ts), or any suggestion once the exact words were asked for.
   suggestionBox.append(state.exact ? 'Vouliez-vous dire ' : 'Essayez ');
   suggestions.forEach((suggestion, i) => {
     if (i > 0) suggestionBox.append(i === suggestions.length - 1 ? ' ou ' : ', ');
-    suggestionBox.append(searchLink(suggestion.q, { ...state, q: suggestion.q, page: 1, exact: false }), ` (${plural(suggestion.total, 'fiche')}${suggestion.missing?.length ? `, sans : ${suggestion.missing.join(', ')}` : ''})`);
+    suggestionBox.append(
+      searchLink(suggestion.q, { ...state, q: suggestion.q, page: 1, exact: false }),
+      ` (${plural(suggestion.total, 'fiche')}${suggestion.missing?.length ? `, sans : ${suggestion.missing.join(', ')}` : ''})`,
+    );
   });
   suggestionBox.append(state.exact ? ' ?' : '.');
 }
@@ -126,7 +152,9 @@ function showCounts(page: ResultPage): void {
   for (const region of REGIONS) count(`[data-count-region="${region}"]`, page.facets.regions[region]);
   count('[data-count-kind=""]', page.facets.allKinds);
   count('[data-count-region=""]', page.facets.allRegions);
-  const chosen = [state.kind && KIND_LABELS[state.kind].many, state.region && REGION_LABELS[state.region]].filter(Boolean);
+  const chosen = [state.kind && KIND_LABELS[state.kind].many, state.region && REGION_LABELS[state.region]].filter(
+    Boolean,
+  );
   filtersSummary.textContent = chosen.length ? `(${chosen.join(', ')})` : '';
 }
 
@@ -138,7 +166,15 @@ function showRelaxed(relaxed: ResultPage['relaxed']): void {
   relaxedHeading.replaceChildren();
   relaxedResults.replaceChildren();
   if (!relaxed) return;
-  relaxedHeading.append(`Sans ${quoted(relaxed.suggestion.missing)} : `, searchLink(`résultats pour « ${relaxed.suggestion.q} »`, { ...state, q: relaxed.suggestion.q, page: 1, exact: false }));
+  relaxedHeading.append(
+    `Sans ${quoted(relaxed.suggestion.missing)} : `,
+    searchLink(`résultats pour « ${relaxed.suggestion.q} »`, {
+      ...state,
+      q: relaxed.suggestion.q,
+      page: 1,
+      exact: false,
+    }),
+  );
   relaxedResults.replaceChildren(...relaxed.cards.map((result) => card(result, relaxed.terms)));
 }
 
@@ -147,14 +183,25 @@ let latest = 0;
 async function render(backend: SearchBackend, typing: boolean): Promise<void> {
   const q = state.q.trim() ? state.q : undefined;
   const generation = ++latest;
-  const page = await backend.run({ q, kind: state.kind, region: state.region, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE, typing, exact: state.exact });
+  const page = await backend.run({
+    q,
+    kind: state.kind,
+    region: state.region,
+    limit: PAGE_SIZE,
+    offset: (state.page - 1) * PAGE_SIZE,
+    typing,
+    exact: state.exact,
+  });
   // Searching and drawing in separate tasks; the whole answer is then drawn at once, in one frame.
   await yieldToMain();
   // Typing fast starts several searches; only the newest may draw.
   if (generation !== latest) return;
   showCounts(page);
   // After a first page that blends in records lacking a word, the later pages start after its exact matches (blend.ts).
-  const pages = page.exactShown === undefined ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : pageCount(page.total, page.exactShown, PAGE_SIZE);
+  const pages =
+    page.exactShown === undefined
+      ? Math.max(1, Math.ceil(page.total / PAGE_SIZE))
+      : pageCount(page.total, page.exactShown, PAGE_SIZE);
   const found = `${plural(page.total, 'fiche')} trouvée${page.total > 1 ? 's' : ''}${pages > 1 ? ` · page ${state.page} sur ${pages}` : ''}`;
   const partial = page.blend?.filter((item) => item.missing) ?? [];
   const lacking = [...new Set(partial.flatMap((item) => item.missing!))];
@@ -162,12 +209,22 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
   // Under a suggestion shown instead, the status first says that q itself found nothing and what is shown: a phone
   // hides that part from sight (the correction above says it), never from a screen reader, so that the first results
   // stay on its first screen.
-  const echo = page.total > 0 && page.shown ? element('span', `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : `, 'status-echo') : '';
-  status.replaceChildren(echo, page.total === 0
-    ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
-    : `${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`);
+  const echo =
+    page.total > 0 && page.shown
+      ? element('span', `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : `, 'status-echo')
+      : '';
+  status.replaceChildren(
+    echo,
+    page.total === 0
+      ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
+      : `${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`,
+  );
   showSuggestions(page);
-  results.replaceChildren(...(page.blend ? page.blend.map((item) => card(item.card, item.terms, item.missing)) : page.cards.map((result) => card(result, page.terms))));
+  results.replaceChildren(
+    ...(page.blend
+      ? page.blend.map((item) => card(item.card, item.terms, item.missing))
+      : page.cards.map((result) => card(result, page.terms))),
+  );
   showRelaxed(page.relaxed);
   pager.replaceChildren();
   if (pages > 1) {
@@ -178,7 +235,11 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
       button.addEventListener('click', () => go({ ...state, page }, true, true));
       return button;
     };
-    pager.append(turn('Page précédente', state.page - 1), element('span', `Page ${state.page} sur ${pages}`), turn('Page suivante', state.page + 1));
+    pager.append(
+      turn('Page précédente', state.page - 1),
+      element('span', `Page ${state.page} sur ${pages}`),
+      turn('Page suivante', state.page + 1),
+    );
   }
 }
 
@@ -197,7 +258,8 @@ async function show(focusResults = false, typing = false): Promise<void> {
     await render(backend, typing);
     if (focusResults) heading.focus();
   } catch {
-    status.textContent = "L'index de recherche n'a pas pu être chargé. Réessayez, ou parcourez les fiches par type ou par région.";
+    status.textContent =
+      "L'index de recherche n'a pas pu être chargé. Réessayez, ou parcourez les fiches par type ou par région.";
   }
 }
 

@@ -7,7 +7,12 @@ import type { ErrorCode } from '../lib/schema/error-codes.ts';
  * `offset_limit` (a walk that would need an offset above 10000) and `checksum_mismatch` (a download that is not the
  * file the catalogue describes: size, SHA-256 or record count).
  */
-export type ClientErrorCode = ErrorCode | 'network_error' | 'unexpected_response' | 'offset_limit' | 'checksum_mismatch';
+export type ClientErrorCode =
+  | ErrorCode
+  | 'network_error'
+  | 'unexpected_response'
+  | 'offset_limit'
+  | 'checksum_mismatch';
 
 /** An error from the API or from the client; `status` is 0 when no HTTP answer applies. */
 export class ApiError extends Error {
@@ -54,5 +59,11 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     return new ApiError(response.status, error.code as ClientErrorCode, error.message, response.url, retryAfter);
   }
   const excerpt = text.slice(0, 120).replace(/\s+/g, ' ');
-  return new ApiError(response.status, 'unexpected_response', `HTTP ${response.status} without the API's JSON error body: ${JSON.stringify(excerpt)}`, response.url, retryAfter);
+  return new ApiError(
+    response.status,
+    'unexpected_response',
+    `HTTP ${response.status} without the API's JSON error body: ${JSON.stringify(excerpt)}`,
+    response.url,
+    retryAfter,
+  );
 }

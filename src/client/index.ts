@@ -44,7 +44,10 @@ export interface PermisFactsClient {
    * Every record of the corpus: the download when the deployment has one, else (or when it fails its checks, or when
    * `options.download` is false) the spec's walk. `via` says which; `fallback`, why the walk was used.
    */
-  readAll(options?: { download?: boolean; signal?: AbortSignal }): Promise<{ facts: Fact[]; via: 'download' | 'walk'; fallback?: string }>;
+  readAll(options?: {
+    download?: boolean;
+    signal?: AbortSignal;
+  }): Promise<{ facts: Fact[]; via: 'download' | 'walk'; fallback?: string }>;
 }
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -52,9 +55,13 @@ const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.t
 /** Creates a client for the API at `options.baseUrl` (e.g. https://example.org/api/v1). */
 export function createClient(options: TransportOptions): PermisFactsClient {
   const get = createTransport(options);
-  const search = (params: SearchParams = {}, signal?: AbortSignal) => get<ListResponse>('/facts', { ...params }, signal);
+  const search = (params: SearchParams = {}, signal?: AbortSignal) =>
+    get<ListResponse>('/facts', { ...params }, signal);
 
-  async function* walk(params: WalkParams = {}, walkOptions: { pageSize?: number; signal?: AbortSignal } = {}): AsyncGenerator<Fact> {
+  async function* walk(
+    params: WalkParams = {},
+    walkOptions: { pageSize?: number; signal?: AbortSignal } = {},
+  ): AsyncGenerator<Fact> {
     const limit = walkOptions.pageSize ?? QUERY_LIMITS.limit.max;
     const seen = new Set<string>();
     let offset = 0;
@@ -68,7 +75,12 @@ export function createClient(options: TransportOptions): PermisFactsClient {
       offset += page.results.length;
       if (page.results.length === 0 || offset >= page.total) return;
       if (offset > QUERY_LIMITS.offset.max) {
-        throw new ApiError(0, 'offset_limit', `the search matches ${page.total} records but offsets above ${QUERY_LIMITS.offset.max} are not accepted; ${seen.size} were read; narrow the search (q, kind, region)`, '');
+        throw new ApiError(
+          0,
+          'offset_limit',
+          `the search matches ${page.total} records but offsets above ${QUERY_LIMITS.offset.max} are not accepted; ${seen.size} were read; narrow the search (q, kind, region)`,
+          '',
+        );
       }
     }
   }
@@ -79,21 +91,34 @@ export function createClient(options: TransportOptions): PermisFactsClient {
     if (!file?.url) return null;
     const url = new URL(file.url);
     const bytes = await get.bytes(url.pathname + url.search, signal);
-    const mismatch = (what: string) => new ApiError(200, 'checksum_mismatch', `${file.url}: ${what}; the catalogue may be from another build, or the file damaged`, file.url);
+    const mismatch = (what: string) =>
+      new ApiError(
+        200,
+        'checksum_mismatch',
+        `${file.url}: ${what}; the catalogue may be from another build, or the file damaged`,
+        file.url,
+      );
     if (bytes.length !== file.bytes) throw mismatch(`${bytes.length} bytes, the catalogue says ${file.bytes}`);
     const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
     if (sha256 !== file.sha256) throw mismatch(`SHA-256 ${sha256}, the catalogue says ${file.sha256}`);
     const broken = (what: string) => new ApiError(200, 'unexpected_response', `${file.url}: ${what}`, file.url);
-    const text = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'))).text().catch(() => {
-      throw broken('not a gzip file');
-    });
-    const facts = text.split('\n').filter((line) => line !== '').map((line, i) => {
-      try {
-        return JSON.parse(line) as Fact;
-      } catch {
-        throw broken(`line ${i + 1} is not JSON: ${JSON.stringify(line.slice(0, 80))}`);
-      }
-    });
+    const text = await new Response(
+      new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')),
+    )
+      .text()
+      .catch(() => {
+        throw broken('not a gzip file');
+      });
+    const facts = text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line, i) => {
+        try {
+          return JSON.parse(line) as Fact;
+        } catch {
+          throw broken(`line ${i + 1} is not JSON: ${JSON.stringify(line.slice(0, 80))}`);
+        }
+      });
     if (facts.length !== file.records) throw mismatch(`${facts.length} records, the catalogue says ${file.records}`);
     return facts;
   }

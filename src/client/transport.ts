@@ -29,7 +29,14 @@ export function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -53,21 +60,38 @@ export function createTransport(options: TransportOptions): Get {
   let sendPoLive = options.poLive ?? false;
 
   async function once(url: URL, query: QueryValues, signal?: AbortSignal): Promise<Response> {
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) url.searchParams.set(name, String(value));
     if (sendPoLive) url.searchParams.set('po_live', '1');
     let response: Response;
     try {
       // Accept is a CORS-safelisted header: browsers send this GET without a preflight (the API answers OPTIONS with 405).
-      response = await doFetch(url.href, { method: 'GET', headers: { accept: 'application/json' }, credentials: 'omit', redirect: 'follow', ...(signal ? { signal } : {}) });
+      response = await doFetch(url.href, {
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        credentials: 'omit',
+        redirect: 'follow',
+        ...(signal ? { signal } : {}),
+      });
     } catch (error) {
       if (signal?.aborted) throw error;
       // undici says "fetch failed" and puts the reason (refused, redirect count exceeded...) in `cause`.
       const cause = (error as Error & { cause?: Error }).cause?.message;
-      throw new ApiError(0, 'network_error', `no answer from ${url.href}: ${(error as Error).message}${cause ? ` (${cause})` : ''}`, url.href);
+      throw new ApiError(
+        0,
+        'network_error',
+        `no answer from ${url.href}: ${(error as Error).message}${cause ? ` (${cause})` : ''}`,
+        url.href,
+      );
     }
     if (response.redirected) {
       if (new URL(response.url).hostname !== host) {
-        throw new ApiError(response.status, 'unexpected_response', `redirected to another domain: ${response.url}`, url.href);
+        throw new ApiError(
+          response.status,
+          'unexpected_response',
+          `redirected to another domain: ${response.url}`,
+          url.href,
+        );
       }
       sendPoLive = true;
     }
@@ -95,10 +119,16 @@ export function createTransport(options: TransportOptions): Get {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new ApiError(response.status, 'unexpected_response', `the answer of ${response.url} is not JSON: ${JSON.stringify(text.slice(0, 120))}`, response.url);
+      throw new ApiError(
+        response.status,
+        'unexpected_response',
+        `the answer of ${response.url} is not JSON: ${JSON.stringify(text.slice(0, 120))}`,
+        response.url,
+      );
     }
   }
   // A path from the origin of the base address (a download's route), never another host.
-  const bytes = async (path: string, signal?: AbortSignal) => new Uint8Array(await (await ok(() => new URL(path, base), {}, signal)).arrayBuffer());
+  const bytes = async (path: string, signal?: AbortSignal) =>
+    new Uint8Array(await (await ok(() => new URL(path, base), {}, signal)).arrayBuffer());
   return Object.assign(get, { bytes });
 }

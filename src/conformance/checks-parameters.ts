@@ -31,20 +31,29 @@ export const parameterChecks: Check[] = [
     async run(ctx) {
       const page = await ctx.shared<Page>('/facts');
       expect(Array.isArray(page.results), `results is not an array: ${JSON.stringify(page.results)?.slice(0, 80)}`);
-      for (const field of ['total', 'limit', 'offset'] as const) expect(Number.isInteger(page[field]), `${field} is not an integer: ${JSON.stringify(page[field])}`);
-      expect(page.limit === 10 && page.offset === 0, `expected limit 10 and offset 0, got limit ${page.limit}, offset ${page.offset}`);
+      for (const field of ['total', 'limit', 'offset'] as const)
+        expect(Number.isInteger(page[field]), `${field} is not an integer: ${JSON.stringify(page[field])}`);
+      expect(
+        page.limit === 10 && page.offset === 0,
+        `expected limit 10 and offset 0, got limit ${page.limit}, offset ${page.offset}`,
+      );
       expect(page.results.length <= 10, `expected at most 10 results, got ${page.results.length}`);
-      expect(page.results.length === Math.min(10, page.total), `expected min(10, total=${page.total}) results, got ${page.results.length}`);
+      expect(
+        page.results.length === Math.min(10, page.total),
+        `expected min(10, total=${page.total}) results, got ${page.results.length}`,
+      );
       return `total ${page.total}`;
     },
   },
-  ...INVALID.map(([query, what]): Check => ({
-    name: `GET /facts?${query.length > 40 ? `${query.slice(0, 12)}…` : query} (${what}) answers 400 with a JSON error`,
-    async run(ctx) {
-      const path = query.startsWith('po_live') ? `/facts?${query}` : withPoLive(`/facts?${query}`);
-      expectErrorBody(await ctx.request(ctx.url(path)), 400, `GET ${path.slice(0, 60)}`);
-    },
-  })),
+  ...INVALID.map(
+    ([query, what]): Check => ({
+      name: `GET /facts?${query.length > 40 ? `${query.slice(0, 12)}…` : query} (${what}) answers 400 with a JSON error`,
+      async run(ctx) {
+        const path = query.startsWith('po_live') ? `/facts?${query}` : withPoLive(`/facts?${query}`);
+        expectErrorBody(await ctx.request(ctx.url(path)), 400, `GET ${path.slice(0, 60)}`);
+      },
+    }),
+  ),
   {
     name: `GET /facts accepts the edge values (${VALID_EDGES.map(([, what]) => what).join(', ')})`,
     async run(ctx) {
@@ -62,7 +71,11 @@ export const parameterChecks: Check[] = [
         const [, region] = /region=(\w+)/.exec(filter) ?? [];
         const [, kind] = /kind=(\w+)/.exec(filter) ?? [];
         for (const record of page.results) {
-          if (region) expect(Array.isArray(record.regions) && record.regions.includes(region), `${filter}: record ${record.id} declares ${JSON.stringify(record.regions)}`);
+          if (region)
+            expect(
+              Array.isArray(record.regions) && record.regions.includes(region),
+              `${filter}: record ${record.id} declares ${JSON.stringify(record.regions)}`,
+            );
           if (kind) expect(record.kind === kind, `${filter}: record ${record.id} is of kind ${record.kind}`);
         }
       }
@@ -72,17 +85,28 @@ export const parameterChecks: Check[] = [
     name: 'q: every significant word must be present (two words match no more than either alone), accents are ignored',
     async run(ctx) {
       const sample = await ctx.shared<Page>('/facts?limit=50');
-      const words = [...new Set(sample.results.flatMap((r) => String(r.title).split(/[^\p{L}]+/u)).filter((w) => w.length >= 6))];
-      expect(words.length >= 2, 'fewer than two long words in the titles of the first 50 records: nothing to search for');
+      const words = [
+        ...new Set(sample.results.flatMap((r) => String(r.title).split(/[^\p{L}]+/u)).filter((w) => w.length >= 6)),
+      ];
+      expect(
+        words.length >= 2,
+        'fewer than two long words in the titles of the first 50 records: nothing to search for',
+      );
       const [a, b] = [words[0]!, words[1]!];
       const total = async (q: string) => (await ctx.data<Page>(`/facts?q=${encodeURIComponent(q)}&limit=1`)).total;
       const [ta, tb, tab] = [await total(a), await total(b), await total(`${a} ${b}`)];
       expect(ta >= 1, `q=${a} (a word of a title) matches nothing`);
-      expect(tab <= Math.min(ta, tb), `q="${a} ${b}" matches ${tab} records, more than "${a}" (${ta}) or "${b}" (${tb}): words are not all required`);
+      expect(
+        tab <= Math.min(ta, tb),
+        `q="${a} ${b}" matches ${tab} records, more than "${a}" (${ta}) or "${b}" (${tb}): words are not all required`,
+      );
       const accented = words.find((w) => w.normalize('NFD') !== w) ?? 'théorique';
       const plain = accented.normalize('NFD').replace(/\p{M}/gu, '');
       const [withAccents, without] = [await total(accented), await total(plain)];
-      expect(withAccents === without, `q=${accented} matches ${withAccents} records but q=${plain} matches ${without}: accents are not ignored`);
+      expect(
+        withAccents === without,
+        `q=${accented} matches ${withAccents} records but q=${plain} matches ${without}: accents are not ignored`,
+      );
       return `"${a}" ${ta}, "${b}" ${tb}, both ${tab}; "${accented}" = "${plain}" = ${without}`;
     },
   },
@@ -96,7 +120,8 @@ export const parameterChecks: Check[] = [
   {
     name: 'GET /facts/{id} with an id off the pattern answers 400 with a JSON error',
     async run(ctx) {
-      for (const id of ['FAIT-0123456789ABCDEF', 'fait-123']) expectErrorBody(await ctx.request(ctx.url(`/facts/${id}?po_live=1`)), 400, `GET /facts/${id}`);
+      for (const id of ['FAIT-0123456789ABCDEF', 'fait-123'])
+        expectErrorBody(await ctx.request(ctx.url(`/facts/${id}?po_live=1`)), 400, `GET /facts/${id}`);
     },
   },
 ];

@@ -12,7 +12,11 @@ export const protocolChecks: Check[] = [
     async run(ctx) {
       for (const path of ['/', '/facts', '/facts/fait-0123456789abcdef', '/openapi.json']) {
         for (const method of WRITE_METHODS) {
-          const answer = await ctx.request(ctx.url(`${path}?po_live=1`), { method, headers: { 'content-type': 'application/json' }, body: '{}' });
+          const answer = await ctx.request(ctx.url(`${path}?po_live=1`), {
+            method,
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          });
           expectErrorBody(answer, 405, `${method} ${path}`);
         }
       }
@@ -31,11 +35,22 @@ export const protocolChecks: Check[] = [
   {
     name: 'a cross-origin GET gets Access-Control-Allow-Origin: * and Retry-After exposed, without credentials',
     async run(ctx) {
-      const answer = await ctx.request(ctx.url('/facts?limit=1&po_live=1'), { headers: { origin: 'https://conformance.example' } });
+      const answer = await ctx.request(ctx.url('/facts?limit=1&po_live=1'), {
+        headers: { origin: 'https://conformance.example' },
+      });
       expect(answer.status === 200, `expected 200, got ${answer.status}`);
-      expect(answer.headers.get('access-control-allow-origin') === '*', `Access-Control-Allow-Origin: expected *, got ${JSON.stringify(answer.headers.get('access-control-allow-origin'))}`);
-      expect(exposes(answer.headers, 'retry-after'), `Access-Control-Expose-Headers does not include Retry-After: ${JSON.stringify(answer.headers.get('access-control-expose-headers'))}`);
-      expect(answer.headers.get('access-control-allow-credentials') !== 'true', 'Access-Control-Allow-Credentials: true is sent');
+      expect(
+        answer.headers.get('access-control-allow-origin') === '*',
+        `Access-Control-Allow-Origin: expected *, got ${JSON.stringify(answer.headers.get('access-control-allow-origin'))}`,
+      );
+      expect(
+        exposes(answer.headers, 'retry-after'),
+        `Access-Control-Expose-Headers does not include Retry-After: ${JSON.stringify(answer.headers.get('access-control-expose-headers'))}`,
+      );
+      expect(
+        answer.headers.get('access-control-allow-credentials') !== 'true',
+        'Access-Control-Allow-Credentials: true is sent',
+      );
     },
   },
   {
@@ -43,7 +58,10 @@ export const protocolChecks: Check[] = [
     async run(ctx) {
       expect(ctx.seen.length > 0, 'no answer was received');
       for (const seen of ctx.seen) {
-        expect(seen.headers.get('access-control-allow-origin') === '*', `${seen.method} ${seen.url} (${seen.status}): no Access-Control-Allow-Origin: *`);
+        expect(
+          seen.headers.get('access-control-allow-origin') === '*',
+          `${seen.method} ${seen.url} (${seen.status}): no Access-Control-Allow-Origin: *`,
+        );
         expect(!seen.headers.has('set-cookie'), `${seen.method} ${seen.url} (${seen.status}): sets a cookie`);
       }
       const statuses = [...new Set(ctx.seen.map((s) => s.status))].sort();
@@ -56,7 +74,10 @@ export const protocolChecks: Check[] = [
       expect(ctx.seen.length > 0, 'no answer was received');
       for (const seen of ctx.seen) {
         if (seen.method === 'HEAD' || seen.status === 307 || seen.status === 304) continue;
-        expect(isJsonType(seen.headers.get('content-type')), `${seen.method} ${seen.url} (${seen.status}): Content-Type ${JSON.stringify(seen.headers.get('content-type'))}`);
+        expect(
+          isJsonType(seen.headers.get('content-type')),
+          `${seen.method} ${seen.url} (${seen.status}): Content-Type ${JSON.stringify(seen.headers.get('content-type'))}`,
+        );
       }
     },
   },
@@ -78,14 +99,23 @@ export const rateLimitCheck: Check = {
       do {
         answer = await ctx.raw(url);
         sent += 1;
-        expect(answer.status === 200 || answer.status === 429, `request ${sent} of the burst: expected 200 or 429, got ${answer.status} ${excerpt(answer.text)}`);
+        expect(
+          answer.status === 200 || answer.status === 429,
+          `request ${sent} of the burst: expected 200 or 429, got ${answer.status} ${excerpt(answer.text)}`,
+        );
       } while (answer.status === 200 && sent < 400);
       expect(answer.status === 429, `${sent} requests in ${Math.round((Date.now() - started) / 1000)} s got no 429`);
       expectErrorBody(answer, 429, `request ${sent} of the burst`);
       const retryAfter = answer.headers.get('retry-after');
       const seconds = Number(retryAfter);
-      expect(retryAfter !== null && /^\d+$/.test(retryAfter) && seconds >= 1 && seconds <= 60, `Retry-After: expected an integer from 1 to 60, got ${JSON.stringify(retryAfter)}`);
-      expect(exposes(answer.headers, 'retry-after'), `the 429 does not expose Retry-After: ${JSON.stringify(answer.headers.get('access-control-expose-headers'))}`);
+      expect(
+        retryAfter !== null && /^\d+$/.test(retryAfter) && seconds >= 1 && seconds <= 60,
+        `Retry-After: expected an integer from 1 to 60, got ${JSON.stringify(retryAfter)}`,
+      );
+      expect(
+        exposes(answer.headers, 'retry-after'),
+        `the 429 does not expose Retry-After: ${JSON.stringify(answer.headers.get('access-control-expose-headers'))}`,
+      );
       // Optional headers; where sent, the refused request has nothing left.
       const left = readRateHeaders(answer.headers, `the 429`)?.map((limit) => limit.remaining);
       expect(!left || left.includes(0), `the 429 carries RateLimit with r=${left?.join(', r=')}, expected r=0`);
@@ -97,4 +127,3 @@ export const rateLimitCheck: Check = {
     return undefined;
   },
 };
-

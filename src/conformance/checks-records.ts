@@ -26,9 +26,15 @@ export const recordChecks: Check[] = [
       for (const listed of chosen) {
         const answer = await ctx.request(ctx.url(`/facts/${listed.id}?po_live=1`));
         expect(answer.status === 200, `GET /facts/${listed.id}: expected 200, got ${answer.status}`);
-        expect(isJsonType(answer.headers.get('content-type')), `GET /facts/${listed.id}: expected application/json, got ${answer.headers.get('content-type')}`);
+        expect(
+          isJsonType(answer.headers.get('content-type')),
+          `GET /facts/${listed.id}: expected application/json, got ${answer.headers.get('content-type')}`,
+        );
         const record = answer.json as RecordJson;
-        expect(record?.id === listed.id && record.kind === listed.kind, `GET /facts/${listed.id}: got id ${JSON.stringify(record?.id)}, kind ${JSON.stringify(record?.kind)}`);
+        expect(
+          record?.id === listed.id && record.kind === listed.kind,
+          `GET /facts/${listed.id}: got id ${JSON.stringify(record?.id)}, kind ${JSON.stringify(record?.kind)}`,
+        );
         const problems = recordProblems(record);
         expect(problems.length === 0, `GET /facts/${listed.id}: ${problems.join('; ')}`);
       }
@@ -40,12 +46,21 @@ export const recordChecks: Check[] = [
       const ten = await ctx.data<Page>('/facts?limit=10&offset=0');
       const first = await ctx.data<Page>('/facts?limit=5&offset=0');
       const second = await ctx.data<Page>('/facts?limit=5&offset=5');
-      expect(first.limit === 5 && second.limit === 5 && second.offset === 5, `limit/offset not echoed: got ${first.limit}/${first.offset} and ${second.limit}/${second.offset}`);
+      expect(
+        first.limit === 5 && second.limit === 5 && second.offset === 5,
+        `limit/offset not echoed: got ${first.limit}/${first.offset} and ${second.limit}/${second.offset}`,
+      );
       const ids = (p: Page) => p.results.map((r) => r.id).join(',');
-      expect(ids(ten) === [ids(first), ids(second)].filter(Boolean).join(','), `offset 0 limit 10 is not offset 0 limit 5 then offset 5 limit 5: ${ids(ten)} vs ${ids(first)} | ${ids(second)}`);
+      expect(
+        ids(ten) === [ids(first), ids(second)].filter(Boolean).join(','),
+        `offset 0 limit 10 is not offset 0 limit 5 then offset 5 limit 5: ${ids(ten)} vs ${ids(first)} | ${ids(second)}`,
+      );
       if (ten.total <= 10_000) {
         const atTotal = await ctx.data<Page>(`/facts?offset=${ten.total}`);
-        expect(atTotal.results.length === 0 && atTotal.total === ten.total, `offset=total (${ten.total}): expected no results, got ${atTotal.results.length}`);
+        expect(
+          atTotal.results.length === 0 && atTotal.total === ten.total,
+          `offset=total (${ten.total}): expected no results, got ${atTotal.results.length}`,
+        );
       }
     },
   },

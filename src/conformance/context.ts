@@ -60,10 +60,17 @@ export class Context {
   }
 
   /** One request, redirects not followed, no credentials, Accept: application/json. */
-  async raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  async raw(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Answer> {
     const method = init.method ?? 'GET';
     const response = await this.doFetch(url, {
-      method, redirect: 'manual', credentials: 'omit', headers: { accept: 'application/json', ...init.headers }, ...(init.body === undefined ? {} : { body: init.body }),
+      method,
+      redirect: 'manual',
+      credentials: 'omit',
+      headers: { accept: 'application/json', ...init.headers },
+      ...(init.body === undefined ? {} : { body: init.body }),
     });
     this.sentSinceReset.push(Date.now());
     this.seen.push({ method, url, status: response.status, headers: response.headers });
@@ -81,7 +88,10 @@ export class Context {
    * A request as a polite client sends it: an unplanned 429 (the quota of an earlier run, or of
    * another client on this address) is waited out, up to 3 times, before the answer is judged.
    */
-  async request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  async request(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Answer> {
     for (let attempt = 0; ; attempt += 1) {
       const answer = await this.raw(url, init);
       const wait = Number(answer.headers.get('retry-after'));
@@ -100,7 +110,10 @@ export class Context {
   /** GET `path` with po_live=1 added, expecting 200 and a JSON body; returns the body. */
   async data<T = Record<string, unknown>>(path: string): Promise<T> {
     const answer = await this.request(this.url(withPoLive(path)));
-    expect(answer.status === 200, `GET ${withPoLive(path)}: expected 200, got ${answer.status} ${excerpt(answer.text)}`);
+    expect(
+      answer.status === 200,
+      `GET ${withPoLive(path)}: expected 200, got ${answer.status} ${excerpt(answer.text)}`,
+    );
     expect(answer.json !== undefined, `GET ${withPoLive(path)}: the body is not JSON: ${excerpt(answer.text)}`);
     return answer.json as T;
   }
@@ -112,14 +125,21 @@ export class Context {
   followed<T = Record<string, unknown>>(path: string): Promise<T> {
     const key = `followed:${path}`;
     if (!this.memo.has(key)) {
-      this.memo.set(key, (async () => {
-        let answer = await this.request(this.url(path));
-        if (answer.status === 307 && answer.headers.get('location')) answer = await this.request(new URL(answer.headers.get('location')!, this.url(path)).href);
-        expect(answer.status === 200, `GET ${path}: expected 200, got ${answer.status} ${excerpt(answer.text)}`);
-        expect(isJsonType(answer.headers.get('content-type')), `GET ${path}: expected Content-Type application/json, got ${JSON.stringify(answer.headers.get('content-type'))}`);
-        expect(answer.json !== undefined, `GET ${path}: the body is not JSON: ${excerpt(answer.text)}`);
-        return answer.json;
-      })());
+      this.memo.set(
+        key,
+        (async () => {
+          let answer = await this.request(this.url(path));
+          if (answer.status === 307 && answer.headers.get('location'))
+            answer = await this.request(new URL(answer.headers.get('location')!, this.url(path)).href);
+          expect(answer.status === 200, `GET ${path}: expected 200, got ${answer.status} ${excerpt(answer.text)}`);
+          expect(
+            isJsonType(answer.headers.get('content-type')),
+            `GET ${path}: expected Content-Type application/json, got ${JSON.stringify(answer.headers.get('content-type'))}`,
+          );
+          expect(answer.json !== undefined, `GET ${path}: the body is not JSON: ${excerpt(answer.text)}`);
+          return answer.json;
+        })(),
+      );
     }
     return this.memo.get(key) as Promise<T>;
   }

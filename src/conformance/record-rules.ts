@@ -11,7 +11,6 @@ export interface Page {
   offset: number;
 }
 
-
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 function isUri(v: unknown): boolean {
@@ -32,32 +31,53 @@ function isDate(v: unknown): boolean {
 export function recordProblems(record: unknown): string[] {
   if (!isObject(record)) return ['is not a JSON object'];
   const problems: string[] = [];
-  const bad = (field: string, rule: string) => problems.push(`${field} ${rule}, got ${JSON.stringify(record[field])?.slice(0, 80)}`);
+  const bad = (field: string, rule: string) =>
+    problems.push(`${field} ${rule}, got ${JSON.stringify(record[field])?.slice(0, 80)}`);
   if (!isString(record.id) || !ID_PATTERN.test(record.id)) bad('id', `must match ${ID_PATTERN.source}`);
   if (!(KINDS as readonly string[]).includes(record.kind as string)) bad('kind', 'must be one of the ten kinds');
   for (const field of ['title', 'text']) if (!isString(record[field])) bad(field, 'must be a string');
   if (!isUri(record.url)) bad('url', 'must be a URI');
   if (!Array.isArray(record.regions) || !record.regions.every(isString)) bad('regions', 'must be an array of strings');
   if (!Array.isArray(record.sources)) bad('sources', 'must be an array');
-  else record.sources.forEach((s, i) => {
-    if (!isObject(s) || !isUri(s.url) || !isString(s.label) || !(SOURCE_TYPES as readonly string[]).includes(s.type as string)) {
-      problems.push(`sources[${i}] must be {url (URI), label (string), type (${SOURCE_TYPES.join('|')})}, got ${JSON.stringify(s)?.slice(0, 80)}`);
-    }
-  });
-  for (const field of ['verified_at', 'effective_from']) if (field in record && !isDate(record[field])) bad(field, 'must be a date YYYY-MM-DD');
-  for (const field of ['modified_at', 'evidence_kind', 'verification_scope']) if (field in record && !isString(record[field])) bad(field, 'must be a string');
+  else
+    record.sources.forEach((s, i) => {
+      if (
+        !isObject(s) ||
+        !isUri(s.url) ||
+        !isString(s.label) ||
+        !(SOURCE_TYPES as readonly string[]).includes(s.type as string)
+      ) {
+        problems.push(
+          `sources[${i}] must be {url (URI), label (string), type (${SOURCE_TYPES.join('|')})}, got ${JSON.stringify(s)?.slice(0, 80)}`,
+        );
+      }
+    });
+  for (const field of ['verified_at', 'effective_from'])
+    if (field in record && !isDate(record[field])) bad(field, 'must be a date YYYY-MM-DD');
+  for (const field of ['modified_at', 'evidence_kind', 'verification_scope'])
+    if (field in record && !isString(record[field])) bad(field, 'must be a string');
   if ('related' in record) {
     if (!Array.isArray(record.related)) bad('related', 'must be an array');
-    else record.related.forEach((r, i) => {
-      const ok = isObject(r) && ['id', 'title', 'text'].every((k) => !(k in r) || isString(r[k])) && (!('url' in r) || isUri(r.url));
-      if (!ok) problems.push(`related[${i}] must be {id, title, text (strings), url (URI)}, got ${JSON.stringify(r)?.slice(0, 80)}`);
-    });
+    else
+      record.related.forEach((r, i) => {
+        const ok =
+          isObject(r) &&
+          ['id', 'title', 'text'].every((k) => !(k in r) || isString(r[k])) &&
+          (!('url' in r) || isUri(r.url));
+        if (!ok)
+          problems.push(
+            `related[${i}] must be {id, title, text (strings), url (URI)}, got ${JSON.stringify(r)?.slice(0, 80)}`,
+          );
+      });
   }
-  if ('bibliography' in record && !(Array.isArray(record.bibliography) && record.bibliography.every(isString))) bad('bibliography', 'must be an array of strings');
-  for (const field of ['organization_data', 'person_data', 'offer_data', 'professional_data']) if (field in record && !isObject(record[field])) bad(field, 'must be an object');
+  if ('bibliography' in record && !(Array.isArray(record.bibliography) && record.bibliography.every(isString)))
+    bad('bibliography', 'must be an array of strings');
+  for (const field of ['organization_data', 'person_data', 'offer_data', 'professional_data'])
+    if (field in record && !isObject(record[field])) bad(field, 'must be an object');
   if ('pricing_reference' in record) {
     const p = record.pricing_reference;
-    if (!isObject(p) || ('id' in p && !isString(p.id)) || ('url' in p && !isUri(p.url))) bad('pricing_reference', 'must be {id (string), url (URI)}');
+    if (!isObject(p) || ('id' in p && !isString(p.id)) || ('url' in p && !isUri(p.url)))
+      bad('pricing_reference', 'must be {id (string), url (URI)}');
   }
   return problems;
 }

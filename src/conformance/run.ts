@@ -17,11 +17,21 @@ export interface ConformanceOptions extends ContextOptions {
 
 /** Every check, in the order they run: the rate limit last, because it spends the quota. */
 export function conformanceChecks(skipRateLimit = false): Check[] {
-  return [...routeChecks, ...parameterChecks, ...recordChecks, ...protocolChecks, ...rateHeaderChecks, ...(skipRateLimit ? [] : [rateLimitCheck])];
+  return [
+    ...routeChecks,
+    ...parameterChecks,
+    ...recordChecks,
+    ...protocolChecks,
+    ...rateHeaderChecks,
+    ...(skipRateLimit ? [] : [rateLimitCheck]),
+  ];
 }
 
 /** Runs every check against the API at `baseUrl` (ending in /api/v1); returns the counts. */
-export async function runConformance(baseUrl: string, options: ConformanceOptions = {}): Promise<{ passed: number; failed: number }> {
+export async function runConformance(
+  baseUrl: string,
+  options: ConformanceOptions = {},
+): Promise<{ passed: number; failed: number }> {
   const print = options.print ?? ((line: string) => console.log(line));
   const ctx = new Context(baseUrl, { ...options, log: options.log ?? print });
   let passed = 0;

@@ -4,4 +4,6 @@ import { getFacts } from './facts.ts';
 import { versioned } from './content-version.ts';
 
 /** The downloads of the records getFacts gives; null when a file would exceed the bound (makeDownloads). */
-export const getDownloads: () => Promise<DownloadFiles | null> = versioned(async () => makeDownloads(await getFacts(), new Date()));
+export const getDownloads: () => Promise<DownloadFiles | null> = versioned(async () =>
+  makeDownloads(await getFacts(), new Date()),
+);

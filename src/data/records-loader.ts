@@ -62,14 +62,17 @@ export function recordsLoader({ dir, siteUrl }: RecordsLoaderOptions): Loader {
       }
       used.add(fact.text);
       // The digest makes `set` a no-op for an unchanged record: nothing to write, nothing to reload.
-      if (store.set({ id: fact.id, data: fact, body: fact.text, rendered: html, digest: generateDigest(fact) })) changed++;
+      if (store.set({ id: fact.id, data: fact, body: fact.text, rendered: html, digest: generateDigest(fact) }))
+        changed++;
     }
     for (const text of rendered.keys()) if (!used.has(text)) rendered.delete(text);
     const ids = new Set(facts.map((f) => f.id));
     const removed = store.keys().filter((id) => !ids.has(id));
     for (const id of removed) store.delete(id);
     const took = Math.round(performance.now() - started);
-    logger.info(`${facts.length} records loaded from ${dir} (${changed} changed, ${removed.length} removed) in ${took} ms`);
+    logger.info(
+      `${facts.length} records loaded from ${dir} (${changed} changed, ${removed.length} removed) in ${took} ms`,
+    );
   }
   return {
     name: RECORDS_LOADER,

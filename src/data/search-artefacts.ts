@@ -9,5 +9,7 @@ import { versioned } from './content-version.ts';
  * file stops the build with its line.
  */
 export const getSearchArtefacts: () => Promise<ShardFiles> = versioned(() =>
-  Promise.all([getFacts(), readSynonymsFile(readSettings(process.env).SYNONYMS_FILE), readLexicon()]).then(([facts, synonyms, lexicon]) => buildShards(facts, { synonyms, lexicon })),
+  Promise.all([getFacts(), readSynonymsFile(readSettings(process.env).SYNONYMS_FILE), readLexicon()]).then(
+    ([facts, synonyms, lexicon]) => buildShards(facts, { synonyms, lexicon }),
+  ),
 );

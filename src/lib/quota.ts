@@ -33,7 +33,14 @@ export const defaultQuotaOptions: QuotaOptions = {
  */
 export type QuotaDecision =
   | { allowed: true; limit: number; remaining: number; resetSeconds: number; windowSeconds: number }
-  | { allowed: false; limit: number; remaining: 0; resetSeconds: number; windowSeconds: number; retryAfterSeconds: number };
+  | {
+      allowed: false;
+      limit: number;
+      remaining: 0;
+      resetSeconds: number;
+      windowSeconds: number;
+      retryAfterSeconds: number;
+    };
 
 /**
  * A quota: `hit` counts one request of `client` and says whether it may proceed.

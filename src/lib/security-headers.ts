@@ -47,7 +47,10 @@ export function staticHostHeaders(): string {
     '/atom.xml',
     '  content-type: application/atom+xml; charset=utf-8',
     // Hosts guess types from extensions; a download's type (and a CSV's charset) must not depend on that guess.
-    ...Object.entries(DOWNLOAD_NAMES).flatMap(([key, name]) => [downloadFilePath(name), `  content-type: ${DOWNLOAD_TYPES[key as keyof typeof DOWNLOAD_TYPES]}`]),
+    ...Object.entries(DOWNLOAD_NAMES).flatMap(([key, name]) => [
+      downloadFilePath(name),
+      `  content-type: ${DOWNLOAD_TYPES[key as keyof typeof DOWNLOAD_TYPES]}`,
+    ]),
     ...CROSS_ORIGIN_STATIC_PATHS.flatMap((folder) => [`/${folder}/*`, '  access-control-allow-origin: *']),
     '',
   ].join('\n');

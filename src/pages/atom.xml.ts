@@ -5,4 +5,6 @@ import { readSettings } from '../lib/config.ts';
 
 /** /atom.xml: the most recently modified records. */
 export const GET: APIRoute = async () =>
-  new Response(buildAtomFeed(await getFacts(), readSettings(process.env).SITE_URL, new Date()), { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } });
+  new Response(buildAtomFeed(await getFacts(), readSettings(process.env).SITE_URL, new Date()), {
+    headers: { 'content-type': 'application/atom+xml; charset=utf-8' },
+  });

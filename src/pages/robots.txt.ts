@@ -1,4 +1,5 @@
 // Crawlers may read everything; the sitemap lists the pages.
 import type { APIRoute } from 'astro';
 
-export const GET: APIRoute = ({ site }) => new Response(`User-agent: *\nAllow: /\nSitemap: ${new URL('/sitemap.xml', site).href}\n`);
+export const GET: APIRoute = ({ site }) =>
+  new Response(`User-agent: *\nAllow: /\nSitemap: ${new URL('/sitemap.xml', site).href}\n`);

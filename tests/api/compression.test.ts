@@ -26,19 +26,27 @@ describe('compression of API answers', () => {
     ['gzip', 'gzip', gunzipSync],
     ['gzip, deflate, br', 'br', brotliDecompressSync],
     ['br;q=0, gzip', 'gzip', gunzipSync],
-  ] as const)('answers Accept-Encoding: %s in %s, Vary: Accept-Encoding, decoding to the identity body', async (accept, coding, decode) => {
-    for (const path of [SEARCH, '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1', '/api/v1/openapi.json', '/api/v1/?po_live=1']) {
-      const plain = await bytes(await get(api, path));
-      const response = await get(api, path, { headers: { 'accept-encoding': accept } });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-encoding')).toBe(coding);
-      expect(response.headers.get('vary')).toBe('Accept-Encoding');
-      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      const sent = await bytes(response);
-      expect(sent.length).toBeLessThan(plain.length);
-      expect(new Uint8Array(decode(sent))).toEqual(plain);
-    }
-  });
+  ] as const)(
+    'answers Accept-Encoding: %s in %s, Vary: Accept-Encoding, decoding to the identity body',
+    async (accept, coding, decode) => {
+      for (const path of [
+        SEARCH,
+        '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1',
+        '/api/v1/openapi.json',
+        '/api/v1/?po_live=1',
+      ]) {
+        const plain = await bytes(await get(api, path));
+        const response = await get(api, path, { headers: { 'accept-encoding': accept } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding')).toBe(coding);
+        expect(response.headers.get('vary')).toBe('Accept-Encoding');
+        expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        const sent = await bytes(response);
+        expect(sent.length).toBeLessThan(plain.length);
+        expect(new Uint8Array(decode(sent))).toEqual(plain);
+      }
+    },
+  );
 
   it('sends identity, still with Vary, without Accept-Encoding or when only unknown codings are accepted', async () => {
     for (const accept of [undefined, 'identity', 'deflate', 'br;q=0, gzip;q=0']) {
@@ -59,7 +67,9 @@ describe('compression of API answers', () => {
 
   it('never compresses errors and redirects', async () => {
     for (const path of ['/api/v1/facts?q=permis', '/api/v1/facts?po_live=1&limit=abc', '/api/v1/nope']) {
-      expect((await get(api, path, { headers: { 'accept-encoding': 'br, gzip' } })).headers.get('content-encoding')).toBeNull();
+      expect(
+        (await get(api, path, { headers: { 'accept-encoding': 'br, gzip' } })).headers.get('content-encoding'),
+      ).toBeNull();
     }
   });
 
@@ -70,9 +80,11 @@ describe('compression of API answers', () => {
     expect(calls).toEqual({ br: 0, gzip: 0 });
     for (let i = 0; i < 5; i++) await get(counted, SEARCH, { headers: { 'accept-encoding': 'br' } });
     expect(calls).toEqual({ br: 1, gzip: 0 });
-    for (let i = 0; i < 5; i++) await get(counted, "/api/v1/facts?po_live=1&q=PERMIS+l'", { headers: { 'accept-encoding': 'gzip' } });
+    for (let i = 0; i < 5; i++)
+      await get(counted, "/api/v1/facts?po_live=1&q=PERMIS+l'", { headers: { 'accept-encoding': 'gzip' } });
     expect(calls).toEqual({ br: 1, gzip: 1 });
-    for (let i = 0; i < 3; i++) await get(counted, '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1', { headers: { 'accept-encoding': 'br' } });
+    for (let i = 0; i < 3; i++)
+      await get(counted, '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1', { headers: { 'accept-encoding': 'br' } });
     expect(calls).toEqual({ br: 2, gzip: 1 });
   });
 

@@ -17,7 +17,10 @@ describe('the download route', () => {
         expect(response.headers.get('location')).toBe(`/downloads/${name}`);
         expect(response.headers.get('access-control-allow-origin')).toBe('*');
         expect(response.headers.get('cache-control')).toBe('no-store');
-        expect(await response.json()).toEqual({ redirect: `/downloads/${name}`, message: 'Follow this redirect to the file; this request counted once against the quota.' });
+        expect(await response.json()).toEqual({
+          redirect: `/downloads/${name}`,
+          message: 'Follow this redirect to the file; this request counted once against the quota.',
+        });
       }
     }
   });
@@ -27,13 +30,21 @@ describe('the download route', () => {
     expect(await expectError(await get(api, '/api/v1/downloads/records.zip'), 404, 'route_not_found')).toBe(
       'no download is named "records.zip"; the files are permis-facts.jsonl.gz, permis-facts.csv, datapackage.json, dcat.jsonld (see downloads in /api/v1/)',
     );
-    expect(await expectError(await get(api, '/api/v1/downloads/'), 404, 'route_not_found')).toContain('no download is named ""');
-    await expectError(await get(api, '/api/v1/downloads/x/permis-facts.csv'), 404, 'route_not_found');
-    expect(await expectError(await get(api, '/api/v1/downloads/permis-facts.csv?po_live=2'), 400, 'invalid_parameter')).toBe('po_live must be 1, got "2"');
-    expect(await expectError(await get(api, '/api/v1/downloads/permis-facts.csv?format=xlsx'), 400, 'unknown_parameter')).toBe(
-      'unknown parameter "format": /downloads/{file} accepts po_live',
+    expect(await expectError(await get(api, '/api/v1/downloads/'), 404, 'route_not_found')).toContain(
+      'no download is named ""',
     );
-    await expectError(await get(api, '/api/v1/downloads/permis-facts.csv', { method: 'POST' }), 405, 'method_not_allowed');
+    await expectError(await get(api, '/api/v1/downloads/x/permis-facts.csv'), 404, 'route_not_found');
+    expect(
+      await expectError(await get(api, '/api/v1/downloads/permis-facts.csv?po_live=2'), 400, 'invalid_parameter'),
+    ).toBe('po_live must be 1, got "2"');
+    expect(
+      await expectError(await get(api, '/api/v1/downloads/permis-facts.csv?format=xlsx'), 400, 'unknown_parameter'),
+    ).toBe('unknown parameter "format": /downloads/{file} accepts po_live');
+    await expectError(
+      await get(api, '/api/v1/downloads/permis-facts.csv', { method: 'POST' }),
+      405,
+      'method_not_allowed',
+    );
   });
 
   it('answers 404 on a build whose catalogue lists no downloads', async () => {

@@ -18,7 +18,9 @@ describe('the edge wrapper', () => {
   it('answers every rule from the static assets alone', async () => {
     const handle = createEdgeHandler({ fetchAsset: assets, trustProxy: 1 });
     const call = (path: string, init: RequestInit = {}, xff = '192.0.2.1') =>
-      handle(new Request(`https://permis.example${path}`, { ...init, headers: { 'x-forwarded-for': xff } }), { clientAddress: '10.0.0.1' });
+      handle(new Request(`https://permis.example${path}`, { ...init, headers: { 'x-forwarded-for': xff } }), {
+        clientAddress: '10.0.0.1',
+      });
 
     const redirect = await call('/api/v1/facts?q=permis');
     expect(redirect.status).toBe(307);
@@ -35,11 +37,16 @@ describe('the edge wrapper', () => {
     const handle = createEdgeHandler({ fetchAsset: assets });
     const statuses: number[] = [];
     for (let i = 0; i < 121; i++) {
-      statuses.push((await handle(new Request('https://permis.example/api/v1/openapi.json'), { clientAddress: '192.0.2.9' })).status);
+      statuses.push(
+        (await handle(new Request('https://permis.example/api/v1/openapi.json'), { clientAddress: '192.0.2.9' }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
     expect(statuses[120]).toBe(429);
-    expect((await handle(new Request('https://permis.example/api/v1/openapi.json'), { clientAddress: '192.0.2.10' })).status).toBe(200);
+    expect(
+      (await handle(new Request('https://permis.example/api/v1/openapi.json'), { clientAddress: '192.0.2.10' })).status,
+    ).toBe(200);
   });
 
   it('answers 503 when an asset fetch fails', async () => {
@@ -50,6 +57,7 @@ describe('the edge wrapper', () => {
 
   it('routes /api/v1 and everything under it to the handler, nothing else', () => {
     for (const path of ['/api/v1', '/api/v1/', '/api/v1/facts', '/api/v1//x']) expect(isApiPath(path)).toBe(true);
-    for (const path of ['/api', '/api/', '/api/v10', '/api/v1.json', '/', '/fiches/x/']) expect(isApiPath(path)).toBe(false);
+    for (const path of ['/api', '/api/', '/api/v10', '/api/v1.json', '/', '/fiches/x/'])
+      expect(isApiPath(path)).toBe(false);
   });
 });

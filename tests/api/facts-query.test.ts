@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { allIds, expectError, get, testHandler } from '../support/api.ts';
 
 const api = testHandler();
-type List = { results: { id: string; kind: string; regions: string[]; title: string }[]; total: number; limit: number; offset: number };
+type List = {
+  results: { id: string; kind: string; regions: string[]; title: string }[];
+  total: number;
+  limit: number;
+  offset: number;
+};
 const list = async (query: string) => {
   const response = await get(api, `/api/v1/facts?po_live=1${query}`);
   expect(response.status).toBe(200);
@@ -31,7 +36,11 @@ describe('GET /facts parameters', () => {
     ['offset', '99999999999999999999', 'offset must be an integer from 0 to 10000, got "99999999999999999999"'],
     ['region', 'Wallonie', 'region must be one of wallonie, bruxelles, flandre, belgique, got "Wallonie"'],
     ['region', '', 'region must be one of wallonie, bruxelles, flandre, belgique, got ""'],
-    ['kind', 'facts', 'kind must be one of fact, expertise, organization, offer, person, professional, article, lesson, page, tool, got "facts"'],
+    [
+      'kind',
+      'facts',
+      'kind must be one of fact, expertise, organization, offer, person, professional, article, lesson, page, tool, got "facts"',
+    ],
   ])('answers 400 for %s=%j', async (name, value, message) => {
     const response = await get(api, `/api/v1/facts?po_live=1&${name}=${encodeURIComponent(value)}`);
     expect(await expectError(response, 400, 'invalid_parameter')).toBe(message);
@@ -44,9 +53,9 @@ describe('GET /facts parameters', () => {
   });
 
   it('answers 400 for a repeated parameter and names it', async () => {
-    expect(await expectError(await get(api, '/api/v1/facts?po_live=1&kind=fact&kind=lesson'), 400, 'repeated_parameter')).toBe(
-      'parameter "kind" is given 2 times; give it once',
-    );
+    expect(
+      await expectError(await get(api, '/api/v1/facts?po_live=1&kind=fact&kind=lesson'), 400, 'repeated_parameter'),
+    ).toBe('parameter "kind" is given 2 times; give it once');
   });
 
   it('answers 400 for an unknown parameter and lists the accepted ones', async () => {
@@ -58,7 +67,11 @@ describe('GET /facts parameters', () => {
   it('counts q in characters, not bytes', async () => {
     expect((await get(api, `/api/v1/facts?po_live=1&q=${encodeURIComponent('é'.repeat(300))}`)).status).toBe(200);
     expect((await get(api, `/api/v1/facts?po_live=1&q=${encodeURIComponent('🚗'.repeat(300))}`)).status).toBe(200);
-    const message = await expectError(await get(api, `/api/v1/facts?po_live=1&q=${'a'.repeat(301)}`), 400, 'invalid_parameter');
+    const message = await expectError(
+      await get(api, `/api/v1/facts?po_live=1&q=${'a'.repeat(301)}`),
+      400,
+      'invalid_parameter',
+    );
     expect(message).toBe('q must be at most 300 characters, got 301');
   });
 

@@ -21,7 +21,8 @@ afterEach(() => rm(dist, { recursive: true, force: true }));
 function handler() {
   return createApiHandler({ read: readDist(dist, { log: (line) => logs.push(line) }), quota: { limit: 1_000_000 } });
 }
-const get = (h: ReturnType<typeof handler>, path: string) => h(new Request(`${ORIGIN}${path}`), { clientAddress: '203.0.113.9' });
+const get = (h: ReturnType<typeof handler>, path: string) =>
+  h(new Request(`${ORIGIN}${path}`), { clientAddress: '203.0.113.9' });
 /** Record ids of the build, in id order (the first one is on the first /facts page without q). */
 async function ids(): Promise<string[]> {
   return (await readdir(join(dist, 'api/v1/facts'))).filter((name) => !/\.(br|gz)$/.test(name)).sort();
@@ -42,13 +43,18 @@ describe('integrity checks on the build output', () => {
 
   it('refuses to start without the manifest, saying to rebuild', async () => {
     await unlink(join(dist, INTEGRITY_FILE));
-    await expect(verifyDist(dist)).rejects.toThrow(`${join(dist, INTEGRITY_FILE)} is missing (ENOENT): this is not a complete build of this version; run npm run build`);
+    await expect(verifyDist(dist)).rejects.toThrow(
+      `${join(dist, INTEGRITY_FILE)} is missing (ENOENT): this is not a complete build of this version; run npm run build`,
+    );
   });
 
   it('refuses to start when a fixed artefact is damaged, listing each one', async () => {
     await writeFile(join(dist, 'api/v1/openapi.json'), '{"openapi": "3.1.0", "paths": {}}');
     await truncate(join(dist, 'search/listing.json'), 10);
-    const error = await verifyDist(dist).then(() => null, (e: Error) => e);
+    const error = await verifyDist(dist).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(error?.message).toMatch(/^The build in .* is damaged; run npm run build:\n/);
     expect(error?.message).toContain('  - api/v1/openapi.json: 33 bytes, the build wrote');
     expect(error?.message).toContain('  - search/listing.json: 10 bytes, the build wrote');
@@ -67,13 +73,18 @@ describe('integrity checks on the build output', () => {
     const [a, b] = await ids();
     const fileA = join(dist, recordJsonPath(a!).slice(1));
     const text = await readFile(fileA, 'utf8');
-    await writeFile(fileA, text.replace(/"title":"./, (m) => m.slice(0, -1) + (m.endsWith('X') ? 'Y' : 'X')));
+    await writeFile(
+      fileA,
+      text.replace(/"title":"./, (m) => m.slice(0, -1) + (m.endsWith('X') ? 'Y' : 'X')),
+    );
     await writeFile(join(dist, recordJsonPath(b!).slice(1)), '');
     const h = handler();
     await expect503(await get(h, `/api/v1/facts/${a}?po_live=1`));
     await expect503(await get(h, `/api/v1/facts/${b}?po_live=1`));
     expect(logs).toHaveLength(2);
-    expect(logs[0]).toMatch(/: damaged: sha256 [0-9a-f]{12}…, the build wrote [0-9a-f]{12}…; answering 503 until it is rebuilt$/);
+    expect(logs[0]).toMatch(
+      /: damaged: sha256 [0-9a-f]{12}…, the build wrote [0-9a-f]{12}…; answering 503 until it is rebuilt$/,
+    );
     expect(logs[1]).toMatch(/: damaged: 0 bytes, the build wrote \d+ bytes; answering 503 until it is rebuilt$/);
   });
 
@@ -83,7 +94,9 @@ describe('integrity checks on the build output', () => {
     const h = handler();
     await expect503(await get(h, `/api/v1/facts/${id}?po_live=1`));
     await expect503(await get(h, '/api/v1/facts?po_live=1&limit=1'));
-    expect(logs).toEqual([`[read-dist] ${join(dist, recordJsonPath(id).slice(1))}: listed in ${INTEGRITY_FILE} but missing; answering 503 until it is rebuilt`]);
+    expect(logs).toEqual([
+      `[read-dist] ${join(dist, recordJsonPath(id).slice(1))}: listed in ${INTEGRITY_FILE} but missing; answering 503 until it is rebuilt`,
+    ]);
   });
 
   it('answers 503 on every data route when the manifest is missing, and 404 stays 404 for ids the build never made', async () => {
@@ -102,7 +115,9 @@ describe('integrity checks on the build output', () => {
     const bucket = integrityBucketPath(integrityBucket(recordJsonPath(id).slice(1), head.buckets));
     await unlink(join(dist, bucket));
     await expect503(await get(handler(), `/api/v1/facts/${id}?po_live=1`));
-    expect(logs).toEqual([`[read-dist] ${join(dist, INTEGRITY_FILE)}: ${join(dist, bucket)} is missing (ENOENT): this is not a complete build of this version; run npm run build; answering 503 until it is rebuilt`]);
+    expect(logs).toEqual([
+      `[read-dist] ${join(dist, INTEGRITY_FILE)}: ${join(dist, bucket)} is missing (ENOENT): this is not a complete build of this version; run npm run build; answering 503 until it is rebuilt`,
+    ]);
     // verifyDist reads the buckets of the fixed artefacts only; with every bucket gone it cannot start.
     for (let n = 0; n < head.buckets; n++) await rm(join(dist, integrityBucketPath(n)), { force: true });
     await expect(verifyDist(dist)).rejects.toThrow(/\.integrity\/\d+\.json is missing \(ENOENT\)/);
@@ -123,7 +138,9 @@ describe('integrity checks on search files read lazily', () => {
     const h = handler();
     // A term of this shard that a query reaches as it is (the query's own folding keeps it).
     let term: string | undefined;
-    for (const candidate of Object.keys(shard).filter((t) => /^[a-z]{5,}$/.test(t)).slice(0, 30)) {
+    for (const candidate of Object.keys(shard)
+      .filter((t) => /^[a-z]{5,}$/.test(t))
+      .slice(0, 30)) {
       if ((await get(h, `/api/v1/facts?po_live=1&limit=1&q=${candidate}`)).status === 200) {
         term = candidate;
         break;

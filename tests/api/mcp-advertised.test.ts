@@ -36,7 +36,9 @@ describe('the MCP endpoint in the catalogue and the OpenAPI document', () => {
     const { mcp } = await json('/api/v1/?po_live=1');
     expect(doc['x-mcp']).toEqual(mcp);
     expect(Object.keys(doc.paths)).toEqual(['/', '/facts', '/facts/{id}', '/downloads/{file}', '/openapi.json']);
-    expect(doc.info.description).toContain(`MCP server for assistants, at ${testSettings.SITE_URL}/mcp, shares this quota`);
+    expect(doc.info.description).toContain(
+      `MCP server for assistants, at ${testSettings.SITE_URL}/mcp, shares this quota`,
+    );
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
   });

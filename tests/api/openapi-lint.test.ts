@@ -16,7 +16,9 @@ async function lint(siteUrl: string): Promise<string[]> {
     await writeFile(file, JSON.stringify(buildOpenApi(siteUrl)));
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
     const bin = join(import.meta.dirname, '../../node_modules/.bin/redocly');
-    const { stdout } = await run(bin, ['lint', file, '--format=json'], { env, maxBuffer: 8 * 2 ** 20 }).catch((error: { stdout: string }) => error);
+    const { stdout } = await run(bin, ['lint', file, '--format=json'], { env, maxBuffer: 8 * 2 ** 20 }).catch(
+      (error: { stdout: string }) => error,
+    );
     return (JSON.parse(stdout) as { problems: { ruleId: string }[] }).problems.map((problem) => problem.ruleId);
   } finally {
     await rm(dir, { recursive: true, force: true });

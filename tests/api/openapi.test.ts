@@ -21,7 +21,9 @@ describe('openapi.json', () => {
   });
 
   it('documents every /facts parameter with its constraints', async () => {
-    const params = Object.fromEntries(((await document()).paths['/facts'].get.parameters as any[]).map((p) => [p.name, p.schema]));
+    const params = Object.fromEntries(
+      ((await document()).paths['/facts'].get.parameters as any[]).map((p) => [p.name, p.schema]),
+    );
     expect(params.q).toMatchObject({ type: 'string', maxLength: 300 });
     expect(params.region.enum).toEqual(['wallonie', 'bruxelles', 'flandre', 'belgique']);
     expect(params.kind.enum).toHaveLength(10);
@@ -48,7 +50,9 @@ describe('openapi.json', () => {
     expect(doc.paths['/openapi.json'].get.responses['304']).toBeDefined();
     expect(doc.paths['/facts/{id}'].get.responses['200'].headers['Last-Modified']).toBeDefined();
     for (const path of ['/', '/facts', '/facts/{id}', '/openapi.json']) {
-      expect(doc.paths[path].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['If-None-Match', 'Accept-Encoding']));
+      expect(doc.paths[path].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['If-None-Match', 'Accept-Encoding']),
+      );
     }
   });
 

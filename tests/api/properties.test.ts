@@ -13,7 +13,19 @@ const values = fc.oneof(
 );
 const query = fc.array(fc.tuple(names, values), { maxLength: 6 });
 const pathTail = fc.oneof(
-  fc.constantFrom('', '/', '/facts', '/facts/', '/openapi.json', '/facts/fait-e895e5ca7dd9aa43', '/facts/%', '/facts/%2e%2e', '/facts/fait-0000000000000000/x', '//', '/%00'),
+  fc.constantFrom(
+    '',
+    '/',
+    '/facts',
+    '/facts/',
+    '/openapi.json',
+    '/facts/fait-e895e5ca7dd9aa43',
+    '/facts/%',
+    '/facts/%2e%2e',
+    '/facts/fait-0000000000000000/x',
+    '//',
+    '/%00',
+  ),
   fc.webPath(),
   fc.string({ unit: 'grapheme-ascii', maxLength: 30 }).map((s) => `/facts/${s}`),
 );
@@ -29,7 +41,8 @@ async function checkInvariants(response: Response): Promise<void> {
     expect(typeof body.error.code).toBe('string');
     expect(typeof body.error.message).toBe('string');
   }
-  if (response.status === 307) expect(new URL(response.headers.get('location')!).searchParams.getAll('po_live')).toContain('1');
+  if (response.status === 307)
+    expect(new URL(response.headers.get('location')!).searchParams.getAll('po_live')).toContain('1');
 }
 
 describe('hostile input (properties)', () => {

@@ -8,12 +8,20 @@ describe('rate limit', () => {
     const response = await get(api, '/api/v1/facts?po_live=1&limit=1');
     const retry = Number(response.headers.get('retry-after'));
     expect(Number.isInteger(retry) && retry >= 1 && retry <= 60).toBe(true);
-    expect(await expectError(response, 429, 'rate_limited')).toBe(`more than the allowed requests per minute from this address; retry in ${retry} s`);
+    expect(await expectError(response, 429, 'rate_limited')).toBe(
+      `more than the allowed requests per minute from this address; retry in ${retry} s`,
+    );
   });
 
   it('counts every route, redirects, errors and prebuilt JSON included', async () => {
     const api = testHandler({ quota: { limit: 4 } });
-    for (const path of ['/api/v1/facts', '/api/v1/nope', '/api/v1/openapi.json', '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1']) await get(api, path);
+    for (const path of [
+      '/api/v1/facts',
+      '/api/v1/nope',
+      '/api/v1/openapi.json',
+      '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1',
+    ])
+      await get(api, path);
     await expectError(await get(api, '/api/v1/openapi.json'), 429, 'rate_limited');
     await expectError(await get(api, '/api/v1/facts', { method: 'POST' }), 429, 'rate_limited');
   });
@@ -27,7 +35,8 @@ describe('rate limit', () => {
 
   it('counts every address of one IPv6 /64 as one client', async () => {
     const api = testHandler({ quota: { limit: 3 } });
-    for (let i = 1; i <= 3; i++) expect((await get(api, '/api/v1/openapi.json', {}, `2001:db8:77:1::${i.toString(16)}`)).status).toBe(200);
+    for (let i = 1; i <= 3; i++)
+      expect((await get(api, '/api/v1/openapi.json', {}, `2001:db8:77:1::${i.toString(16)}`)).status).toBe(200);
     await expectError(await get(api, '/api/v1/openapi.json', {}, '2001:db8:77:1:ffff:1:2:3'), 429, 'rate_limited');
     expect((await get(api, '/api/v1/openapi.json', {}, '2001:db8:77:2::1')).status).toBe(200);
   });
@@ -71,7 +80,12 @@ describe('rate limit', () => {
     const api = testHandler({ quota: { limit: 10 } });
     const client = '198.51.100.61';
     const first = await get(api, '/api/v1/facts?po_live=1&limit=2', {}, client);
-    const again = await get(api, '/api/v1/facts?po_live=1&limit=2', { headers: { 'if-none-match': first.headers.get('etag')! } }, client);
+    const again = await get(
+      api,
+      '/api/v1/facts?po_live=1&limit=2',
+      { headers: { 'if-none-match': first.headers.get('etag')! } },
+      client,
+    );
     expect(again.status).toBe(304);
     expect(again.headers.get('ratelimit-policy')).toBe('"default";q=10;w=60');
     expect(again.headers.get('ratelimit')).toMatch(/^"default";r=8;t=\d+$/);

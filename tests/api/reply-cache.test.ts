@@ -48,7 +48,9 @@ describe('the /facts answer cache', () => {
 
   it('shares one answer between queries that normalise alike, parameters in any order', async () => {
     const { handler, counter } = countingHandler();
-    const first = await (await get(handler, "/api/v1/facts?po_live=1&q=L'EXAMEN+th%C3%A9oriques&kind=fact&limit=5")).text();
+    const first = await (
+      await get(handler, "/api/v1/facts?po_live=1&q=L'EXAMEN+th%C3%A9oriques&kind=fact&limit=5")
+    ).text();
     await get(handler, "/api/v1/facts?po_live=1&q=L'EXAMEN+th%C3%A9oriques&kind=fact&limit=5");
     const reads = counter.records;
     const same = await (await get(handler, '/api/v1/facts?limit=5&kind=fact&q=theorique+examen&po_live=1')).text();
@@ -139,10 +141,18 @@ describe('the reply cache bounds', () => {
   });
 
   it('keys a query by its sorted normalised terms, filters and page', () => {
-    expect(factsKey({ q: "L'Examen  Théoriques", limit: 10, offset: 0 })).toBe(factsKey({ q: 'theorique examen', limit: 10, offset: 0 }));
+    expect(factsKey({ q: "L'Examen  Théoriques", limit: 10, offset: 0 })).toBe(
+      factsKey({ q: 'theorique examen', limit: 10, offset: 0 }),
+    );
     expect(factsKey({ q: 'le la', limit: 10, offset: 0 })).toBe(factsKey({ limit: 10, offset: 0 }));
     const base = { q: 'permis', limit: 10, offset: 0 } as const;
-    const variants = [base, { ...base, kind: 'fact' as const }, { ...base, region: 'wallonie' as const }, { ...base, limit: 11 }, { ...base, offset: 1 }];
+    const variants = [
+      base,
+      { ...base, kind: 'fact' as const },
+      { ...base, region: 'wallonie' as const },
+      { ...base, limit: 11 },
+      { ...base, offset: 1 },
+    ];
     expect(new Set(variants.map(factsKey)).size).toBe(variants.length);
   });
 });

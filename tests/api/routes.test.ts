@@ -7,25 +7,36 @@ import { allIds, expectError, get, ORIGIN, testHandler } from '../support/api.ts
 const api = testHandler();
 
 describe('po_live redirect', () => {
-  it.each(['/api/v1', '/api/v1/', '/api/v1/facts', '/api/v1/facts/fait-e895e5ca7dd9aa43'])('answers 307 with po_live=1 added on %s', async (path) => {
-    const response = await get(api, path);
-    expect(response.status).toBe(307);
-    expect(response.headers.get('location')).toBe(`${ORIGIN}${path}?po_live=1`);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-  });
+  it.each(['/api/v1', '/api/v1/', '/api/v1/facts', '/api/v1/facts/fait-e895e5ca7dd9aa43'])(
+    'answers 307 with po_live=1 added on %s',
+    async (path) => {
+      const response = await get(api, path);
+      expect(response.status).toBe(307);
+      expect(response.headers.get('location')).toBe(`${ORIGIN}${path}?po_live=1`);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    },
+  );
 
   it('keeps every other parameter, in order and as encoded', async () => {
     const response = await get(api, '/api/v1/facts?q=l%27examen+th%C3%A9orique&kind=fact&limit=5');
-    expect(response.headers.get('location')).toBe(`${ORIGIN}/api/v1/facts?q=l%27examen+th%C3%A9orique&kind=fact&limit=5&po_live=1`);
+    expect(response.headers.get('location')).toBe(
+      `${ORIGIN}/api/v1/facts?q=l%27examen+th%C3%A9orique&kind=fact&limit=5&po_live=1`,
+    );
   });
 
   it('answers 400 for a po_live other than 1', async () => {
-    expect(await expectError(await get(api, '/api/v1/facts?po_live=2'), 400, 'invalid_parameter')).toBe('po_live must be 1, got "2"');
-    expect(await expectError(await get(api, '/api/v1/?po_live='), 400, 'invalid_parameter')).toBe('po_live must be 1, got ""');
+    expect(await expectError(await get(api, '/api/v1/facts?po_live=2'), 400, 'invalid_parameter')).toBe(
+      'po_live must be 1, got "2"',
+    );
+    expect(await expectError(await get(api, '/api/v1/?po_live='), 400, 'invalid_parameter')).toBe(
+      'po_live must be 1, got ""',
+    );
   });
 
   it('answers 400 for a repeated po_live', async () => {
-    expect(await expectError(await get(api, '/api/v1/facts?po_live=1&po_live=1'), 400, 'repeated_parameter')).toBe('parameter "po_live" is given 2 times; give it once');
+    expect(await expectError(await get(api, '/api/v1/facts?po_live=1&po_live=1'), 400, 'repeated_parameter')).toBe(
+      'parameter "po_live" is given 2 times; give it once',
+    );
   });
 
   it('serves openapi.json without redirecting', async () => {
@@ -40,7 +51,9 @@ describe('canonical Location', () => {
 
   it('builds the 307 Location on siteUrl, whatever host the request names', async () => {
     for (const host of ['http://evil.example', 'https://permis.example:8443', 'http://127.0.0.1:9']) {
-      const response = await canonical(new Request(`${host}/api/v1/facts?q=permis&limit=5`), { clientAddress: '203.0.113.1' });
+      const response = await canonical(new Request(`${host}/api/v1/facts?q=permis&limit=5`), {
+        clientAddress: '203.0.113.1',
+      });
       expect(response.status).toBe(307);
       expect(response.headers.get('location')).toBe('https://permis.example/api/v1/facts?q=permis&limit=5&po_live=1');
     }
@@ -48,20 +61,30 @@ describe('canonical Location', () => {
 
   it('uses only the origin of siteUrl', async () => {
     const withPath = testHandler({ siteUrl: 'http://site.example:8080/some/path?x=1' });
-    expect((await get(withPath, '/api/v1/')).headers.get('location')).toBe('http://site.example:8080/api/v1/?po_live=1');
+    expect((await get(withPath, '/api/v1/')).headers.get('location')).toBe(
+      'http://site.example:8080/api/v1/?po_live=1',
+    );
   });
 });
 
 describe('methods', () => {
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])('refuses %s with 405 and Allow: GET', async (method) => {
-    const response = await get(api, '/api/v1/facts?po_live=1', { method });
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
-    if (method !== 'HEAD') expect(await expectError(response, 405, 'method_not_allowed')).toBe(`method ${method} is not allowed; use GET`);
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])(
+    'refuses %s with 405 and Allow: GET',
+    async (method) => {
+      const response = await get(api, '/api/v1/facts?po_live=1', { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET');
+      if (method !== 'HEAD')
+        expect(await expectError(response, 405, 'method_not_allowed')).toBe(`method ${method} is not allowed; use GET`);
+    },
+  );
 
   it('refuses a non-GET method on prebuilt routes too', async () => {
-    for (const path of ['/api/v1/?po_live=1', '/api/v1/openapi.json', '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1']) {
+    for (const path of [
+      '/api/v1/?po_live=1',
+      '/api/v1/openapi.json',
+      '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1',
+    ]) {
       await expectError(await get(api, path, { method: 'POST' }), 405, 'method_not_allowed');
     }
   });
@@ -80,7 +103,13 @@ describe('routes', () => {
   });
 
   it('answers 404 with a JSON error for an unknown path under /api/v1', async () => {
-    for (const path of ['/api/v1/fact', '/api/v1/facts/', '/api/v1/facts/a/b', '/api/v1//facts', '/api/v1/index.json']) {
+    for (const path of [
+      '/api/v1/fact',
+      '/api/v1/facts/',
+      '/api/v1/facts/a/b',
+      '/api/v1//facts',
+      '/api/v1/index.json',
+    ]) {
       expect(await expectError(await get(api, path), 404, 'route_not_found')).toMatch(/^no API route at "/);
     }
   });
@@ -96,14 +125,18 @@ describe('routes', () => {
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expect(await expectError(await get(api, '/api/v1/facts/fait-0000000000000000?po_live=1'), 404, 'record_not_found')).toBe(
-      'no record has the id "fait-0000000000000000"; search again with /facts?q=',
-    );
+    expect(
+      await expectError(await get(api, '/api/v1/facts/fait-0000000000000000?po_live=1'), 404, 'record_not_found'),
+    ).toBe('no record has the id "fait-0000000000000000"; search again with /facts?q=');
     expect(await expectError(await get(api, '/api/v1/facts/fait-XYZ?po_live=1'), 400, 'invalid_id')).toBe(
       'id must match ^(?:(?:expertise-)?fait|page|brand|offer|person|professional)-[a-f0-9]{16}$, got "fait-XYZ"',
     );
-    expect(await expectError(await get(api, '/api/v1/facts/%E0%A4%A?po_live=1'), 400, 'invalid_path')).toMatch(/not valid percent-encoding/);
-    expect(await expectError(await get(api, '/api/v1/facts/..%2Fopenapi.json?po_live=1'), 400, 'invalid_id')).toMatch(/got "..\/openapi.json"/);
+    expect(await expectError(await get(api, '/api/v1/facts/%E0%A4%A?po_live=1'), 400, 'invalid_path')).toMatch(
+      /not valid percent-encoding/,
+    );
+    expect(await expectError(await get(api, '/api/v1/facts/..%2Fopenapi.json?po_live=1'), 400, 'invalid_id')).toMatch(
+      /got "..\/openapi.json"/,
+    );
   });
 
   it('accepts a percent-encoded id', async () => {
@@ -111,17 +144,21 @@ describe('routes', () => {
   });
 
   it('refuses parameters a route does not take', async () => {
-    expect(await expectError(await get(api, '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1&q=x'), 400, 'unknown_parameter')).toBe(
-      'unknown parameter "q": /facts/{id} accepts po_live',
+    expect(
+      await expectError(await get(api, '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1&q=x'), 400, 'unknown_parameter'),
+    ).toBe('unknown parameter "q": /facts/{id} accepts po_live');
+    expect(await expectError(await get(api, '/api/v1/?po_live=1&x=1'), 400, 'unknown_parameter')).toBe(
+      'unknown parameter "x": / accepts po_live',
     );
-    expect(await expectError(await get(api, '/api/v1/?po_live=1&x=1'), 400, 'unknown_parameter')).toBe('unknown parameter "x": / accepts po_live');
   });
 });
 
 describe('CORS and headers', () => {
   it('sends Access-Control-Allow-Origin: * and exposes Retry-After on every response, never credentials', async () => {
     const responses = await Promise.all(
-      ['/api/v1', '/api/v1/?po_live=1', '/api/v1/facts?po_live=1&limit=0', '/api/v1/nope', '/api/v1/openapi.json'].map((p) => get(api, p)),
+      ['/api/v1', '/api/v1/?po_live=1', '/api/v1/facts?po_live=1&limit=0', '/api/v1/nope', '/api/v1/openapi.json'].map(
+        (p) => get(api, p),
+      ),
     );
     responses.push(await get(api, '/api/v1/facts?po_live=1', { method: 'DELETE' }));
     for (const response of responses) {

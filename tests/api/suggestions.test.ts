@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { get, testHandler } from '../support/api.ts';
 
 const api = testHandler();
-type Body = { results: { id: string }[]; total: number; limit: number; offset: number; suggestions?: { q: string; total: number; missing?: string[] }[] };
+type Body = {
+  results: { id: string }[];
+  total: number;
+  limit: number;
+  offset: number;
+  suggestions?: { q: string; total: number; missing?: string[] }[];
+};
 const facts = async (query: string) => {
   const response = await get(api, `/api/v1/facts?po_live=1&${query}`);
   expect(response.status).toBe(200);
@@ -58,16 +64,25 @@ describe('GET /facts "did you mean" suggestions', () => {
     expect(body.total).toBe(0);
     const [best] = body.suggestions!;
     expect(best!.missing).toEqual(['roulant']);
-    expect((await facts(`q=${encodeURIComponent(best!.q)}`)).results.map((r) => r.id)).toContain('fait-9568182f4c73388c');
+    expect((await facts(`q=${encodeURIComponent(best!.q)}`)).results.map((r) => r.id)).toContain(
+      'fait-9568182f4c73388c',
+    );
   });
 });
 
 describe('openapi.json and suggestions', () => {
   it('documents suggestions as an optional FactList field of {q, total} items, and a real answer fits the schema', async () => {
-    const doc = (await (await get(api, '/api/v1/openapi.json')).json()) as { components: { schemas: Record<string, { required: string[]; properties: Record<string, any> }> } };
+    const doc = (await (await get(api, '/api/v1/openapi.json')).json()) as {
+      components: { schemas: Record<string, { required: string[]; properties: Record<string, any> }> };
+    };
     const list = doc.components.schemas.FactList!;
     expect(list.required).toEqual(['results', 'total', 'limit', 'offset']);
-    expect(list.properties.suggestions).toMatchObject({ type: 'array', minItems: 1, maxItems: 3, items: { required: ['q', 'total'] } });
+    expect(list.properties.suggestions).toMatchObject({
+      type: 'array',
+      minItems: 1,
+      maxItems: 3,
+      items: { required: ['q', 'total'] },
+    });
     expect(list.properties.suggestions.description).toContain('Did you mean');
     const { ListResponseSchema } = await import('../../src/lib/schema/responses.ts');
     expect(ListResponseSchema.safeParse(await facts('q=provisiore')).success).toBe(true);

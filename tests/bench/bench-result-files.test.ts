@@ -21,10 +21,16 @@ describe('bench result files: the latest and a dated copy', () => {
     const files = createResultFiles('edge', 'npm run bench:edge -- --sizes 355 --runs 5', { dir, date, machine });
     expect(await files.write({ json: { rows: [1] }, markdown: '# Edge\n' })).toBe(join(dir, '2026-11-27-edge.json'));
     expect((await readdir(dir)).sort()).toEqual(['2026-11-27-edge.json', '2026-11-27-edge.md', 'edge.json', 'edge.md']);
-    const stamp = { date: '2026-11-27T18:30:00.000Z', machine, command: 'npm run bench:edge -- --sizes 355 --runs 5', rows: [1] };
+    const stamp = {
+      date: '2026-11-27T18:30:00.000Z',
+      machine,
+      command: 'npm run bench:edge -- --sizes 355 --runs 5',
+      rows: [1],
+    };
     expect(await json('edge.json')).toEqual(stamp);
     expect(await json('2026-11-27-edge.json')).toEqual(stamp);
-    const header = 'Measured on 2026-11-27 18:30 UTC by `npm run bench:edge -- --sizes 355 --runs 5`; machine: 2 cores (AMD EPYC), 24 GiB RAM, Node v22.23.3.\n\n';
+    const header =
+      'Measured on 2026-11-27 18:30 UTC by `npm run bench:edge -- --sizes 355 --runs 5`; machine: 2 cores (AMD EPYC), 24 GiB RAM, Node v22.23.3.\n\n';
     expect(await readFile(join(dir, '2026-11-27-edge.md'), 'utf8')).toBe(`${header}# Edge\n`);
     expect(await readFile(join(dir, 'edge.md'), 'utf8')).toBe(`${header}# Edge\n`);
   });
@@ -41,13 +47,28 @@ describe('bench result files: the latest and a dated copy', () => {
   });
 
   it('the latest files may hold more than the run (merged sizes); the dated ones hold the run only', async () => {
-    const files = createResultFiles({ latest: 'latest', dated: 'bench' }, 'npm run bench -- --sizes 10000 --seconds 5', { dir, date, machine });
-    await files.write({ json: { results: ['10000'] }, markdown: 'run\n', latest: { json: { results: ['355', '10000'] }, markdown: 'merged\n' } });
-    expect((await readdir(dir)).sort()).toEqual(['2026-11-27-bench.json', '2026-11-27-bench.md', 'latest.json', 'latest.md']);
+    const files = createResultFiles(
+      { latest: 'latest', dated: 'bench' },
+      'npm run bench -- --sizes 10000 --seconds 5',
+      { dir, date, machine },
+    );
+    await files.write({
+      json: { results: ['10000'] },
+      markdown: 'run\n',
+      latest: { json: { results: ['355', '10000'] }, markdown: 'merged\n' },
+    });
+    expect((await readdir(dir)).sort()).toEqual([
+      '2026-11-27-bench.json',
+      '2026-11-27-bench.md',
+      'latest.json',
+      'latest.md',
+    ]);
     expect((await json('latest.json')).results).toEqual(['355', '10000']);
     expect((await json('2026-11-27-bench.json')).results).toEqual(['10000']);
     expect(await readFile(join(dir, 'latest.md'), 'utf8')).toBe('merged\n');
-    expect(await readFile(join(dir, '2026-11-27-bench.md'), 'utf8')).toMatch(/^Measured on .* by `npm run bench -- --sizes 10000 --seconds 5`; .*\n\nrun\n$/);
+    expect(await readFile(join(dir, '2026-11-27-bench.md'), 'utf8')).toMatch(
+      /^Measured on .* by `npm run bench -- --sizes 10000 --seconds 5`; .*\n\nrun\n$/,
+    );
   });
 
   it('names this machine: its cores, memory and Node version', () => {

@@ -16,15 +16,27 @@ describe('the first-search bench compares the page with the API', () => {
       'ids differ from position 2: page c,b vs API b,c (3 vs 3 shown)',
       'suggestions [x] in the page, [] from the API',
     ]);
-    expect(differences({ ...page, ids: ['a', 'b'] }, page)).toEqual(['ids differ from position 3: page (none) vs API c (2 vs 3 shown)']);
+    expect(differences({ ...page, ids: ['a', 'b'] }, page)).toEqual([
+      'ids differ from position 3: page (none) vs API c (2 vs 3 shown)',
+    ]);
   });
 
   it('prints every mismatch loudly', () => {
-    const engine = (mismatches?: string[]) => ({ medianBytes: 1, medianMs: 1, queries: [{ q: 'alcool', bytes: 1, requests: 1, ms: 1, results: 3, ...(mismatches ? { mismatches } : {}) }] });
-    const figures: FirstSearchFigures = { site: engine(['total 4 in the page, 3 from the API']), pagefind: engine(), apiMismatches: 1 };
+    const engine = (mismatches?: string[]) => ({
+      medianBytes: 1,
+      medianMs: 1,
+      queries: [{ q: 'alcool', bytes: 1, requests: 1, ms: 1, results: 3, ...(mismatches ? { mismatches } : {}) }],
+    });
+    const figures: FirstSearchFigures = {
+      site: engine(['total 4 in the page, 3 from the API']),
+      pagefind: engine(),
+      apiMismatches: 1,
+    };
     const lines = formatFirstSearch(figures);
     expect(lines).toContain('!!! 1 QUERIES SHOW OTHER RESULTS THAN THE API ON THE SAME BUILD !!!');
     expect(lines).toContain('!!!   alcool: total 4 in the page, 3 from the API');
-    expect(formatFirstSearch({ ...figures, site: engine([]), apiMismatches: 0 }).at(-1)).toBe('same results as the API: 1 of 1 queries (ids, order, total, suggestions)');
+    expect(formatFirstSearch({ ...figures, site: engine([]), apiMismatches: 0 }).at(-1)).toBe(
+      'same results as the API: 1 of 1 queries (ids, order, total, suggestions)',
+    );
   });
 });

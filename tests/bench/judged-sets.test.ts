@@ -21,7 +21,12 @@ let records: Map<string, JudgedRecord>;
 let tuning: JudgedQuery[];
 let heldOut: JudgedQuery[];
 beforeAll(async () => {
-  records = new Map((await readRecords('content/records', 'https://permis.example')).map((f) => [f.id, { kind: f.kind, regions: f.regions }]));
+  records = new Map(
+    (await readRecords('content/records', 'https://permis.example')).map((f) => [
+      f.id,
+      { kind: f.kind, regions: f.regions },
+    ]),
+  );
   tuning = parseJudgments(JUDGED_SETS.tuning.file, await readFile(JUDGED_SETS.tuning.file, 'utf8'));
   heldOut = parseJudgments(JUDGED_SETS['held-out'].file, await readFile(JUDGED_SETS['held-out'].file, 'utf8'));
 });
@@ -56,8 +61,16 @@ describe('the checks fail on bad entries', () => {
     ['fait-0000000000000001', { kind: 'fact', regions: ['wallonie'] }],
     ['page-0000000000000002', { kind: 'lesson', regions: ['belgique'] }],
   ]);
-  const query = (id: string, extra: Partial<JudgedQuery> = {}): JudgedQuery => ({ id, category: 'keywords', q: `query ${id}`, need: 'a need', relevant: { 'fait-0000000000000001': 2 }, ...extra });
-  const nine = (extra: (i: number) => Partial<JudgedQuery> = () => ({})) => Array.from({ length: 9 }, (_, i) => query(`q${i}`, extra(i)));
+  const query = (id: string, extra: Partial<JudgedQuery> = {}): JudgedQuery => ({
+    id,
+    category: 'keywords',
+    q: `query ${id}`,
+    need: 'a need',
+    relevant: { 'fait-0000000000000001': 2 },
+    ...extra,
+  });
+  const nine = (extra: (i: number) => Partial<JudgedQuery> = () => ({})) =>
+    Array.from({ length: 9 }, (_, i) => query(`q${i}`, extra(i)));
 
   it('accepts a well-formed set (the baseline of the cases below)', () => {
     expect(judgmentProblems('set.yaml', nine(), RECORDS)).toEqual([]);
@@ -65,11 +78,15 @@ describe('the checks fail on bad entries', () => {
 
   it('names an unknown record id', () => {
     const set = nine((i) => (i === 3 ? { relevant: { 'fait-0000000000000001': 2, 'fait-ffffffffffffffff': 1 } } : {}));
-    expect(judgmentProblems('set.yaml', set, RECORDS)).toEqual(['set.yaml: q3: unknown record id "fait-ffffffffffffffff"']);
+    expect(judgmentProblems('set.yaml', set, RECORDS)).toEqual([
+      'set.yaml: q3: unknown record id "fait-ffffffffffffffff"',
+    ]);
   });
 
   it('names a judged record that a region or kind filter excludes', () => {
-    const set = nine((i) => (i === 0 ? { category: 'keywords', region: 'flandre' } : i === 1 ? { kind: 'lesson' } : {}));
+    const set = nine((i) =>
+      i === 0 ? { category: 'keywords', region: 'flandre' } : i === 1 ? { kind: 'lesson' } : {},
+    );
     expect(judgmentProblems('set.yaml', set, RECORDS)).toEqual([
       'set.yaml: q0: fait-0000000000000001 does not declare flandre (region filter; it declares wallonie)',
       'set.yaml: q1: fait-0000000000000001 is a fact, not a lesson (kind filter)',
@@ -82,8 +99,12 @@ describe('the checks fail on bad entries', () => {
       query('q0'),
       query('again', { q: '  Query   q1 ' }),
       query('weak', { relevant: { 'fait-0000000000000001': 1 } }),
-      ...Array.from({ length: 9 }, (_, i) => query(`t${i}`, { category: 'typos', correction: 'x', ...(i === 0 ? { correction: undefined } : {}) })),
-      ...Array.from({ length: 9 }, (_, i) => query(`f${i}`, { category: 'filtered', region: 'wallonie', ...(i === 0 ? { region: undefined } : {}) })),
+      ...Array.from({ length: 9 }, (_, i) =>
+        query(`t${i}`, { category: 'typos', correction: 'x', ...(i === 0 ? { correction: undefined } : {}) }),
+      ),
+      ...Array.from({ length: 9 }, (_, i) =>
+        query(`f${i}`, { category: 'filtered', region: 'wallonie', ...(i === 0 ? { region: undefined } : {}) }),
+      ),
     ];
     expect(judgmentProblems('set.yaml', set, RECORDS)).toEqual([
       'set.yaml: duplicate query id "q0"',
@@ -97,7 +118,9 @@ describe('the checks fail on bad entries', () => {
 
   it('names a category with fewer than nine queries', () => {
     const set = [...nine(), query('lonely', { category: 'dutch' })];
-    expect(judgmentProblems('set.yaml', set, RECORDS)).toEqual(['set.yaml: category dutch holds 1 query, fewer than 9']);
+    expect(judgmentProblems('set.yaml', set, RECORDS)).toEqual([
+      'set.yaml: category dutch holds 1 query, fewer than 9',
+    ]);
   });
 
   it('names a held-out set that is too small or lacks a category', () => {
@@ -113,14 +136,15 @@ describe('the checks fail on bad entries', () => {
   });
 
   it('names a query that both sets hold', () => {
-    expect(overlapProblems([query('a'), query('b')], [query('a', { q: 'other' }), query('c', { q: 'QUERY b' })])).toEqual([
-      'query id "a" is in both sets',
-      'c repeats b (same query and filters) across the sets',
-    ]);
+    expect(
+      overlapProblems([query('a'), query('b')], [query('a', { q: 'other' }), query('c', { q: 'QUERY b' })]),
+    ).toEqual(['query id "a" is in both sets', 'c repeats b (same query and filters) across the sets']);
   });
 
   it('rejects a category outside the list and names the entry', () => {
     const text = '- id: x\n  category: slang\n  q: keufs\n  need: a need\n  relevant: { fait-0000000000000001: 2 }\n';
-    expect(() => parseJudgments('set.yaml', text)).toThrow(/^set\.yaml: entry 0\.category: Invalid option: expected one of "keywords"\|/);
+    expect(() => parseJudgments('set.yaml', text)).toThrow(
+      /^set\.yaml: entry 0\.category: Invalid option: expected one of "keywords"\|/,
+    );
   });
 });

@@ -25,7 +25,12 @@ async function outsideDist(): Promise<{ dist: string; corpus: string }> {
 }
 /** Starts `npm run build` in its own process group, so a kill reaches Astro too. */
 function startBuild(corpus: string, dist: string) {
-  const child = spawn(process.execPath, ['scripts/build.ts'], { cwd: ROOT, env: { ...process.env, CONTENT_DIR: corpus, DIST_DIR: dist }, detached: true, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['scripts/build.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, CONTENT_DIR: corpus, DIST_DIR: dist },
+    detached: true,
+    stdio: 'ignore',
+  });
   const exit = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
   return { child, exit };
 }
@@ -99,7 +104,8 @@ describe('atomic builds', () => {
     expect(JSON.parse(stamp).digest).toBe(basename(await realpath(dist)));
     expect(dirname(await realpath(dist))).toBe(join(dist, '../.builds'));
     const ignored = (await readFile(join(dist, '.assetsignore'), 'utf8')).split('\n');
-    for (const pattern of ['.build-stamp.json', '.integrity.json', '.integrity/', '*.br', '*.gz']) expect(ignored).toContain(pattern);
+    for (const pattern of ['.build-stamp.json', '.integrity.json', '.integrity/', '*.br', '*.gz'])
+      expect(ignored).toContain(pattern);
     expect(await readFile(join(dist, '_headers'), 'utf8')).not.toContain('unsafe-inline');
   }, 180_000);
 

@@ -9,7 +9,11 @@ import { factFrontmatter, recordSource, writeCorpus } from '../support/records.t
 describe('the site build', () => {
   it('stops on invalid, oversized or non-UTF-8 record files and on notes.txt, naming each, skips dotfiles, and keeps the last good output', async () => {
     const big = recordSource(factFrontmatter({ id: 'fait-0000000000000003' }), 'Texte. '.repeat(40_000));
-    const latin1 = Buffer.concat([Buffer.from(recordSource(factFrontmatter({ id: 'fait-0000000000000004' }), 'Le permis de conduire ')), Buffer.from([0xe9]), Buffer.from('t\u00e9 ok\n')]);
+    const latin1 = Buffer.concat([
+      Buffer.from(recordSource(factFrontmatter({ id: 'fait-0000000000000004' }), 'Le permis de conduire ')),
+      Buffer.from([0xe9]),
+      Buffer.from('t\u00e9 ok\n'),
+    ]);
     const dir = await writeCorpus({
       'good.md': recordSource(factFrontmatter()),
       'broken.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002', regions: ['bxl'] })),
@@ -33,15 +37,24 @@ describe('the site build', () => {
     expect(failure?.message).toMatch(/^Invalid record files \(5 problems\):\n/);
     expect(failure?.output).toBe(failure?.message);
     expect(failure?.output).not.toMatch(/Stack trace|^\s+at /m);
-    expect(failure?.output).toContain(`  - ${join(dir, 'broken.md')}:6: regions[0]: Invalid option: expected one of "wallonie"|"bruxelles"|"flandre"|"belgique", got "bxl"`);
+    expect(failure?.output).toContain(
+      `  - ${join(dir, 'broken.md')}:6: regions[0]: Invalid option: expected one of "wallonie"|"bruxelles"|"flandre"|"belgique", got "bxl"`,
+    );
     expect(failure?.output).toContain(
       `  - ${join(dir, 'big.md')}: (file): ${Buffer.byteLength(big)} bytes, over the limit of ${MAX_RECORD_BYTES} bytes (256 KiB) for a record file; split it into several records`,
     );
     const offset = latin1.indexOf(0xe9);
-    expect(failure?.output).toContain(`  - ${join(dir, 'latin1.md')}: (file): invalid UTF-8 at byte offset ${offset} (byte 0xe9); save the file as UTF-8`);
-    const placeholderOffset = Buffer.from(recordSource(factFrontmatter({ id: 'fait-0000000000000005' }), 'a')).length - 1;
-    expect(failure?.output).toContain(`  - ${join(dir, 'placeholder.md')}: (file): character U+E000 at byte offset ${placeholderOffset} is reserved (the renderer uses it); remove it`);
-    expect(failure?.output).toContain(`  - ${join(dir, 'notes.txt')}: (file): not a .md record file; remove it or rename it`);
+    expect(failure?.output).toContain(
+      `  - ${join(dir, 'latin1.md')}: (file): invalid UTF-8 at byte offset ${offset} (byte 0xe9); save the file as UTF-8`,
+    );
+    const placeholderOffset =
+      Buffer.from(recordSource(factFrontmatter({ id: 'fait-0000000000000005' }), 'a')).length - 1;
+    expect(failure?.output).toContain(
+      `  - ${join(dir, 'placeholder.md')}: (file): character U+E000 at byte offset ${placeholderOffset} is reserved (the renderer uses it); remove it`,
+    );
+    expect(failure?.output).toContain(
+      `  - ${join(dir, 'notes.txt')}: (file): not a .md record file; remove it or rename it`,
+    );
     expect(failure?.output).not.toMatch(/\.good\.md\.swp|\.DS_Store/);
     expect(await readdir(dist)).toEqual(['last-good.txt']);
   }, 120_000);

@@ -4,7 +4,14 @@ import { mkdir, mkdtemp, readdir, readFile, readlink, rm, utimes, writeFile } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILDS_FOLDER, currentBuild, KEPT_BUILDS, pointDistAt, removeOldBuilds, useBuild } from '../../src/adapters/builds/build-store.ts';
+import {
+  BUILDS_FOLDER,
+  currentBuild,
+  KEPT_BUILDS,
+  pointDistAt,
+  removeOldBuilds,
+  useBuild,
+} from '../../src/adapters/builds/build-store.ts';
 import { lockBuild } from '../../scripts/lib/build-site.ts';
 
 const roots: string[] = [];
@@ -19,7 +26,10 @@ async function store(names: string[]): Promise<{ dist: string; builds: string }>
   const builds = join(root, BUILDS_FOLDER);
   for (const [i, name] of names.entries()) {
     await mkdir(join(builds, name), { recursive: true });
-    await writeFile(join(builds, name, '.build-stamp.json'), JSON.stringify({ SITE_URL: 'http://localhost:4321', digest: name }));
+    await writeFile(
+      join(builds, name, '.build-stamp.json'),
+      JSON.stringify({ SITE_URL: 'http://localhost:4321', digest: name }),
+    );
     await utimes(join(builds, name), 1_000 + i, 1_000 + i);
   }
   return { dist: join(root, 'dist'), builds };
@@ -68,7 +78,9 @@ describe('the build store', () => {
     let onLine: () => void = () => {};
     const said = new Promise<void>((resolve) => (onLine = resolve));
     let second = false;
-    const next = lockBuild(builds, name(9), { log: (line) => (lines.push(line), onLine()) }).then((unlock) => ((second = true), unlock));
+    const next = lockBuild(builds, name(9), { log: (line) => (lines.push(line), onLine()) }).then(
+      (unlock) => ((second = true), unlock),
+    );
     await said;
     expect(lines).toEqual([`Waiting for the build in progress for the same inputs (process ${process.pid})...`]);
     expect(second).toBe(false);

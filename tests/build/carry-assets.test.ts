@@ -19,11 +19,17 @@ async function folder(files: Record<string, string>): Promise<string> {
   return dir;
 }
 const assets = async (dir: string) => (await readdir(join(dir, ASSETS_DIR))).sort();
-const carriedList = async (dir: string) => (await readFile(join(dir, ASSETS_DIR, CARRIED_LIST), 'utf8')).split('\n').filter(Boolean);
+const carriedList = async (dir: string) =>
+  (await readFile(join(dir, ASSETS_DIR, CARRIED_LIST), 'utf8')).split('\n').filter(Boolean);
 
-describe('the previous build\'s assets stay one build longer', () => {
+describe("the previous build's assets stay one build longer", () => {
   it('copies the assets the new build lacks, not their compressed siblings (the build makes its own), and never overwrites one', async () => {
-    const previous = await folder({ 'page.A1.js': 'old page', 'page.A1.js.br': 'x', 'site.A1.css': 'old css', 'shared.S.js': 'old shared' });
+    const previous = await folder({
+      'page.A1.js': 'old page',
+      'page.A1.js.br': 'x',
+      'site.A1.css': 'old css',
+      'shared.S.js': 'old shared',
+    });
     const next = await folder({ 'page.B2.js': 'new page', 'shared.S.js': 'new shared' });
     expect(await carryAssets(previous, next)).toEqual(['page.A1.js', 'site.A1.css']);
     expect(await assets(next)).toEqual([CARRIED_LIST, 'page.A1.js', 'page.B2.js', 'shared.S.js', 'site.A1.css']);
@@ -43,7 +49,7 @@ describe('the previous build\'s assets stay one build longer', () => {
     expect(existsSync(join(next, ASSETS_DIR, CARRIED_LIST))).toBe(false);
   });
 
-  it('npm run build keeps the replaced build\'s scripts, listed in the integrity manifest and precompressed like the others', async () => {
+  it("npm run build keeps the replaced build's scripts, listed in the integrity manifest and precompressed like the others", async () => {
     const corpus = await writeCorpus({});
     await cp(FIXTURES_DIR, corpus, { recursive: true });
     const dist = join(await mkdtemp(join(tmpdir(), 'carry-dist-')), 'site');
@@ -51,7 +57,11 @@ describe('the previous build\'s assets stay one build longer', () => {
     await mkdir(join(dist, ASSETS_DIR), { recursive: true });
     await writeFile(join(dist, ASSETS_DIR, 'previous.Zz9.js'), script);
     const code = await new Promise<number | null>((done) => {
-      const child = spawn(process.execPath, ['scripts/build.ts'], { cwd: ROOT, env: { ...process.env, CONTENT_DIR: corpus, DIST_DIR: dist }, stdio: 'ignore' });
+      const child = spawn(process.execPath, ['scripts/build.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, CONTENT_DIR: corpus, DIST_DIR: dist },
+        stdio: 'ignore',
+      });
       child.on('close', done);
     });
     expect(code).toBe(0);

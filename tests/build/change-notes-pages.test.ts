@@ -16,15 +16,21 @@ const visible = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, '
 describe('change notes on the site', () => {
   it('a record page shows its latest change and, folded, its history newest first', async () => {
     const html = await site.text(`/fiches/${TWO}/`);
-    expect(visible(html)).toContain('Dernière modification le 2 octobre 2026 : Vérification du 25 septembre 2026 : seuil de 1 500 km inchangé');
+    expect(visible(html)).toContain(
+      'Dernière modification le 2 octobre 2026 : Vérification du 25 septembre 2026 : seuil de 1 500 km inchangé',
+    );
     const details = /<details>([\s\S]*?)<\/details>/.exec(html)?.[1] ?? '';
-    expect(visible(details)).toMatch(/^Historique des modifications \(2\) ?2 octobre 2026 : Vérification du 25 septembre 2026 : seuil de 1 500 km inchangé ?9 février 2026 : Modèle de journal de bord décrit ?$/);
+    expect(visible(details)).toMatch(
+      /^Historique des modifications \(2\) ?2 octobre 2026 : Vérification du 25 septembre 2026 : seuil de 1 500 km inchangé ?9 février 2026 : Modèle de journal de bord décrit ?$/,
+    );
     expect(html).toContain('href="/modifications/"');
   });
 
   it('a record with one change shows it without a history; one without changes shows neither', async () => {
     const one = await site.text(`/fiches/${ONE}/`);
-    expect(visible(one)).toContain('Dernière modification le 2 octobre 2026 : Vérification du 1er octobre 2026 : âge minimum et examen pratique inchangés');
+    expect(visible(one)).toContain(
+      'Dernière modification le 2 octobre 2026 : Vérification du 1er octobre 2026 : âge minimum et examen pratique inchangés',
+    );
     expect(one).not.toContain('<details>');
     const none = await site.text(`/fiches/${NONE}/`);
     expect(none).not.toContain('Dernière modification');
@@ -48,7 +54,7 @@ describe('change notes on the site', () => {
     expect(await site.text('/sitemap-0.xml')).toMatch(/<loc>[^<]+\/modifications\/<\/loc>/);
   });
 
-  it('the Atom feed carries the notes of an entry\'s changes', async () => {
+  it("the Atom feed carries the notes of an entry's changes", async () => {
     const xml = await site.text('/atom.xml');
     const doc = new DOMParser().parseFromString(xml, 'application/xml');
     const entries = Array.from(doc.getElementsByTagName('entry'));
@@ -56,7 +62,9 @@ describe('change notes on the site', () => {
     expect(entry).toBeDefined();
     const content = entry!.getElementsByTagName('content')[0]!;
     expect(content.getAttribute('type')).toBe('html');
-    expect(content.textContent).toContain('<ul><li><time datetime="2026-10-11">11 octobre 2026</time> : Exemple de calcul de la masse maximale autorisée ajouté</li></ul>');
+    expect(content.textContent).toContain(
+      '<ul><li><time datetime="2026-10-11">11 octobre 2026</time> : Exemple de calcul de la masse maximale autorisée ajouté</li></ul>',
+    );
   });
 });
 
@@ -72,7 +80,9 @@ describe('change notes in the API (an extension the OpenAPI document describes)'
   });
 
   it('openapi.json describes the field as an optional extension of Fact', async () => {
-    const doc = (await (await fetch(`${site.origin()}/api/v1/openapi.json?po_live=1`)).json()) as { components: { schemas: Record<string, any> } };
+    const doc = (await (await fetch(`${site.origin()}/api/v1/openapi.json?po_live=1`)).json()) as {
+      components: { schemas: Record<string, any> };
+    };
     const fact = doc.components.schemas.Fact;
     expect(fact.required).not.toContain('changes');
     const changes = fact.properties.changes;

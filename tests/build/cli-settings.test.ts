@@ -9,7 +9,11 @@ const run = promisify(execFile);
 /** Runs a command-line script with one bad setting; resolves with its exit code and output. */
 async function withBadSettings(script: string, env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -18,7 +22,14 @@ async function withBadSettings(script: string, env: Record<string, string>) {
 }
 
 describe('command lines with invalid settings', () => {
-  const scripts = ['scripts/build.ts', 'scripts/start.ts', 'scripts/mcp.ts', 'scripts/edge.ts', 'scripts/check-records.ts', 'scripts/corpus-stats.ts'];
+  const scripts = [
+    'scripts/build.ts',
+    'scripts/start.ts',
+    'scripts/mcp.ts',
+    'scripts/edge.ts',
+    'scripts/check-records.ts',
+    'scripts/corpus-stats.ts',
+  ];
   for (const script of scripts) {
     it(`${script} exits 1 naming the variable and its value, without a stack trace`, async () => {
       const result = await withBadSettings(script, { SITE_URL: 'not a url', PORT: '80000' });

@@ -19,7 +19,8 @@ const api = testHandler();
 const file = (name: string) => readFile(join(testSettings.DIST_DIR, 'downloads', name));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const json = async <T>(path: string) => (await (await get(api, path)).json()) as T;
-const profile = async (name: string) => JSON.parse(await readFile(join(import.meta.dirname, '../fixtures/frictionless', name), 'utf8')) as object;
+const profile = async (name: string) =>
+  JSON.parse(await readFile(join(import.meta.dirname, '../fixtures/frictionless', name), 'utf8')) as object;
 
 /** Every record of a walk of GET /facts as the spec says (pages of 50, advance by results read, dedup by id), as text. */
 async function walkBodies(): Promise<Map<string, string>> {
@@ -28,7 +29,8 @@ async function walkBodies(): Promise<Map<string, string>> {
     const page = await json<{ results: Fact[]; total: number }>(`/api/v1/facts?po_live=1&limit=50&offset=${offset}`);
     total = page.total;
     if (page.results.length === 0) break;
-    for (const fact of page.results) out.set(fact.id, await (await get(api, `/api/v1/facts/${fact.id}?po_live=1`)).text());
+    for (const fact of page.results)
+      out.set(fact.id, await (await get(api, `/api/v1/facts/${fact.id}?po_live=1`)).text());
     offset += page.results.length;
   }
   return out;
@@ -36,7 +38,9 @@ async function walkBodies(): Promise<Map<string, string>> {
 
 describe('the JSON Lines download', () => {
   it('holds every record of a full walk of /facts, each line byte for byte the body of GET /facts/{id}, in id order', async () => {
-    const lines = gunzipSync(await file('permis-facts.jsonl.gz')).toString('utf8').split('\n');
+    const lines = gunzipSync(await file('permis-facts.jsonl.gz'))
+      .toString('utf8')
+      .split('\n');
     expect(lines.pop()).toBe(''); // the file ends with a line break
     const walked = await walkBodies();
     expect(lines.length).toBe(walked.size);
@@ -55,15 +59,28 @@ describe('the CSV download', () => {
     expect(text.split('\r\n')[0]).toBe(`\ufeff${CSV_FIELDS.map((f) => f.name).join(',')}`);
     expect(text.replace(/"[^"]*"/g, '').match(/(?<!\r)\n/g)).toBeNull(); // every line break outside quotes is CRLF
     const rows = parse(bytes, { bom: true, columns: true, record_delimiter: '\r\n' }) as Record<string, string>[];
-    const facts = gunzipSync(await file('permis-facts.jsonl.gz')).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Fact);
+    const facts = gunzipSync(await file('permis-facts.jsonl.gz'))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Fact);
     expect(rows).toHaveLength(facts.length);
     for (const [i, fact] of facts.entries()) {
       const official = fact.sources.find((s) => s.type === 'official');
       expect(rows[i]).toEqual({
-        id: fact.id, kind: fact.kind, title: fact.title, url: fact.url, regions: fact.regions.join(';'),
-        verified_at: fact.verified_at ?? '', effective_from: fact.effective_from ?? '', modified_at: fact.modified_at ?? '',
-        evidence_kind: fact.evidence_kind ?? '', verification_scope: fact.verification_scope ?? '', source_count: String(fact.sources.length),
-        first_official_source: official?.url ?? '', first_official_source_label: official?.label ?? '',
+        id: fact.id,
+        kind: fact.kind,
+        title: fact.title,
+        url: fact.url,
+        regions: fact.regions.join(';'),
+        verified_at: fact.verified_at ?? '',
+        effective_from: fact.effective_from ?? '',
+        modified_at: fact.modified_at ?? '',
+        evidence_kind: fact.evidence_kind ?? '',
+        verification_scope: fact.verification_scope ?? '',
+        source_count: String(fact.sources.length),
+        first_official_source: official?.url ?? '',
+        first_official_source_label: official?.label ?? '',
       });
     }
     // Accents survive: the corpus is French.
@@ -72,17 +89,34 @@ describe('the CSV download', () => {
 
   it('quotes commas, quotes and line breaks so that they read back unchanged', () => {
     const fact: Fact = {
-      id: 'fait-0123456789abcdef', kind: 'fact', title: 'Virgule, "guillemets"\net retour', text: 't', url: 'https://x.example/fiches/fait-0123456789abcdef/',
-      regions: ['wallonie', 'bruxelles'], sources: [{ url: 'https://a.example/', label: 'A', type: 'brand' }, { url: 'https://o.example/', label: 'Élise ; officiel', type: 'official' }],
+      id: 'fait-0123456789abcdef',
+      kind: 'fact',
+      title: 'Virgule, "guillemets"\net retour',
+      text: 't',
+      url: 'https://x.example/fiches/fait-0123456789abcdef/',
+      regions: ['wallonie', 'bruxelles'],
+      sources: [
+        { url: 'https://a.example/', label: 'A', type: 'brand' },
+        { url: 'https://o.example/', label: 'Élise ; officiel', type: 'official' },
+      ],
     };
     const [row] = parse(csvText([fact]), { bom: true, columns: true }) as Record<string, string>[];
-    expect(row).toMatchObject({ title: 'Virgule, "guillemets"\net retour', regions: 'wallonie;bruxelles', source_count: '2', first_official_source: 'https://o.example/', first_official_source_label: 'Élise ; officiel', verified_at: '' });
+    expect(row).toMatchObject({
+      title: 'Virgule, "guillemets"\net retour',
+      regions: 'wallonie;bruxelles',
+      source_count: '2',
+      first_official_source: 'https://o.example/',
+      first_official_source_label: 'Élise ; officiel',
+      verified_at: '',
+    });
   });
 });
 
 describe('datapackage.json', () => {
   it('validates against the Frictionless Data Package profile, and the CSV resource against the Tabular Data Resource profile', async () => {
-    const descriptor = JSON.parse((await file('datapackage.json')).toString('utf8')) as { resources: Record<string, unknown>[] };
+    const descriptor = JSON.parse((await file('datapackage.json')).toString('utf8')) as {
+      resources: Record<string, unknown>[];
+    };
     // The profiles' "textarea" format is an editor hint, not a constraint.
     const ajv = addFormats(new Ajv({ allErrors: true, strict: false, formats: { textarea: true } }));
     const validPackage = ajv.compile(await profile('data-package.json'));
@@ -95,7 +129,11 @@ describe('datapackage.json', () => {
   });
 
   it('gives each file its real size and SHA-256, and carries the reuse terms', async () => {
-    const descriptor = JSON.parse((await file('datapackage.json')).toString('utf8')) as { resources: { path: string; bytes: number; hash: string }[]; licenses: { path: string }[]; reuse: Record<string, string> };
+    const descriptor = JSON.parse((await file('datapackage.json')).toString('utf8')) as {
+      resources: { path: string; bytes: number; hash: string }[];
+      licenses: { path: string }[];
+      reuse: Record<string, string>;
+    };
     expect(descriptor.resources.map((r) => r.path)).toEqual(['permis-facts.jsonl.gz', 'permis-facts.csv']);
     for (const resource of descriptor.resources) {
       const bytes = await file(resource.path);
@@ -103,16 +141,30 @@ describe('datapackage.json', () => {
       expect(resource.hash).toBe(`sha256:${sha256(bytes)}`);
     }
     expect(descriptor.licenses).toEqual([expect.objectContaining({ path: `${testSettings.SITE_URL}/reutilisation/` })]);
-    expect(descriptor.reuse).toMatchObject({ attribution: expect.stringContaining('link to the record page'), record_link: expect.stringContaining('url'), permission: expect.stringContaining('requires permission') });
+    expect(descriptor.reuse).toMatchObject({
+      attribution: expect.stringContaining('link to the record page'),
+      record_link: expect.stringContaining('url'),
+      permission: expect.stringContaining('requires permission'),
+    });
   });
 });
 
 describe('the catalogue and DCAT-AP', () => {
   it('the catalogue advertises both files with the sizes, checksums and record counts of the files', async () => {
     const { downloads, corpus } = await json<Catalogue & { downloads: Downloads }>('/api/v1/?po_live=1');
-    for (const [key, name] of [['jsonl', 'permis-facts.jsonl.gz'], ['csv', 'permis-facts.csv']] as const) {
+    for (const [key, name] of [
+      ['jsonl', 'permis-facts.jsonl.gz'],
+      ['csv', 'permis-facts.csv'],
+    ] as const) {
       const bytes = await file(name);
-      expect(downloads[key]).toMatchObject({ name, bytes: bytes.length, sha256: sha256(bytes), records: corpus.records, url: `${testSettings.SITE_URL}/api/v1/downloads/${name}`, file: `${testSettings.SITE_URL}/downloads/${name}` });
+      expect(downloads[key]).toMatchObject({
+        name,
+        bytes: bytes.length,
+        sha256: sha256(bytes),
+        records: corpus.records,
+        url: `${testSettings.SITE_URL}/api/v1/downloads/${name}`,
+        file: `${testSettings.SITE_URL}/downloads/${name}`,
+      });
     }
     expect(downloads.max_bytes).toBe(DOWNLOAD_LIMITS.maxFileBytes);
   });
@@ -120,7 +172,9 @@ describe('the catalogue and DCAT-AP', () => {
   it('dcat.jsonld describes a dcat:Dataset with one distribution per file, with its size and checksum', async () => {
     const doc = JSON.parse((await file('dcat.jsonld')).toString('utf8')) as { '@graph': Record<string, any>[] };
     const dataset = doc['@graph'].find((node) => node['@type'] === 'dcat:Dataset')!;
-    expect(doc['@graph'].find((node) => node['@type'] === 'dcat:Catalog')!['dcat:dataset']).toEqual({ '@id': dataset['@id'] });
+    expect(doc['@graph'].find((node) => node['@type'] === 'dcat:Catalog')!['dcat:dataset']).toEqual({
+      '@id': dataset['@id'],
+    });
     const distributions = dataset['dcat:distribution'] as Record<string, any>[];
     expect(distributions).toHaveLength(2);
     for (const distribution of distributions) {
@@ -135,7 +189,11 @@ describe('the catalogue and DCAT-AP', () => {
 
 describe('the bound on download size', () => {
   it('leaves the downloads out of a build, with a message naming the file, its size and the bound', async () => {
-    const facts = gunzipSync(await file('permis-facts.jsonl.gz')).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Fact);
+    const facts = gunzipSync(await file('permis-facts.jsonl.gz'))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Fact);
     const made = (await makeDownloads(facts, new Date()))!;
     expect(made.built.csv.sha256).toBe(sha256(await file('permis-facts.csv')));
     // Over the bound, the build writes no download and says why: the catalogue then has no downloads, and clients walk.

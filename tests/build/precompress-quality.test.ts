@@ -3,7 +3,12 @@ import { brotliQuality, PRECOMPRESS_QUALITY } from '../../scripts/lib/output-fil
 
 describe('the brotli quality of precompressed files', () => {
   it('is the highest for every file of a build of up to bulkFiles compressible files', () => {
-    for (const path of ['fiches/a/index.html', 'api/v1/facts/fait-0000000000000001', 'search/terms/3.json', '_astro/app.js']) {
+    for (const path of [
+      'fiches/a/index.html',
+      'api/v1/facts/fait-0000000000000001',
+      'search/terms/3.json',
+      '_astro/app.js',
+    ]) {
       expect(brotliQuality(path, PRECOMPRESS_QUALITY.bulkFiles), path).toBe(11);
     }
   });

@@ -16,7 +16,14 @@ async function startWithFailingRebuild(prepare: (dist: string) => Promise<void> 
   await prepare(dist);
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, CONTENT_DIR: corpus, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', SITE_URL: testSettings.SITE_URL },
+    env: {
+      ...process.env,
+      CONTENT_DIR: corpus,
+      DIST_DIR: dist,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SITE_URL: testSettings.SITE_URL,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -50,6 +57,8 @@ describe('npm start when the rebuild fails', () => {
   it('refuses to start when the last build has no integrity manifest', async () => {
     const run = await startWithFailingRebuild((dist) => unlink(join(dist, '.integrity.json')));
     expect(run.exit).toBe(1);
-    expect(run.stderr()).toMatch(/\.integrity\.json is missing \(ENOENT\): this is not a complete build of this version; run npm run build\n/);
+    expect(run.stderr()).toMatch(
+      /\.integrity\.json is missing \(ENOENT\): this is not a complete build of this version; run npm run build\n/,
+    );
   }, 120_000);
 });

@@ -13,15 +13,24 @@ describe('topics and the error-report link in a build', () => {
     const dir = await writeCorpus({ 'good.md': recordSource(factFrontmatter({ id: ID })) });
     const work = await writeCorpus({});
     const topics = join(work, 'topics.yaml');
-    await writeFile(topics, stringify({ topics: [{ slug: 'theme', title: 'Un thème', summary: 'Texte.', records: [ID, 'fait-00000000000000ff'] }] }));
+    await writeFile(
+      topics,
+      stringify({
+        topics: [{ slug: 'theme', title: 'Un thème', summary: 'Texte.', records: [ID, 'fait-00000000000000ff'] }],
+      }),
+    );
     const dist = join(work, 'dist');
     await mkdir(dist);
     await writeFile(join(dist, 'last-good.txt'), 'kept');
-    const failure = await buildSite(readSettings({ CONTENT_DIR: dir, DIST_DIR: dist, TOPICS_FILE: topics }), { quiet: true }).then(
+    const failure = await buildSite(readSettings({ CONTENT_DIR: dir, DIST_DIR: dist, TOPICS_FILE: topics }), {
+      quiet: true,
+    }).then(
       () => null,
       (error: Error & { output?: string }) => error,
     );
-    expect(failure?.message).toBe(`Invalid topics file (1 problem):\n  - ${topics}: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "theme")`);
+    expect(failure?.message).toBe(
+      `Invalid topics file (1 problem):\n  - ${topics}: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "theme")`,
+    );
     expect(await readdir(dist)).toEqual(['last-good.txt']);
   }, 180_000);
 

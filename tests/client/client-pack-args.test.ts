@@ -14,7 +14,11 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs scripts/client-pack.ts with `args` in the scratch folder, so that any folder it wrongly made would land there. */
 function pack(args: string[]) {
-  return spawnSync(process.execPath, [join(ROOT, 'scripts/client-pack.ts'), ...args], { cwd: scratch, encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(process.execPath, [join(ROOT, 'scripts/client-pack.ts'), ...args], {
+    cwd: scratch,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 }
 
 describe('client:pack arguments', () => {

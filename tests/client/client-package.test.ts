@@ -15,7 +15,8 @@ import { startSiteServer, type RunningServer } from '../support/site-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Runs a command to its end (blocking: only for commands that need no answer from this process's server). */
-const run = (command: string, args: string[], cwd: string) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 let scratch: string;
 let server: RunningServer;
@@ -36,13 +37,26 @@ afterAll(async () => {
 
 describe('the client package', () => {
   it('installs alone: ESM with exports and types, no dependency of its own', async () => {
-    const manifest = JSON.parse(await readFile(join(scratch, 'node_modules/@permis-facts/client/package.json'), 'utf8')) as Record<string, unknown>;
+    const manifest = JSON.parse(
+      await readFile(join(scratch, 'node_modules/@permis-facts/client/package.json'), 'utf8'),
+    ) as Record<string, unknown>;
     expect(manifest.type).toBe('module');
-    expect(manifest.exports).toEqual({ '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' });
+    expect(manifest.exports).toEqual({
+      '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+      './package.json': './package.json',
+    });
     expect(manifest.dependencies).toBeUndefined();
     expect(await readdir(join(scratch, 'node_modules'))).toEqual(expect.arrayContaining(['@permis-facts']));
-    expect((await readdir(join(scratch, 'node_modules'))).filter((name) => !name.startsWith('.'))).toEqual(['@permis-facts']);
-    expect((await readdir(join(scratch, 'node_modules/@permis-facts/client/dist'))).sort()).toEqual(['errors.d.ts', 'index.d.ts', 'index.js', 'transport.d.ts', 'types.d.ts']);
+    expect((await readdir(join(scratch, 'node_modules'))).filter((name) => !name.startsWith('.'))).toEqual([
+      '@permis-facts',
+    ]);
+    expect((await readdir(join(scratch, 'node_modules/@permis-facts/client/dist'))).sort()).toEqual([
+      'errors.d.ts',
+      'index.d.ts',
+      'index.js',
+      'transport.d.ts',
+      'types.d.ts',
+    ]);
   });
 
   it('type-checks a program against its declarations, and rejects a wrong call', async () => {
@@ -55,15 +69,31 @@ describe('the client package', () => {
         'const first: Fact | undefined = page.results[0];',
         "const kind: 'fact' | 'expertise' | 'organization' | 'offer' | 'person' | 'professional' | 'article' | 'lesson' | 'page' | 'tool' | undefined = first?.kind;",
         "const code: string = new ApiError(429, 'rate_limited', 'x', '').code;",
-        "// @ts-expect-error: limit is a number",
+        '// @ts-expect-error: limit is a number',
         "await client.search({ limit: 'ten' });",
-        "// @ts-expect-error: no such region",
+        '// @ts-expect-error: no such region',
         "await client.search({ region: 'paris' });",
         'console.log(kind, code);',
       ].join('\n'),
     );
-    await writeFile(join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: [] }, files: ['check.ts'] }));
-    expect(() => run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], scratch)).not.toThrow();
+    await writeFile(
+      join(scratch, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'es2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          lib: ['es2022', 'dom'],
+          types: [],
+        },
+        files: ['check.ts'],
+      }),
+    );
+    expect(() =>
+      run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], scratch),
+    ).not.toThrow();
   });
 
   it("runs docs/api.md's example as written, once installed: it imports the package's name, type-checks and answers", async () => {
@@ -72,8 +102,24 @@ describe('the client package', () => {
     const example = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
     expect(example).toContain("from '@permis-facts/client'");
     await writeFile(join(scratch, 'example.ts'), example.replace('http://localhost:4321/api/v1', base));
-    await writeFile(join(scratch, 'tsconfig.example.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: [] }, files: ['example.ts'] }));
-    expect(() => run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.example.json'], scratch)).not.toThrow();
+    await writeFile(
+      join(scratch, 'tsconfig.example.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'es2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          lib: ['es2022', 'dom'],
+          types: [],
+        },
+        files: ['example.ts'],
+      }),
+    );
+    expect(() =>
+      run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.example.json'], scratch),
+    ).not.toThrow();
     // Node runs the TypeScript as is (type stripping); not blocking: the server answering it runs in this process.
     const { stdout } = await promisify(execFile)(process.execPath, ['example.ts'], { cwd: scratch });
     const lessons = (await (await fetch(`${base}/facts?limit=1&po_live=1&kind=lesson`)).json()) as { total: number };
@@ -98,11 +144,16 @@ console.log(JSON.stringify({ total: page.total, ids: page.results.map((r) => r.i
     // Not blocking: the server answering it runs in this process.
     const { stdout } = await promisify(execFile)(process.execPath, ['call.mjs', base], { cwd: scratch });
     const result = JSON.parse(stdout) as { total: number; ids: string[]; fact: string; walked: number; error: unknown };
-    const direct = (await (await fetch(`${base}/facts?limit=3&po_live=1`)).json()) as { total: number; results: { id: string; kind: string }[] };
+    const direct = (await (await fetch(`${base}/facts?limit=3&po_live=1`)).json()) as {
+      total: number;
+      results: { id: string; kind: string }[];
+    };
     expect(result.total).toBe(direct.total);
     expect(result.ids).toEqual(direct.results.map((r) => r.id));
     expect(result.fact).toBe(direct.results[0]!.id);
-    const ofKind = (await (await fetch(`${base}/facts?limit=1&po_live=1&kind=${direct.results[0]!.kind}`)).json()) as { total: number };
+    const ofKind = (await (await fetch(`${base}/facts?limit=1&po_live=1&kind=${direct.results[0]!.kind}`)).json()) as {
+      total: number;
+    };
     expect(result.walked).toBe(ofKind.total);
     expect(result.error).toEqual([404, 'record_not_found']);
   });
@@ -124,10 +175,15 @@ window.result = { total: page.total, ids: page.results.map((r) => r.id), url: fa
     const pageServer: Server = createServer(async (req, res) => {
       const file = join(scratch, new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/$/, '/index.html'));
       const body = await readFile(file).catch(() => null);
-      res.writeHead(body ? 200 : 404, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body ?? 'not found');
+      res
+        .writeHead(body ? 200 : 404, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
+        .end(body ?? 'not found');
     });
     await new Promise<void>((done) => pageServer.listen(0, '127.0.0.1', done));
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+    });
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
@@ -135,10 +191,19 @@ window.result = { total: page.total, ids: page.results.map((r) => r.id), url: fa
       // The page is on another origin than the API ("localhost" vs 127.0.0.1): the API's CORS answers must let it read.
       const { port } = pageServer.address() as { port: number };
       await page.goto(`http://localhost:${port}/?api=${encodeURIComponent(base)}`);
-      const result = (await page.waitForFunction(() => (window as unknown as { result?: unknown }).result, undefined, { timeout: 20_000 }).then((handle) => handle.jsonValue())) as { total: number; ids: string[]; url: string };
+      const result = (await page
+        .waitForFunction(() => (window as unknown as { result?: unknown }).result, undefined, { timeout: 20_000 })
+        .then((handle) => handle.jsonValue())) as { total: number; ids: string[]; url: string };
       expect(errors).toEqual([]);
-      const direct = (await (await fetch(`${base}/facts?limit=2&po_live=1`)).json()) as { total: number; results: { id: string; url: string }[] };
-      expect(result).toEqual({ total: direct.total, ids: direct.results.map((r) => r.id), url: direct.results[0]!.url });
+      const direct = (await (await fetch(`${base}/facts?limit=2&po_live=1`)).json()) as {
+        total: number;
+        results: { id: string; url: string }[];
+      };
+      expect(result).toEqual({
+        total: direct.total,
+        ids: direct.results.map((r) => r.id),
+        url: direct.results[0]!.url,
+      });
     } finally {
       await browser.close();
       await new Promise<void>((done) => pageServer.close(() => done()));

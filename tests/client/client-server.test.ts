@@ -11,7 +11,13 @@ function recordingFetch() {
   const calls: { url: string; init: RequestInit; redirected: boolean; finalUrl: string; status: number }[] = [];
   const wrapped: typeof fetch = async (input, init = {}) => {
     const response = await fetch(input, init);
-    calls.push({ url: String(input), init, redirected: response.redirected, finalUrl: response.url, status: response.status });
+    calls.push({
+      url: String(input),
+      init,
+      redirected: response.redirected,
+      finalUrl: response.url,
+      status: response.status,
+    });
     return response;
   };
   return { calls, fetch: wrapped };
@@ -72,9 +78,17 @@ describe('client against the real server', () => {
     const client = createClient({ baseUrl: base });
     const notFound = await client.fact('fait-0000000000000000').catch((e: unknown) => e);
     expect(notFound).toBeInstanceOf(ApiError);
-    expect(notFound).toMatchObject({ status: 404, code: 'record_not_found', message: 'no record has the id "fait-0000000000000000"; search again with /facts?q=' });
+    expect(notFound).toMatchObject({
+      status: 404,
+      code: 'record_not_found',
+      message: 'no record has the id "fait-0000000000000000"; search again with /facts?q=',
+    });
     const bad = await client.search({ limit: 500 }).catch((e: unknown) => e);
-    expect(bad).toMatchObject({ status: 400, code: 'invalid_parameter', message: 'limit must be an integer from 1 to 50, got "500"' });
+    expect(bad).toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+      message: 'limit must be an integer from 1 to 50, got "500"',
+    });
     const badId = await client.fact('nope').catch((e: unknown) => e);
     expect(badId).toMatchObject({ status: 400, code: 'invalid_id' });
   });
@@ -105,7 +119,13 @@ describe('client under a low RATE_LIMIT_PER_MINUTE', () => {
     try {
       const waits: number[] = [];
       const recorder = recordingFetch();
-      const client = createClient({ baseUrl: `${limited.origin}/api/v1`, fetch: recorder.fetch, sleep: async (ms) => { waits.push(ms); } });
+      const client = createClient({
+        baseUrl: `${limited.origin}/api/v1`,
+        fetch: recorder.fetch,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
       await client.fact('fait-e895e5ca7dd9aa43'); // 307 then 200: the 2 allowed requests
       const error = await client.fact('fait-e895e5ca7dd9aa43').catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
@@ -122,7 +142,13 @@ describe('client under a low RATE_LIMIT_PER_MINUTE', () => {
     const limited = await startSiteServer({}, { quota: createMemoryQuota({ limit: 25, now: () => clock }) });
     try {
       const waits: number[] = [];
-      const client = createClient({ baseUrl: `${limited.origin}/api/v1`, sleep: async (ms) => { waits.push(ms); clock += ms; } });
+      const client = createClient({
+        baseUrl: `${limited.origin}/api/v1`,
+        sleep: async (ms) => {
+          waits.push(ms);
+          clock += ms;
+        },
+      });
       const ids = (await collect(client.walk())).map((f) => f.id);
       expect(ids).toEqual(await allIds());
       for (const id of ids) expect((await client.fact(id)).id).toBe(id);
@@ -138,7 +164,10 @@ describe('client under a low RATE_LIMIT_PER_MINUTE', () => {
     const limited = await startSiteServer({}, { quota: createMemoryQuota({ limit: 1, windowMs: 1500 }) });
     try {
       const retries: number[] = [];
-      const client = createClient({ baseUrl: `${limited.origin}/api/v1`, onRetry: ({ waitSeconds }) => retries.push(waitSeconds) });
+      const client = createClient({
+        baseUrl: `${limited.origin}/api/v1`,
+        onRetry: ({ waitSeconds }) => retries.push(waitSeconds),
+      });
       const started = Date.now();
       const fact = await client.fact('fait-e895e5ca7dd9aa43'); // the 307 uses the one allowed request; the follow gets 429
       expect(fact.id).toBe('fait-e895e5ca7dd9aa43');

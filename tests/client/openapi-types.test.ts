@@ -41,14 +41,26 @@ export async function tour(base: string): Promise<string[]> {
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'openapi-types-'));
-  await writeFile(join(dir, 'api.ts'), astToString(await openapiTS(buildOpenApi('https://permis.example.be') as never)));
+  await writeFile(
+    join(dir, 'api.ts'),
+    astToString(await openapiTS(buildOpenApi('https://permis.example.be') as never)),
+  );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** TypeScript's errors (strict) for a client file next to the generated api.ts. */
 async function typeErrors(client: string): Promise<string[]> {
   await writeFile(join(dir, 'client.ts'), client);
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowImportingTsExtensions: true,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    types: [],
+  };
   const program = ts.createProgram([join(dir, 'client.ts')], options);
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
@@ -59,7 +71,12 @@ describe('types generated from openapi.json by openapi-typescript', () => {
   }, 60_000);
 
   it('catch a client that misreads a body (the catalogue is not Record<string, never>)', async () => {
-    const errors = await typeErrors(CLIENT.replace('const records: number = catalogue.corpus.records;', 'const records: number = catalogue.corpus.count;'));
+    const errors = await typeErrors(
+      CLIENT.replace(
+        'const records: number = catalogue.corpus.records;',
+        'const records: number = catalogue.corpus.count;',
+      ),
+    );
     expect(errors.join('\n')).toMatch(/Property 'count' does not exist/);
   }, 60_000);
 });

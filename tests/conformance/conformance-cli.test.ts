@@ -20,7 +20,13 @@ let origin = '';
 // The API redirects to SITE_URL, so npm start must listen where the test build's SITE_URL points: TEST_PORT,
 // which Playwright only uses after Vitest has finished (npm test runs them one after the other).
 beforeAll(async () => {
-  const env = { ...process.env, ...testBuildEnv, PORT: String(TEST_PORT), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '120' };
+  const env = {
+    ...process.env,
+    ...testBuildEnv,
+    PORT: String(TEST_PORT),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '120',
+  };
   server = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   origin = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -47,12 +53,19 @@ describe('npm run conformance', () => {
     expect(lines.at(-1)).toBe(`${lines.length - 1} passed, 0 failed`);
     expect(lines.some((l) => l.startsWith('PASS  past 120 requests a minute'))).toBe(true);
     // npm start sends the optional RateLimit headers: they are checked, not skipped as absent.
-    expect(lines.filter((l) => l.startsWith('PASS  RateLimit'))).toEqual([expect.stringMatching(/\(on \d+ of \d+ answers\)$/), expect.stringMatching(/\(r \d+ → \d+ → \d+\)$/)]);
+    expect(lines.filter((l) => l.startsWith('PASS  RateLimit'))).toEqual([
+      expect.stringMatching(/\(on \d+ of \d+ answers\)$/),
+      expect.stringMatching(/\(r \d+ → \d+ → \d+\)$/),
+    ]);
     expect(code).toBe(0);
   });
 
   it('exits 1 with FAIL lines when the deployment does not answer', async () => {
-    const { code, stdout } = await runScript(['scripts/conformance.ts', 'http://127.0.0.1:9/api/v1', '--skip-rate-limit']);
+    const { code, stdout } = await runScript([
+      'scripts/conformance.ts',
+      'http://127.0.0.1:9/api/v1',
+      '--skip-rate-limit',
+    ]);
     expect(stdout).toMatch(/^FAIL {2}GET \/ without po_live answers 307.*fetch failed/m);
     expect(stdout).toMatch(/\nSKIP {2}rate limit \(--skip-rate-limit\)\n0 passed, \d+ failed\n$/);
     expect(code).toBe(1);

@@ -14,7 +14,12 @@ async function run(mutate: Mutate = (_, r) => r, skipRateLimit = false) {
     return mutate(request, await handler(request, { clientAddress: '198.51.100.7' }));
   };
   const lines: string[] = [];
-  const result = await runConformance(BASE, { fetch, skipRateLimit, print: (l) => lines.push(l), sleep: async () => {} });
+  const result = await runConformance(BASE, {
+    fetch,
+    skipRateLimit,
+    print: (l) => lines.push(l),
+    sleep: async () => {},
+  });
   return { ...result, lines, failures: lines.filter((l) => l.startsWith('FAIL')) };
 }
 
@@ -35,25 +40,35 @@ describe('conformance checks', () => {
   });
 
   it('do not fail on extra headers (ETag, Vary, Cache-Control)', async () => {
-    const { failures } = await run((_, r) => edit(r, (h) => {
-      h.set('etag', '"abc"');
-      h.set('vary', 'Accept-Encoding');
-      h.set('cache-control', 'no-cache');
-    }));
+    const { failures } = await run((_, r) =>
+      edit(r, (h) => {
+        h.set('etag', '"abc"');
+        h.set('vary', 'Accept-Encoding');
+        h.set('cache-control', 'no-cache');
+      }),
+    );
     expect(failures).toEqual([]);
   });
 
   it('check the RateLimit headers this API sends: well-formed, counting down, exposed', async () => {
     const { lines } = await run();
-    expect(lines).toContainEqual(expect.stringMatching(/^PASS {2}RateLimit-Policy and RateLimit, where sent, are well-formed .* \(on (\d+) of \1 answers\)$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^PASS {2}RateLimit counts down: .* \(r (\d+) → (\d+) → (\d+)\)$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^PASS {2}RateLimit-Policy and RateLimit, where sent, are well-formed .* \(on (\d+) of \1 answers\)$/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^PASS {2}RateLimit counts down: .* \(r (\d+) → (\d+) → (\d+)\)$/),
+    );
   });
 
   it('pass a deployment without RateLimit headers (the spec does not require them), saying they are not sent', async () => {
-    const { failures, lines } = await run((_, r) => edit(r, (h) => {
-      h.delete('ratelimit');
-      h.delete('ratelimit-policy');
-    }));
+    const { failures, lines } = await run((_, r) =>
+      edit(r, (h) => {
+        h.delete('ratelimit');
+        h.delete('ratelimit-policy');
+      }),
+    );
     expect(failures).toEqual([]);
     expect(lines.filter((l) => l.includes('(not sent: optional, the spec does not require them)'))).toHaveLength(2);
   });
@@ -73,25 +88,48 @@ describe('conformance checks', () => {
       [{ 'ratelimit-policy': null }, 'sends RateLimit without RateLimit-Policy'],
     ];
     for (const [headers, message] of cases) {
-      const { failures } = await run((_, r) => edit(r, (h) => {
-        for (const [name, value] of Object.entries(headers)) {
-          if (value === null) h.delete(name);
-          else if (h.has(name)) h.set(name, value);
-        }
-      }), true);
-      expect(failures.some((l) => l.startsWith('FAIL  RateLimit-Policy and RateLimit, where sent') && l.includes(message)), `${JSON.stringify(headers)}: ${failures.join('\n')}`).toBe(true);
+      const { failures } = await run(
+        (_, r) =>
+          edit(r, (h) => {
+            for (const [name, value] of Object.entries(headers)) {
+              if (value === null) h.delete(name);
+              else if (h.has(name)) h.set(name, value);
+            }
+          }),
+        true,
+      );
+      expect(
+        failures.some((l) => l.startsWith('FAIL  RateLimit-Policy and RateLimit, where sent') && l.includes(message)),
+        `${JSON.stringify(headers)}: ${failures.join('\n')}`,
+      ).toBe(true);
     }
   });
 
   it('report a RateLimit that does not count down, and RateLimit headers not exposed through CORS', async () => {
-    const stuck = await run((_, r) => edit(r, (h) => h.has('ratelimit') && h.set('ratelimit', '"default";r=5;t=30')), true);
-    expect(stuck.failures).toEqual([expect.stringMatching(/^FAIL {2}RateLimit counts down: .*: request 2: r went from 5 to 5 within one window \(t=30\)$/)]);
-    const hidden = await run((_, r) => edit(r, (h) => h.set('access-control-expose-headers', 'Retry-After, Location, ETag')), true);
-    expect(hidden.failures).toEqual([expect.stringContaining('Access-Control-Expose-Headers does not include RateLimit: "Retry-After, Location, ETag"')]);
+    const stuck = await run(
+      (_, r) => edit(r, (h) => h.has('ratelimit') && h.set('ratelimit', '"default";r=5;t=30')),
+      true,
+    );
+    expect(stuck.failures).toEqual([
+      expect.stringMatching(
+        /^FAIL {2}RateLimit counts down: .*: request 2: r went from 5 to 5 within one window \(t=30\)$/,
+      ),
+    ]);
+    const hidden = await run(
+      (_, r) => edit(r, (h) => h.set('access-control-expose-headers', 'Retry-After, Location, ETag')),
+      true,
+    );
+    expect(hidden.failures).toEqual([
+      expect.stringContaining(
+        'Access-Control-Expose-Headers does not include RateLimit: "Retry-After, Location, ETag"',
+      ),
+    ]);
   });
 
   it('report a 429 whose RateLimit says requests are left', async () => {
-    const { failures } = await run((_, r) => (r.status === 429 ? edit(r, (h) => h.set('ratelimit', '"default";r=3;t=30')) : r));
+    const { failures } = await run((_, r) =>
+      r.status === 429 ? edit(r, (h) => h.set('ratelimit', '"default";r=3;t=30')) : r,
+    );
     expect(failures).toEqual([expect.stringContaining('the 429 carries RateLimit with r=3, expected r=0')]);
   });
 
@@ -99,7 +137,10 @@ describe('conformance checks', () => {
     const { failures } = await run((req, r) => {
       const url = new URL(req.url);
       if (req.method !== 'GET' || !url.pathname.endsWith('/openapi.json') || !url.searchParams.has('po_live')) return r;
-      return new Response('{"error":{"code":"unknown_parameter","message":"po_live"}}', { status: 400, headers: r.headers });
+      return new Response('{"error":{"code":"unknown_parameter","message":"po_live"}}', {
+        status: 400,
+        headers: r.headers,
+      });
     });
     expect(failures).toEqual([]);
   });
@@ -111,36 +152,84 @@ describe('conformance checks', () => {
   });
 
   it('report a 307 whose Location lacks po_live=1 or leaves the domain', async () => {
-    const dropped = await run((_, r) => (r.status === 307 ? edit(r, (h) => h.set('location', h.get('location')!.replace(/[?&]po_live=1/, ''))) : r), true);
-    expect(dropped.failures.some((l) => l.startsWith('FAIL  GET / without po_live') && l.includes('Location lacks po_live=1'))).toBe(true);
-    const away = await run((_, r) => (r.status === 307 ? edit(r, (h) => h.set('location', h.get('location')!.replace('api.test', 'elsewhere.test'))) : r), true);
+    const dropped = await run(
+      (_, r) =>
+        r.status === 307 ? edit(r, (h) => h.set('location', h.get('location')!.replace(/[?&]po_live=1/, ''))) : r,
+      true,
+    );
+    expect(
+      dropped.failures.some(
+        (l) => l.startsWith('FAIL  GET / without po_live') && l.includes('Location lacks po_live=1'),
+      ),
+    ).toBe(true);
+    const away = await run(
+      (_, r) =>
+        r.status === 307
+          ? edit(r, (h) => h.set('location', h.get('location')!.replace('api.test', 'elsewhere.test')))
+          : r,
+      true,
+    );
     expect(away.failures.some((l) => l.includes('the 307 leaves the domain'))).toBe(true);
   });
 
   it('report a 400 without the JSON error body', async () => {
     const { failures } = await run((_, r) => (r.status === 400 ? edit(r, () => {}, '{"message":"bad"}') : r), true);
-    expect(failures.some((l) => l.startsWith('FAIL  GET /facts?limit=51 (limit above 50)') && l.includes('expected a body {"error":{"code","message"}}'))).toBe(true);
+    expect(
+      failures.some(
+        (l) =>
+          l.startsWith('FAIL  GET /facts?limit=51 (limit above 50)') &&
+          l.includes('expected a body {"error":{"code","message"}}'),
+      ),
+    ).toBe(true);
   });
 
   it('report a limit that is not enforced', async () => {
-    const { failures } = await run(async (req, r) => (new URL(req.url).searchParams.get('limit') === '51' ? new Response('{"results":[],"total":0,"limit":51,"offset":0}', { status: 200, headers: r.headers }) : r), true);
+    const { failures } = await run(
+      async (req, r) =>
+        new URL(req.url).searchParams.get('limit') === '51'
+          ? new Response('{"results":[],"total":0,"limit":51,"offset":0}', { status: 200, headers: r.headers })
+          : r,
+      true,
+    );
     expect(failures.some((l) => l.includes('limit above 50') && l.includes('expected 400, got 200'))).toBe(true);
   });
 
   it('report a wrong OpenAPI version', async () => {
-    const { failures } = await run(async (req, r) => (req.url.includes('openapi.json') && r.status === 200 ? edit(r, () => {}, JSON.stringify({ ...(await r.json()), info: { version: '1.1.0' } })) : r), true);
+    const { failures } = await run(
+      async (req, r) =>
+        req.url.includes('openapi.json') && r.status === 200
+          ? edit(r, () => {}, JSON.stringify({ ...(await r.json()), info: { version: '1.1.0' } }))
+          : r,
+      true,
+    );
     expect(failures.some((l) => l.includes('expected info.version "1.2.0", got "1.1.0"'))).toBe(true);
   });
 
   it('report a record off the id pattern', async () => {
-    const { failures } = await run(async (req, r) => (new URL(req.url).pathname.endsWith('/facts') && r.status === 200 ? edit(r, () => {}, (await r.text()).replace(/^\{"results":\[\{"id":"(\w+)/, (_, prefix: string) => `{"results":[{"id":"${prefix.toUpperCase()}`)) : r), true);
-    expect(failures.some((l) => l.startsWith('FAIL  records have the spec fields') && l.includes('id must match'))).toBe(true);
+    const { failures } = await run(
+      async (req, r) =>
+        new URL(req.url).pathname.endsWith('/facts') && r.status === 200
+          ? edit(
+              r,
+              () => {},
+              (await r.text()).replace(
+                /^\{"results":\[\{"id":"(\w+)/,
+                (_, prefix: string) => `{"results":[{"id":"${prefix.toUpperCase()}`,
+              ),
+            )
+          : r,
+      true,
+    );
+    expect(
+      failures.some((l) => l.startsWith('FAIL  records have the spec fields') && l.includes('id must match')),
+    ).toBe(true);
   });
 
   it('report a walk that repeats records (offset ignored)', async () => {
     const { failures } = await run(async (req, r) => {
       const url = new URL(req.url);
-      if (!url.pathname.endsWith('/facts') || !url.searchParams.has('offset') || url.searchParams.get('offset') === '0') return r;
+      if (!url.pathname.endsWith('/facts') || !url.searchParams.has('offset') || url.searchParams.get('offset') === '0')
+        return r;
       url.searchParams.set('offset', '0');
       return fetchVia(url.href);
     }, true);
@@ -153,17 +242,35 @@ describe('conformance checks', () => {
   });
 
   it('report an API that never answers 429', async () => {
-    const { failures } = await run((_, r) => (r.status === 429 ? new Response('{"results":[],"total":0,"limit":1,"offset":0}', { status: 200, headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' } }) : r));
-    expect(failures).toEqual([expect.stringMatching(/^FAIL {2}past 120 requests a minute.*: 400 requests in \d+ s got no 429$/)]);
+    const { failures } = await run((_, r) =>
+      r.status === 429
+        ? new Response('{"results":[],"total":0,"limit":1,"offset":0}', {
+            status: 200,
+            headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
+          })
+        : r,
+    );
+    expect(failures).toEqual([
+      expect.stringMatching(/^FAIL {2}past 120 requests a minute.*: 400 requests in \d+ s got no 429$/),
+    ]);
   });
 
   it('report a 429 before 120 requests, even after waiting Retry-After once', async () => {
     const handler = testHandler({ quota: { limit: 30 } });
     const lines: string[] = [];
     let clock = 0;
-    const fetch: typeof globalThis.fetch = async (input, init) => handler(new Request(input, init), { clientAddress: `c${Math.floor(clock / 60_000)}` });
-    await runConformance(BASE, { fetch, print: (l) => lines.push(l), sleep: async (ms) => { clock += ms; } });
-    expect(lines.filter((l) => l.startsWith('FAIL'))).toEqual([expect.stringMatching(/429 after only \d+ requests in a fresh minute; the spec allows 120/)]);
+    const fetch: typeof globalThis.fetch = async (input, init) =>
+      handler(new Request(input, init), { clientAddress: `c${Math.floor(clock / 60_000)}` });
+    await runConformance(BASE, {
+      fetch,
+      print: (l) => lines.push(l),
+      sleep: async (ms) => {
+        clock += ms;
+      },
+    });
+    expect(lines.filter((l) => l.startsWith('FAIL'))).toEqual([
+      expect.stringMatching(/429 after only \d+ requests in a fresh minute; the spec allows 120/),
+    ]);
   });
 });
 

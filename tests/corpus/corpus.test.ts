@@ -41,17 +41,20 @@ describe('the records in content/records', () => {
     expect(all.length).toBeGreaterThan(0);
   });
 
-  it('hold a publisher\'s valid 60-word record beside the demonstration without failing the demonstration tests', async () => {
+  it("hold a publisher's valid 60-word record beside the demonstration without failing the demonstration tests", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'permis-publisher-'));
     await cp('content/records', join(dir, 'records'), { recursive: true });
     const words = Array.from({ length: 60 }, (_, i) => `mot${i}`).join(' ');
-    await writeFile(join(dir, 'records', 'ma-fiche.md'), recordSource(factFrontmatter({ id: 'fait-00000000000000aa', title: 'Ma fiche courte' }), words));
+    await writeFile(
+      join(dir, 'records', 'ma-fiche.md'),
+      recordSource(factFrontmatter({ id: 'fait-00000000000000aa', title: 'Ma fiche courte' }), words),
+    );
     const demo = await demoFacts(dir);
     expect(demo.map((f) => f.id)).toEqual(facts.map((f) => f.id));
     expect(demo.filter((f) => wordCount(f) < 100)).toEqual([]);
     // And a demonstration file the publisher rewrote is no longer held to the demonstration's rules.
     const [first] = (await readFile(DEMO_MANIFEST, 'utf8')).split('\n');
-    await appendFile(join(dir, first!.slice(66)), '\nUne phrase ajoutée par l\'éditeur.\n');
+    await appendFile(join(dir, first!.slice(66)), "\nUne phrase ajoutée par l'éditeur.\n");
     expect((await demoFacts(dir)).length).toBe(facts.length - 1);
   });
 });
@@ -94,8 +97,13 @@ describe.runIf(existsSync(DEMO_MANIFEST))('the demonstration corpus', () => {
       if (data) expect(data.fictional, fact.id).toBe(true);
       if (data?.fictional || fact.organization_data?.fictional) {
         fictional += 1;
-        const urls = [...fact.sources.map((s) => s.url), fact.organization_data?.website, fact.professional_data?.website].filter(Boolean) as string[];
-        for (const url of urls) expect(new URL(url).hostname, `${fact.id} ${url}`).toMatch(/(^|\.)example\.(be|org|com)$/);
+        const urls = [
+          ...fact.sources.map((s) => s.url),
+          fact.organization_data?.website,
+          fact.professional_data?.website,
+        ].filter(Boolean) as string[];
+        for (const url of urls)
+          expect(new URL(url).hostname, `${fact.id} ${url}`).toMatch(/(^|\.)example\.(be|org|com)$/);
       }
     }
     // Every person, professional and offer, plus the fictional brands, went through the checks above.
@@ -106,7 +114,8 @@ describe.runIf(existsSync(DEMO_MANIFEST))('the demonstration corpus', () => {
   it('types commercial sources as brand and never cites example domains as official', () => {
     for (const fact of facts) {
       for (const source of fact.sources) {
-        if (/(^|\.)example\.(be|org|com)$/.test(new URL(source.url).hostname)) expect(source.type, `${fact.id} ${source.url}`).not.toBe('official');
+        if (/(^|\.)example\.(be|org|com)$/.test(new URL(source.url).hostname))
+          expect(source.type, `${fact.id} ${source.url}`).not.toBe('official');
       }
     }
   });

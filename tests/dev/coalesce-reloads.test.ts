@@ -37,7 +37,10 @@ describe("npm run dev's page reloads", () => {
     hot.send({ type: 'full-reload', path: '*' });
     hot.send({ type: 'full-reload', path: '/a.html' });
     vi.advanceTimersByTime(RELOAD_WINDOW_MS);
-    expect(sent.map((s) => s.args[0])).toEqual([{ type: 'full-reload', path: '/a.html' }, { type: 'full-reload', path: '*' }]);
+    expect(sent.map((s) => s.args[0])).toEqual([
+      { type: 'full-reload', path: '/a.html' },
+      { type: 'full-reload', path: '*' },
+    ]);
   });
 
   it('passes every other message at once and unchanged, custom events included', () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { refreshRecords } from '../../scripts/lib/dev-integration.ts';
 import type { RefreshContext } from '../../src/data/records-loader.ts';
 
-const logger = { error: (message: string) => void errors.push(message) } as unknown as Parameters<typeof refreshRecords>[1];
+const logger = { error: (message: string) => void errors.push(message) } as unknown as Parameters<
+  typeof refreshRecords
+>[1];
 const errors: string[] = [];
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

@@ -11,21 +11,32 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './markdown.ts';
 
 const BUILTINS = new Set(builtinModules);
-const isNodeModule = (specifier: string) => specifier.startsWith('node:') || BUILTINS.has(specifier) || BUILTINS.has(specifier.split('/')[0]!);
+const isNodeModule = (specifier: string) =>
+  specifier.startsWith('node:') || BUILTINS.has(specifier) || BUILTINS.has(specifier.split('/')[0]!);
 
 /** Leaves Node modules and the Workers runtime's own modules out of the bundle, as imports the graph can name. */
 const externals: Plugin = {
   name: 'runtime-modules',
   setup(bundler) {
-    bundler.onResolve({ filter: /^[a-z_:]+[a-z_/]*$/ }, ({ path }) => (isNodeModule(path) || path.startsWith('cloudflare:') ? { path, external: true } : undefined));
+    bundler.onResolve({ filter: /^[a-z_:]+[a-z_/]*$/ }, ({ path }) =>
+      isNodeModule(path) || path.startsWith('cloudflare:') ? { path, external: true } : undefined,
+    );
   },
 };
 
 /** The metafile of `entry` bundled for the browser-like runtimes (the worker and the page share these conditions). */
 async function bundleGraph(entry: string): Promise<Metafile> {
   const result = await build({
-    entryPoints: [entry], absWorkingDir: ROOT, bundle: true, format: 'esm', platform: 'browser', conditions: ['workerd', 'worker', 'browser'],
-    write: false, metafile: true, logLevel: 'silent', plugins: [externals],
+    entryPoints: [entry],
+    absWorkingDir: ROOT,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [externals],
   });
   return result.metafile;
 }
@@ -50,7 +61,7 @@ async function nodeImportsReached(entry: string): Promise<string[]> {
   return found;
 }
 
-describe('no Node module in the worker\'s or the browser\'s bundle', () => {
+describe("no Node module in the worker's or the browser's bundle", () => {
   it('the Cloudflare worker (wrangler.jsonc main) reaches no file that imports a Node module', async () => {
     const reached = Object.keys((await bundleGraph('src/adapters/cloudflare/worker.ts')).inputs);
     // The walk covers the service and its lazily loaded MCP endpoint, not only the entry.
@@ -59,7 +70,9 @@ describe('no Node module in the worker\'s or the browser\'s bundle', () => {
     expect(await nodeImportsReached('src/adapters/cloudflare/worker.ts')).toEqual([]);
   });
 
-  const browserEntries = readdirSync(`${ROOT}/src/browser`).filter((name) => name.endsWith('.ts')).map((name) => `src/browser/${name}`);
+  const browserEntries = readdirSync(`${ROOT}/src/browser`)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `src/browser/${name}`);
   it.each(browserEntries)('the browser entry %s reaches no file that imports a Node module', async (entry) => {
     expect(await nodeImportsReached(entry)).toEqual([]);
   });
@@ -67,6 +80,10 @@ describe('no Node module in the worker\'s or the browser\'s bundle', () => {
   it('catches a planted Node import, static, dynamic or bare, and names the file, the import and the way there', async () => {
     const entry = 'tests/fixtures/node-imports/entry.ts';
     const planted = `${entry} -> tests/fixtures/node-imports/planted.ts imports`;
-    expect((await nodeImportsReached(entry)).sort()).toEqual([`${planted} node:crypto`, `${planted} node:path`, `${planted} path`]);
+    expect((await nodeImportsReached(entry)).sort()).toEqual([
+      `${planted} node:crypto`,
+      `${planted} node:path`,
+      `${planted} path`,
+    ]);
   });
 });

@@ -48,8 +48,9 @@ describe('every command line of scripts/ answers --help', () => {
   const files = commandLines();
 
   it('finds the command lines (the npm scripts among them)', () => {
-    const npmScripts = Object.values((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts)
-      .flatMap((command) => /^node (scripts\/\S+\.ts)$/.exec(command)?.[1] ?? []);
+    const npmScripts = Object.values(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+    ).flatMap((command) => /^node (scripts\/\S+\.ts)$/.exec(command)?.[1] ?? []);
     expect(npmScripts.length).toBeGreaterThan(10);
     expect(files).toEqual(expect.arrayContaining(npmScripts));
   });
@@ -76,6 +77,7 @@ describe('every command line of scripts/ answers --help', () => {
 
   it('npm run bench -- --help lists the bench options', async () => {
     const { stdout } = await run('npm', ['run', '--silent', 'bench', '--', '--help'], { cwd: ROOT, timeout: 60_000 });
-    for (const option of ['--sizes', '--seconds', '--soak', '--soak-requests', '--edge', '--no-first-search']) expect(stdout).toContain(option);
+    for (const option of ['--sizes', '--seconds', '--soak', '--soak-requests', '--edge', '--no-first-search'])
+      expect(stdout).toContain(option);
   }, 90_000);
 });

@@ -5,8 +5,14 @@ import { readDoc } from './markdown.ts';
 /** The rows of the configuration table of docs/operating.md: variable name and default cell. */
 function configurationTable(): { name: string; fallback: string }[] {
   const text = readDoc('docs/operating.md');
-  const section = text.slice(text.indexOf('## Configuration'), text.indexOf('\n## ', text.indexOf('## Configuration') + 1));
-  return [...section.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((match) => ({ name: match[1]!, fallback: match[2]!.trim() }));
+  const section = text.slice(
+    text.indexOf('## Configuration'),
+    text.indexOf('\n## ', text.indexOf('## Configuration') + 1),
+  );
+  return [...section.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((match) => ({
+    name: match[1]!,
+    fallback: match[2]!.trim(),
+  }));
 }
 
 describe('the configuration table of docs/operating.md', () => {
@@ -19,14 +25,30 @@ describe('the configuration table of docs/operating.md', () => {
   });
 
   it('every variable in it is read: a valid value of it changes the settings', () => {
-    const candidates = ['7', 'http://example.test', 'https://example.test/report', 'redis://example.test:6379', 'elsewhere', 'debug', 'pretty', '1', 'a-bearer-token-of-32-characters!', 'all'];
+    const candidates = [
+      '7',
+      'http://example.test',
+      'https://example.test/report',
+      'redis://example.test:6379',
+      'elsewhere',
+      'debug',
+      'pretty',
+      '1',
+      'a-bearer-token-of-32-characters!',
+      'all',
+    ];
     // METRICS_PORT is valid only with its token.
-    const companions: Record<string, Record<string, string>> = { METRICS_PORT: { METRICS_TOKEN: 'a-token-of-16-characters' } };
+    const companions: Record<string, Record<string, string>> = {
+      METRICS_PORT: { METRICS_TOKEN: 'a-token-of-16-characters' },
+    };
     const base = readSettings({}) as unknown as Record<string, unknown>;
     for (const { name } of rows) {
       const changed = candidates.some((value) => {
         try {
-          return (readSettings({ ...companions[name], [name]: value }) as unknown as Record<string, unknown>)[name] !== base[name];
+          return (
+            (readSettings({ ...companions[name], [name]: value }) as unknown as Record<string, unknown>)[name] !==
+            base[name]
+          );
         } catch {
           return false;
         }

@@ -19,7 +19,10 @@ function oversized(docs: { path: string; text: string }[]): string[] {
   return docs
     .map(({ path, text }) => ({ path, words: wordCount(text), limit: limitOf(path) }))
     .filter(({ words, limit }) => words > limit)
-    .map(({ path, words, limit }) => `${path}: ${words.toLocaleString('en-US')} words, over the limit of ${limit.toLocaleString('en-US')}`);
+    .map(
+      ({ path, words, limit }) =>
+        `${path}: ${words.toLocaleString('en-US')} words, over the limit of ${limit.toLocaleString('en-US')}`,
+    );
 }
 
 describe('the size of README.md, ARCHITECTURE.md and docs/', () => {
@@ -37,12 +40,14 @@ describe('the size of README.md, ARCHITECTURE.md and docs/', () => {
 
   it('names a document over its limit with its count', () => {
     const words = (n: number) => Array.from({ length: n }, () => 'mot').join(' ');
-    expect(oversized([
-      { path: 'docs/long.md', text: words(5_001) },
-      { path: 'docs/limit.md', text: words(5_000) },
-      { path: 'ARCHITECTURE.md', text: words(1_201) },
-      { path: 'README.md', text: words(1_201) },
-    ])).toEqual([
+    expect(
+      oversized([
+        { path: 'docs/long.md', text: words(5_001) },
+        { path: 'docs/limit.md', text: words(5_000) },
+        { path: 'ARCHITECTURE.md', text: words(1_201) },
+        { path: 'README.md', text: words(1_201) },
+      ]),
+    ).toEqual([
       'docs/long.md: 5,001 words, over the limit of 5,000',
       'ARCHITECTURE.md: 1,201 words, over the limit of 1,200',
     ]);

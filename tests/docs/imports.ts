@@ -13,11 +13,12 @@ export interface ImportEdge {
 
 /** Every .ts, .mjs and .astro file under a folder of the repository, as paths relative to the root. */
 export function sourceFiles(folder: string): string[] {
-  const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return walk(path);
-    return /\.(ts|mjs|astro)$/.test(name) ? [relative(ROOT, path)] : [];
-  });
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return walk(path);
+      return /\.(ts|mjs|astro)$/.test(name) ? [relative(ROOT, path)] : [];
+    });
   return walk(join(ROOT, folder));
 }
 

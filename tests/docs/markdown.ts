@@ -8,7 +8,9 @@ export const ROOT = join(import.meta.dirname, '../..');
 
 /** README.md, ARCHITECTURE.md and every markdown file of docs/, as paths relative to the root. */
 export function docFiles(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`);
   return ['README.md', 'ARCHITECTURE.md', ...docs];
 }
 

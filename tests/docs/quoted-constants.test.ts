@@ -43,7 +43,11 @@ const OPERATING = 'docs/operating.md';
 const API = 'docs/api.md';
 const nodeTerms = `${n(NODE_TERM_INDICES.entries)} terms, ${mib(NODE_TERM_INDICES.bytes)}`;
 const defaultTerms = `${n(TERM_INDEX_BOUNDS.entries)} terms, ${mib(TERM_INDEX_BOUNDS.bytes)}`;
-const edgeCaches = EDGE_CACHE_BOUNDS.recordCache.bytes + EDGE_CACHE_BOUNDS.replyCache.bytes + EDGE_CACHE_BOUNDS.search.files.terms.bytes + EDGE_CACHE_BOUNDS.search.files.docs.bytes;
+const edgeCaches =
+  EDGE_CACHE_BOUNDS.recordCache.bytes +
+  EDGE_CACHE_BOUNDS.replyCache.bytes +
+  EDGE_CACHE_BOUNDS.search.files.terms.bytes +
+  EDGE_CACHE_BOUNDS.search.files.docs.bytes;
 const engineCaches = SEARCH_CACHE_BOUNDS.rankings.bytes + SEARCH_CACHE_BOUNDS.queries.bytes;
 
 const QUOTES: Quote[] = [
@@ -57,16 +61,24 @@ const QUOTES: Quote[] = [
     name: 'NODE_SEARCH_FILES',
     file: 'src/adapters/node/site-server.ts',
     near: {
-      [PERF]: [`term files: ${n(NODE_SEARCH_FILES.terms.entries)} files, ${mib(NODE_SEARCH_FILES.terms.bytes)}`, `${n(NODE_SEARCH_FILES.docs.entries)} blocks, ${mib(NODE_SEARCH_FILES.docs.bytes)}`],
+      [PERF]: [
+        `term files: ${n(NODE_SEARCH_FILES.terms.entries)} files, ${mib(NODE_SEARCH_FILES.terms.bytes)}`,
+        `${n(NODE_SEARCH_FILES.docs.entries)} blocks, ${mib(NODE_SEARCH_FILES.docs.bytes)}`,
+      ],
       [SEARCH]: [`${n(NODE_SEARCH_FILES.terms.entries)} decoded term files, ${mib(NODE_SEARCH_FILES.terms.bytes)}`],
-      [API]: [`${n(NODE_SEARCH_FILES.terms.entries)} files, ${mib(NODE_SEARCH_FILES.terms.bytes)}, and ${n(NODE_SEARCH_FILES.docs.entries)} blocks, ${mib(NODE_SEARCH_FILES.docs.bytes)}`],
+      [API]: [
+        `${n(NODE_SEARCH_FILES.terms.entries)} files, ${mib(NODE_SEARCH_FILES.terms.bytes)}, and ${n(NODE_SEARCH_FILES.docs.entries)} blocks, ${mib(NODE_SEARCH_FILES.docs.bytes)}`,
+      ],
     },
     anywhere: { [PERF]: [`term files (at most ${mib(NODE_SEARCH_FILES.terms.bytes)})`] },
   },
   {
     name: 'NODE_RECORD_CACHE',
     file: 'src/adapters/node/site-server.ts',
-    near: { [PERF]: [`${n(NODE_RECORD_CACHE.entries)} records, ${mib(NODE_RECORD_CACHE.bytes)}`], [API]: [`${n(NODE_RECORD_CACHE.entries)} records, ${mib(NODE_RECORD_CACHE.bytes)}`] },
+    near: {
+      [PERF]: [`${n(NODE_RECORD_CACHE.entries)} records, ${mib(NODE_RECORD_CACHE.bytes)}`],
+      [API]: [`${n(NODE_RECORD_CACHE.entries)} records, ${mib(NODE_RECORD_CACHE.bytes)}`],
+    },
   },
   {
     name: 'EDGE_CACHE_BOUNDS',
@@ -79,7 +91,9 @@ const QUOTES: Quote[] = [
       ],
     },
     anywhere: {
-      [PERF]: [`The Node server's are ${mib(NODE_RECORD_CACHE.bytes)} of records, ${mib(REPLY_CACHE_BOUNDS.bytes)} of answers, ${mib(NODE_SEARCH_FILES.terms.bytes)} of term files and ${mib(NODE_SEARCH_FILES.docs.bytes)} of document blocks`],
+      [PERF]: [
+        `The Node server's are ${mib(NODE_RECORD_CACHE.bytes)} of records, ${mib(REPLY_CACHE_BOUNDS.bytes)} of answers, ${mib(NODE_SEARCH_FILES.terms.bytes)} of term files and ${mib(NODE_SEARCH_FILES.docs.bytes)} of document blocks`,
+      ],
     },
   },
   {
@@ -91,8 +105,12 @@ const QUOTES: Quote[] = [
   {
     name: 'SEARCH_CACHE_BOUNDS',
     file: 'src/lib/search/query/match-cache.ts',
-    near: { [PERF]: [`${n(SEARCH_CACHE_BOUNDS.rankings.entries)} rankings, ${mib(SEARCH_CACHE_BOUNDS.rankings.bytes)}`] },
-    anywhere: { [API]: [`${n(SEARCH_CACHE_BOUNDS.rankings.entries)} rankings, ${mib(SEARCH_CACHE_BOUNDS.rankings.bytes)}`] },
+    near: {
+      [PERF]: [`${n(SEARCH_CACHE_BOUNDS.rankings.entries)} rankings, ${mib(SEARCH_CACHE_BOUNDS.rankings.bytes)}`],
+    },
+    anywhere: {
+      [API]: [`${n(SEARCH_CACHE_BOUNDS.rankings.entries)} rankings, ${mib(SEARCH_CACHE_BOUNDS.rankings.bytes)}`],
+    },
   },
   {
     name: 'REPLY_CACHE_BOUNDS',
@@ -103,7 +121,10 @@ const QUOTES: Quote[] = [
   {
     name: 'MAX_IMPACT_TERMS',
     file: 'src/lib/search/top-k/top-k.ts',
-    near: { [PERF]: [`\`MAX_IMPACT_TERMS\` (${MAX_IMPACT_TERMS})`], [SEARCH]: [`\`MAX_IMPACT_TERMS\` (${MAX_IMPACT_TERMS})`] },
+    near: {
+      [PERF]: [`\`MAX_IMPACT_TERMS\` (${MAX_IMPACT_TERMS})`],
+      [SEARCH]: [`\`MAX_IMPACT_TERMS\` (${MAX_IMPACT_TERMS})`],
+    },
   },
   {
     name: 'READ_COST',
@@ -124,13 +145,28 @@ const QUOTES: Quote[] = [
   {
     name: 'STATIC_DEFAULTS',
     file: 'src/adapters/node/static/static-files.ts',
-    near: { [PERF]: [`${n(STATIC_DEFAULTS.maxEntries)} entries, ${mib(STATIC_DEFAULTS.maxBytes)}, files over ${mib(STATIC_DEFAULTS.maxFileBytes)}`] },
-    anywhere: { [OPERATING]: [`${n(STATIC_DEFAULTS.maxEntries)} entries and ${mib(STATIC_DEFAULTS.maxBytes)}`, `files over ${mib(STATIC_DEFAULTS.maxFileBytes)} are not kept`] },
+    near: {
+      [PERF]: [
+        `${n(STATIC_DEFAULTS.maxEntries)} entries, ${mib(STATIC_DEFAULTS.maxBytes)}, files over ${mib(STATIC_DEFAULTS.maxFileBytes)}`,
+      ],
+    },
+    anywhere: {
+      [OPERATING]: [
+        `${n(STATIC_DEFAULTS.maxEntries)} entries and ${mib(STATIC_DEFAULTS.maxBytes)}`,
+        `files over ${mib(STATIC_DEFAULTS.maxFileBytes)} are not kept`,
+      ],
+    },
   },
   {
     name: 'PRECOMPRESS_QUALITY',
     file: 'scripts/lib/output-files.ts',
-    near: { [PERF]: [`past ${n(PRECOMPRESS_QUALITY.bulkFiles)} compressible files`, `brotli ${PRECOMPRESS_QUALITY.bulk};`, `keep ${PRECOMPRESS_QUALITY.first}`] },
+    near: {
+      [PERF]: [
+        `past ${n(PRECOMPRESS_QUALITY.bulkFiles)} compressible files`,
+        `brotli ${PRECOMPRESS_QUALITY.bulk};`,
+        `keep ${PRECOMPRESS_QUALITY.first}`,
+      ],
+    },
   },
   {
     name: 'BROTLI_QUALITY',
@@ -161,14 +197,18 @@ function mentions(text: string, name: string): number[] {
 /** The phrases of a quote that a doc does not state as the code has them. */
 function driftsOf(quote: Quote, doc: string, text: string): string[] {
   const at = mentions(text, quote.name);
-  const near = (quote.near[doc] ?? []).filter((phrase) => !at.some((i) => text.slice(Math.max(0, i - WINDOW), i + WINDOW).includes(phrase)));
+  const near = (quote.near[doc] ?? []).filter(
+    (phrase) => !at.some((i) => text.slice(Math.max(0, i - WINDOW), i + WINDOW).includes(phrase)),
+  );
   const anywhere = (quote.anywhere?.[doc] ?? []).filter((phrase) => !text.includes(phrase));
   return [...near, ...anywhere].map((phrase) => `${doc}: ${quote.name}: "${phrase}"`);
 }
 
 describe('constants the docs quote equal the code', () => {
   it('each quoted constant is exported by the file the test names', () => {
-    const missing = QUOTES.filter((quote) => !readFileSync(join(ROOT, quote.file), 'utf8').includes(`export const ${quote.name.split('.')[0]}`));
+    const missing = QUOTES.filter(
+      (quote) => !readFileSync(join(ROOT, quote.file), 'utf8').includes(`export const ${quote.name.split('.')[0]}`),
+    );
     expect(missing.map((quote) => quote.name)).toEqual([]);
   });
 
@@ -177,7 +217,8 @@ describe('constants the docs quote equal the code', () => {
       const docs = new Set([...Object.keys(quote.near), ...Object.keys(quote.anywhere ?? {})]);
       return [...docs].flatMap((doc) => {
         const text = readDoc(doc);
-        const unnamed = doc in quote.near && mentions(text, quote.name).length === 0 ? [`${doc}: ${quote.name} is not named`] : [];
+        const unnamed =
+          doc in quote.near && mentions(text, quote.name).length === 0 ? [`${doc}: ${quote.name} is not named`] : [];
         return [...unnamed, ...driftsOf(quote, doc, text)];
       });
     });
@@ -189,7 +230,9 @@ describe('constants the docs quote equal the code', () => {
       [PERF, SEARCH, OPERATING, API].flatMap((doc) =>
         [...readDoc(doc).matchAll(new RegExp(`\`${quote.name.replace('.', '\\.')}\` in \`([^\`]+)\``, 'g'))]
           .filter((match) => !quote.file.endsWith(match[1]!))
-          .map((match) => `${doc}: ${quote.name} in ${match[1]} (it is in ${quote.file})`)));
+          .map((match) => `${doc}: ${quote.name} in ${match[1]} (it is in ${quote.file})`),
+      ),
+    );
     expect(wrong).toEqual([]);
   });
 
@@ -197,8 +240,13 @@ describe('constants the docs quote equal the code', () => {
     const quote = QUOTES.find((q) => q.name === 'NODE_SEARCH_FILES')!;
     const text = readDoc(SEARCH);
     expect(driftsOf(quote, SEARCH, text)).toEqual([]);
-    const drifted = text.replace(`${mib(NODE_SEARCH_FILES.terms.bytes)}, \`NODE_SEARCH_FILES\``, '64 MiB, `NODE_SEARCH_FILES`');
+    const drifted = text.replace(
+      `${mib(NODE_SEARCH_FILES.terms.bytes)}, \`NODE_SEARCH_FILES\``,
+      '64 MiB, `NODE_SEARCH_FILES`',
+    );
     expect(drifted).not.toBe(text);
-    expect(driftsOf(quote, SEARCH, drifted)).toEqual([`${SEARCH}: NODE_SEARCH_FILES: "${n(NODE_SEARCH_FILES.terms.entries)} decoded term files, ${mib(NODE_SEARCH_FILES.terms.bytes)}"`]);
+    expect(driftsOf(quote, SEARCH, drifted)).toEqual([
+      `${SEARCH}: NODE_SEARCH_FILES: "${n(NODE_SEARCH_FILES.terms.entries)} decoded term files, ${mib(NODE_SEARCH_FILES.terms.bytes)}"`,
+    ]);
   });
 });

@@ -19,7 +19,13 @@ function curlExamples(): CurlExample[] {
       if (!line.startsWith('curl ')) return [];
       const status = /\((\d{3})\)\s*$/.exec(lines[index - 1] ?? '')?.[1];
       const next = lines[index + 1] ?? '';
-      return [{ command: line, status: Number(status ?? NaN), ...(next.startsWith('# {') ? { shownBody: next.slice(2) } : {}) }];
+      return [
+        {
+          command: line,
+          status: Number(status ?? NaN),
+          ...(next.startsWith('# {') ? { shownBody: next.slice(2) } : {}),
+        },
+      ];
     });
   });
 }
@@ -27,11 +33,17 @@ function curlExamples(): CurlExample[] {
 /** Same JSON shape: the same keys, the same strings and booleans; numbers only need to be numbers (the test build has a few more records). */
 function sameShape(actual: unknown, shown: unknown): boolean {
   if (typeof shown === 'number') return typeof actual === 'number';
-  if (Array.isArray(shown)) return Array.isArray(actual) && actual.length === shown.length && shown.every((item, i) => sameShape(actual[i], item));
+  if (Array.isArray(shown))
+    return (
+      Array.isArray(actual) && actual.length === shown.length && shown.every((item, i) => sameShape(actual[i], item))
+    );
   if (shown !== null && typeof shown === 'object') {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
     const keys = Object.keys(shown);
-    return keys.length === Object.keys(actual).length && keys.every((key) => sameShape((actual as Record<string, unknown>)[key], (shown as Record<string, unknown>)[key]));
+    return (
+      keys.length === Object.keys(actual).length &&
+      keys.every((key) => sameShape((actual as Record<string, unknown>)[key], (shown as Record<string, unknown>)[key]))
+    );
   }
   return actual === shown;
 }
@@ -59,7 +71,10 @@ describe('the curl examples of README.md', () => {
     expect(Number(lines.at(-1))).toBe(example.status);
     if (example.shownBody) {
       const body = JSON.parse(lines.slice(0, -1).join('\n')) as unknown;
-      expect(sameShape(body, JSON.parse(example.shownBody)), `${JSON.stringify(body)} against ${example.shownBody}`).toBe(true);
+      expect(
+        sameShape(body, JSON.parse(example.shownBody)),
+        `${JSON.stringify(body)} against ${example.shownBody}`,
+      ).toBe(true);
     }
   });
 });

@@ -4,17 +4,23 @@ import { waitForResults } from './support.ts';
 import { ALL_PAGES, WIDTHS } from './page-types.ts';
 
 // Every page type, on a phone and on a desktop: the layouts differ (stacked fields, scrolling tables, wrapped menu).
-const CASES = Object.entries(ALL_PAGES).flatMap(([name, path]) => [WIDTHS.phone, WIDTHS.desktop].map((width) => ({ name, path, width })));
+const CASES = Object.entries(ALL_PAGES).flatMap(([name, path]) =>
+  [WIDTHS.phone, WIDTHS.desktop].map((width) => ({ name, path, width })),
+);
 
 for (const { name, path, width } of CASES) {
-  test(`axe, every rule including best practices, reports no violations on the ${name} page at ${width} px`, async ({ page }) => {
+  test(`axe, every rule including best practices, reports no violations on the ${name} page at ${width} px`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(path);
     if (name === 'search') await waitForResults(page);
     // No tag filter: axe runs every rule but the experimental ones, best practices (heading-order, region...) included.
     const results = await new AxeBuilder({ page }).analyze();
     const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable];
-    expect(ran.filter((rule) => rule.tags.includes('best-practice')).map((rule) => rule.id)).toEqual(expect.arrayContaining(['heading-order', 'landmark-one-main', 'region', 'page-has-heading-one']));
+    expect(ran.filter((rule) => rule.tags.includes('best-practice')).map((rule) => rule.id)).toEqual(
+      expect.arrayContaining(['heading-order', 'landmark-one-main', 'region', 'page-has-heading-one']),
+    );
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
@@ -25,7 +31,9 @@ test('the 404 page answers with status 404', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
 });
 
-test('axe reports no violations on a search page blending in records that lack a word, nor under a suggestion followed by other shortenings', async ({ page }) => {
+test('axe reports no violations on a search page blending in records that lack a word, nor under a suggestion followed by other shortenings', async ({
+  page,
+}) => {
   await page.goto(`/recherche/?q=${encodeURIComponent('je déménage en Flandre, que devient mon permis provisoire ?')}`);
   await waitForResults(page);
   await expect(page.locator('[data-search-results] li[data-missing]').first()).toBeVisible();

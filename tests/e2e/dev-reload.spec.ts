@@ -10,7 +10,10 @@ import { TEST_PORT } from '../support/test-build.ts';
 // after the other, in one worker.
 test.describe.configure({ mode: 'serial' });
 
-test('npm run dev: saved record edits (writeFile, then rename-over as sed -i does) appear in the open page by themselves, and in the API', async ({ page, request }) => {
+test('npm run dev: saved record edits (writeFile, then rename-over as sed -i does) appear in the open page by themselves, and in the API', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   // content/records and content/ beside it, as in the project, with the 408 bundled records: with a handful, Astro's
   // data store is written so fast that an early reload and the right one merge, and the bug this guards hides.
@@ -18,8 +21,14 @@ test('npm run dev: saved record edits (writeFile, then rename-over as sed -i doe
   const dir = join(content, 'records');
   await cp(join(import.meta.dirname, '../../content/records'), dir, { recursive: true });
   const id = 'fait-0000000000000001';
-  await writeFile(join(dir, 'a.md'), recordSource(factFrontmatter({ title: 'Avant la modification' }), 'Le texte avant, quokka.'));
-  await writeFile(join(dir, 'b.md'), recordSource(factFrontmatter({ id: 'fait-0000000000000002', title: 'Une autre fiche', related: [id] })));
+  await writeFile(
+    join(dir, 'a.md'),
+    recordSource(factFrontmatter({ title: 'Avant la modification' }), 'Le texte avant, quokka.'),
+  );
+  await writeFile(
+    join(dir, 'b.md'),
+    recordSource(factFrontmatter({ id: 'fait-0000000000000002', title: 'Une autre fiche', related: [id] })),
+  );
   const dev = await startDevServer(dir);
   try {
     await page.goto(`${dev.origin}/fiches/${id}/`);
@@ -30,10 +39,16 @@ test('npm run dev: saved record edits (writeFile, then rename-over as sed -i doe
     // one. An earlier reload (Vite seeing Astro's helper files change) rendered the old record and made the page miss
     // the one that mattered; Astro's own two reloads for one write (coalesce-reloads.ts) made the page load twice.
     const reloads: Promise<string | null>[] = [];
-    page.on('response', (r) => void (r.request().resourceType() === 'document' && reloads.push(r.text().catch(() => null))));
+    page.on(
+      'response',
+      (r) => void (r.request().resourceType() === 'document' && reloads.push(r.text().catch(() => null))),
+    );
     // vim's swap file sits beside the record for the whole session: not a record, no error, no reload of its own.
     await writeFile(join(dir, '.a.md.swp'), 'b0VIM 9.0\u0000');
-    await writeFile(join(dir, 'a.md'), recordSource(factFrontmatter({ title: 'Après la modification' }), 'Le texte après, wombat.'));
+    await writeFile(
+      join(dir, 'a.md'),
+      recordSource(factFrontmatter({ title: 'Après la modification' }), 'Le texte après, wombat.'),
+    );
     await expect(page.locator('h1')).toHaveText('Après la modification', { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     expect(reloads).toHaveLength(1);
@@ -50,16 +65,31 @@ test('npm run dev: saved record edits (writeFile, then rename-over as sed -i doe
     expect(other.related[0].title).toBe('Après la modification');
     // A second edit, saved as sed -i and many editors do: a new file renamed over the old one.
     await page.waitForLoadState('networkidle');
-    await writeFile(join(dir, 'a.md.tmp'), recordSource(factFrontmatter({ title: 'Deuxième modification' }), 'Le texte après, wombat.'));
+    await writeFile(
+      join(dir, 'a.md.tmp'),
+      recordSource(factFrontmatter({ title: 'Deuxième modification' }), 'Le texte après, wombat.'),
+    );
     await rename(join(dir, 'a.md.tmp'), join(dir, 'a.md'));
     await expect(page.locator('h1')).toHaveText('Deuxième modification', { timeout: 60_000 });
-    expect((await (await request.get(`${dev.origin}/api/v1/facts/${id}?po_live=1`)).json()).title).toBe('Deuxième modification');
+    expect((await (await request.get(`${dev.origin}/api/v1/facts/${id}?po_live=1`)).json()).title).toBe(
+      'Deuxième modification',
+    );
     // An invalid edit is reported with its file and line, and the last valid records stay; the next valid edit shows.
     await page.waitForLoadState('networkidle');
-    await writeFile(join(dir, 'a.md'), recordSource(factFrontmatter({ title: 'Invalide' }), 'Le texte.').replace(/^kind: .*$/m, 'kind: [oops'));
-    await expect.poll(() => dev.output(), { timeout: 60_000 }).toMatch(/a\.md:\d+[\s\S]*the site keeps the last valid records/);
-    expect((await (await request.get(`${dev.origin}/api/v1/facts/${id}?po_live=1`)).json()).title).toBe('Deuxième modification');
-    await writeFile(join(dir, 'a.md'), recordSource(factFrontmatter({ title: 'Troisième modification' }), 'Le texte après, wombat.'));
+    await writeFile(
+      join(dir, 'a.md'),
+      recordSource(factFrontmatter({ title: 'Invalide' }), 'Le texte.').replace(/^kind: .*$/m, 'kind: [oops'),
+    );
+    await expect
+      .poll(() => dev.output(), { timeout: 60_000 })
+      .toMatch(/a\.md:\d+[\s\S]*the site keeps the last valid records/);
+    expect((await (await request.get(`${dev.origin}/api/v1/facts/${id}?po_live=1`)).json()).title).toBe(
+      'Deuxième modification',
+    );
+    await writeFile(
+      join(dir, 'a.md'),
+      recordSource(factFrontmatter({ title: 'Troisième modification' }), 'Le texte après, wombat.'),
+    );
     await expect(page.locator('h1')).toHaveText('Troisième modification', { timeout: 60_000 });
     // Another content file (the synonyms) reloads the open page too.
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
@@ -76,13 +106,18 @@ test('npm run dev: saved record edits (writeFile, then rename-over as sed -i doe
 const record = (title: string, region: string) =>
   `---\nid: fait-0000000000000001\nkind: fact\ntitle: ${title}\nregions: [${region}]\nsources:\n  - url: https://mobilit.belgium.be/fr\n    label: SPF Mobilité\n    type: official\n---\nLe texte.\n`;
 
-test('npm run dev shows an invalid record in the open page as an error overlay naming the file and line, and clears it once fixed', async ({ page }) => {
+test('npm run dev shows an invalid record in the open page as an error overlay naming the file and line, and clears it once fixed', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const content = await mkdtemp(join(tmpdir(), 'permis-dev-overlay-'));
   const dir = join(content, 'records');
   await mkdir(dir);
   await writeFile(join(dir, 'a.md'), record('Avant', 'bruxelles'));
-  await writeFile(join(dir, 'b.md'), recordSource(factFrontmatter({ id: 'fait-0000000000000002', title: 'Une autre fiche' })));
+  await writeFile(
+    join(dir, 'b.md'),
+    recordSource(factFrontmatter({ id: 'fait-0000000000000002', title: 'Une autre fiche' })),
+  );
   // Ports of this checkout's range: TEST_PORT and TEST_PORT + 1 are the test servers'.
   const dev = await startDevServer(dir, TEST_PORT + 2);
   try {
@@ -104,7 +139,10 @@ test('npm run dev shows an invalid record in the open page as an error overlay n
     await expect(page.getByRole('heading', { level: 1, name: 'Après', exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(overlay).toHaveCount(0);
     // A topics file beside the records is checked too, with its own file and line.
-    await writeFile(join(content, 'topics.yaml'), '- slug: essai\n  title: Essai\n  records: [fait-00000000000000ff]\n');
+    await writeFile(
+      join(content, 'topics.yaml'),
+      '- slug: essai\n  title: Essai\n  records: [fait-00000000000000ff]\n',
+    );
     await expect(overlay.getByText(/topics\.yaml/).first()).toBeVisible({ timeout: 60_000 });
   } finally {
     await dev.stop();

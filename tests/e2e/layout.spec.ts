@@ -4,7 +4,10 @@ import { waitForResults } from './support.ts';
 
 /** How far the page scrolls sideways: the body's width beyond the viewport, in CSS pixels. */
 async function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth);
+  return page.evaluate(
+    () =>
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth,
+  );
 }
 
 for (const width of [WIDTHS.narrowest, WIDTHS.phone, WIDTHS.tablet]) {
@@ -17,7 +20,14 @@ for (const width of [WIDTHS.narrowest, WIDTHS.phone, WIDTHS.tablet]) {
       if (name === 'search') await waitForResults(page);
       const overflow = await sidewaysScroll(page);
       if (overflow > 0) {
-        const culprits = await page.evaluate((limit) => [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > limit + 1).slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${el.className}`), width);
+        const culprits = await page.evaluate(
+          (limit) =>
+            [...document.querySelectorAll('body *')]
+              .filter((el) => el.getBoundingClientRect().right > limit + 1)
+              .slice(0, 3)
+              .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+          width,
+        );
         wide.push(`${name} (${path}): ${overflow} px too wide, e.g. ${culprits.join(', ')}`);
       }
     }
@@ -41,12 +51,17 @@ test('on a desktop, the verification box keeps labels and values side by side', 
   await page.setViewportSize({ width: WIDTHS.desktop, height: 800 });
   await page.goto(`/fiches/${RECORDS.offer}/`);
   const box = page.locator('section[aria-labelledby=verification] dl');
-  const [dtBox, ddBox] = [(await box.locator('dt').first().boundingBox())!, (await box.locator('dd').first().boundingBox())!];
+  const [dtBox, ddBox] = [
+    (await box.locator('dt').first().boundingBox())!,
+    (await box.locator('dd').first().boundingBox())!,
+  ];
   expect(ddBox.x).toBeGreaterThan(dtBox.x + dtBox.width - 1);
   expect(Math.abs(ddBox.y - dtBox.y)).toBeLessThan(4);
 });
 
-test('on a phone, the API reference lists parameters and answers as items, with no sideways scroll', async ({ page }) => {
+test('on a phone, the API reference lists parameters and answers as items, with no sideways scroll', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: WIDTHS.phone, height: 800 });
   await page.goto('/api/');
   await expect(page.getByRole('list', { name: /^Paramètres de GET / }).first()).toBeVisible();

@@ -14,7 +14,9 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   });
   await page.addInitScript(() => {
     (window as any).__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as any).__csp.push(`${e.violatedDirective}: ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as any).__csp.push(`${e.violatedDirective}: ${e.blockedURI}`),
+    );
   });
   return async () => [...console, ...(await page.evaluate(() => (window as any).__csp as string[]))];
 }
@@ -53,8 +55,17 @@ test('the /api/ reference copies a route curl command in one click', async ({ pa
   expect(copied).toMatch(new RegExp(`^curl -L "${API_ORIGIN}/api/v1/facts\\?q=`));
 });
 
-test('the client, bundled for the browser, walks the API from another origin: CORS, 307 followed, no preflight', async ({ page }) => {
-  const bundle = await build({ entryPoints: ['src/client/index.ts'], bundle: true, format: 'iife', globalName: 'PermisFacts', platform: 'browser', write: false });
+test('the client, bundled for the browser, walks the API from another origin: CORS, 307 followed, no preflight', async ({
+  page,
+}) => {
+  const bundle = await build({
+    entryPoints: ['src/client/index.ts'],
+    bundle: true,
+    format: 'iife',
+    globalName: 'PermisFacts',
+    platform: 'browser',
+    write: false,
+  });
   const preflights: string[] = [];
   const apiRequests: string[] = [];
   page.on('request', (r) => {
@@ -69,7 +80,9 @@ test('the client, bundled for the browser, walks the API from another origin: CO
     const ids: string[] = [];
     for await (const fact of client.walk()) ids.push(fact.id);
     const one = await client.fact(ids[0]);
-    const error = await client.fact('fait-0000000000000000').catch((e: any) => ({ name: e.name, status: e.status, code: e.code }));
+    const error = await client
+      .fact('fait-0000000000000000')
+      .catch((e: any) => ({ name: e.name, status: e.status, code: e.code }));
     const total = (await client.search({ limit: 1 })).total;
     return { count: ids.length, unique: new Set(ids).size, total, first: one.id === ids[0], error };
   }, `${API_ORIGIN}/api/v1`);
@@ -79,5 +92,7 @@ test('the client, bundled for the browser, walks the API from another origin: CO
   expect(result.error).toEqual({ name: 'ApiError', status: 404, code: 'record_not_found' });
   expect(preflights).toEqual([]);
   // Only the very first request lacks po_live: the browser followed its 307, and the client sent po_live=1 from then on.
-  expect(apiRequests.filter((url) => !new URL(url).searchParams.has('po_live'))).toEqual([`${API_ORIGIN}/api/v1/facts?limit=50&offset=0`]);
+  expect(apiRequests.filter((url) => !new URL(url).searchParams.has('po_live'))).toEqual([
+    `${API_ORIGIN}/api/v1/facts?limit=50&offset=0`,
+  ]);
 });

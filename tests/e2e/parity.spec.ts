@@ -37,7 +37,9 @@ for (const query of CASES) {
   });
 }
 
-test('the browser fetches only the term shards of the query words (and their synonyms) and the blocks of the results shown', async ({ page }) => {
+test('the browser fetches only the term shards of the query words (and their synonyms) and the blocks of the results shown', async ({
+  page,
+}) => {
   const loaded: string[] = [];
   page.on('request', (r) => r.url().includes('/search/') && loaded.push(new URL(r.url()).pathname));
   await page.goto('/recherche/?q=examen%20th%C3%A9orique');
@@ -54,18 +56,32 @@ test('the browser fetches only the term shards of the query words (and their syn
   expect(loaded.some((p) => p.startsWith('/api/'))).toBe(false);
 });
 
-test('a query that finds nothing shows its best suggestion\'s results at once, first, with a link to the exact words that offers "Vouliez-vous dire"', async ({ page, request }) => {
-  const api = (await (await request.get('/api/v1/facts?po_live=1&q=provisiore')).json()) as { total: number; suggestions: { q: string; total: number }[] };
+test('a query that finds nothing shows its best suggestion\'s results at once, first, with a link to the exact words that offers "Vouliez-vous dire"', async ({
+  page,
+  request,
+}) => {
+  const api = (await (await request.get('/api/v1/facts?po_live=1&q=provisiore')).json()) as {
+    total: number;
+    suggestions: { q: string; total: number }[];
+  };
   expect(api.total).toBe(0);
   const best = api.suggestions[0]!;
   await page.goto('/recherche/?q=provisiore');
   await waitForResults(page);
   const box = page.locator('[data-search-suggestions]');
   await expect(box).toContainText(`Résultats pour « ${best.q} »`);
-  await expect(page.locator('[data-search-status]')).toHaveText(`Aucune fiche pour « provisiore ». Résultats pour « ${best.q} » : ${best.total} fiches trouvées · page 1 sur ${Math.ceil(best.total / PAGE_SIZE)}.`);
-  expect(await shownIds(page)).toEqual((await apiIds(request, `q=${encodeURIComponent(best.q)}`)).ids.slice(0, PAGE_SIZE));
+  await expect(page.locator('[data-search-status]')).toHaveText(
+    `Aucune fiche pour « provisiore ». Résultats pour « ${best.q} » : ${best.total} fiches trouvées · page 1 sur ${Math.ceil(best.total / PAGE_SIZE)}.`,
+  );
+  expect(await shownIds(page)).toEqual(
+    (await apiIds(request, `q=${encodeURIComponent(best.q)}`)).ids.slice(0, PAGE_SIZE),
+  );
   // The correction comes before the filters and the results.
-  const order = await page.evaluate(() => ['[data-search-suggestions]', '[data-search-filters]', '[data-search-results]'].map((s) => document.querySelector(s)!.getBoundingClientRect().top));
+  const order = await page.evaluate(() =>
+    ['[data-search-suggestions]', '[data-search-filters]', '[data-search-results]'].map(
+      (s) => document.querySelector(s)!.getBoundingClientRect().top,
+    ),
+  );
   expect(order).toEqual([...order].sort((a, b) => a - b));
   await box.getByRole('link', { name: 'Rechercher exactement « provisiore »' }).click();
   await expect(page).toHaveURL(/q=provisiore&exact=1$/);

@@ -23,6 +23,12 @@ for (const shot of SHOTS) {
     await page.evaluate(() => document.fonts.ready);
     // The only dynamic parts: text showing the site's own address, whose port is each run's TEST_PORT.
     const mask = [page.locator('code, pre, [data-citation]').filter({ hasText: new URL(page.url()).host })];
-    await expect(page).toHaveScreenshot(`${shot.name}-${WIDTHS.phone}.png`, { fullPage: shot.fullPage, animations: 'disabled', caret: 'hide', scale: 'css', mask });
+    await expect(page).toHaveScreenshot(`${shot.name}-${WIDTHS.phone}.png`, {
+      fullPage: shot.fullPage,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      mask,
+    });
   });
 }

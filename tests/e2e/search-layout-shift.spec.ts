@@ -18,7 +18,11 @@ async function layoutShift(page: Page): Promise<{ score: number; moved: string[]
     observer.observe({ type: 'layout-shift', buffered: true });
     const shifts = (observer.takeRecords() as Shift[]).filter((entry) => !entry.hadRecentInput);
     observer.disconnect();
-    const moved = shifts.flatMap((entry) => entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName))));
+    const moved = shifts.flatMap((entry) =>
+      entry.sources.map((s) =>
+        s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
+      ),
+    );
     return { score: shifts.reduce((sum, entry) => sum + entry.value, 0), moved };
   });
 }

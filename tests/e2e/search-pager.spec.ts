@@ -3,10 +3,13 @@ import { waitForResults } from './support.ts';
 
 /** The relative luminance of a CSS rgb()/rgba() colour (WCAG 2). */
 function luminance(rgb: string): number {
-  const [r, g, b] = rgb.match(/[\d.]+/g)!.slice(0, 3).map((c) => {
-    const v = Number(c) / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
+  const [r, g, b] = rgb
+    .match(/[\d.]+/g)!
+    .slice(0, 3)
+    .map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 const contrast = (a: string, b: string) => {
@@ -19,11 +22,20 @@ const look = (button: Locator) =>
     const style = getComputedStyle(el);
     const transparent = (c: string) => c === 'transparent' || /rgba\(.*, 0\)$/.test(c);
     let back = style.backgroundColor;
-    for (let node: Element | null = el.parentElement; transparent(back) && node; node = node.parentElement) back = getComputedStyle(node).backgroundColor;
-    return { color: style.color, background: transparent(back) ? 'rgb(255, 255, 255)' : back, border: style.borderColor, cursor: style.cursor, ownBackground: style.backgroundColor };
+    for (let node: Element | null = el.parentElement; transparent(back) && node; node = node.parentElement)
+      back = getComputedStyle(node).backgroundColor;
+    return {
+      color: style.color,
+      background: transparent(back) ? 'rgb(255, 255, 255)' : back,
+      border: style.borderColor,
+      cursor: style.cursor,
+      ownBackground: style.backgroundColor,
+    };
   });
 
-test('on page 1, « Page précédente » is disabled and looks it: no button look, no pointer, lower contrast yet readable', async ({ page }) => {
+test('on page 1, « Page précédente » is disabled and looks it: no button look, no pointer, lower contrast yet readable', async ({
+  page,
+}) => {
   await page.goto('/recherche/?q=permis');
   await waitForResults(page);
   const pager = page.getByRole('navigation', { name: 'Pages de résultats' });

@@ -9,7 +9,9 @@ test('the index loads only when a search box is used', async ({ page }) => {
   expect(loaded).toEqual([]);
   await page.getByLabel('Rechercher une fiche').first().focus();
   // Opening search reads the manifest, the listing and the synonyms only; term shards wait for words.
-  await expect.poll(() => loaded.sort()).toEqual(['/search/listing.json', '/search/manifest.json', '/search/synonyms.json']);
+  await expect
+    .poll(() => loaded.sort())
+    .toEqual(['/search/listing.json', '/search/manifest.json', '/search/synonyms.json']);
 });
 
 test('search ignores accents and case and highlights the matched words', async ({ page }) => {
@@ -85,7 +87,10 @@ test('search can be operated with the keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/\/fiches\/(offer-eac50d71e5361c97|brand-83ed988b6ad2ccfe)\/$/);
 });
 
-test('two-word searches need both words, like the API; records with one of them are only blended in, labelled', async ({ page, request }) => {
+test('two-word searches need both words, like the API; records with one of them are only blended in, labelled', async ({
+  page,
+  request,
+}) => {
   await page.goto('/recherche/?q=quorvex%20zyrkel');
   await waitForResults(page);
   const api = await apiIds(request, 'q=quorvex%20zyrkel');
@@ -106,7 +111,10 @@ test.describe('without JavaScript', () => {
     await page.goto('/recherche/?q=permis');
     const message = page.getByText('La recherche dans le navigateur nécessite JavaScript');
     await expect(message).toBeVisible();
-    await expect(page.locator('[data-no-js]').getByRole('link', { name: 'par type' })).toHaveAttribute('href', '/types/');
+    await expect(page.locator('[data-no-js]').getByRole('link', { name: 'par type' })).toHaveAttribute(
+      'href',
+      '/types/',
+    );
   });
 });
 
@@ -126,7 +134,9 @@ test('filters with no match are hidden, the chosen one stays', async ({ page }) 
   await expect(page.locator('label:has([data-count-kind=fact])')).toBeVisible();
 });
 
-test('a question whose words are not all in the answer shows the answer, saying which words were left out', async ({ page }) => {
+test('a question whose words are not all in the answer shows the answer, saying which words were left out', async ({
+  page,
+}) => {
   await page.goto('/recherche/');
   await page.getByLabel('Mots recherchés').fill('que risque-t-on en roulant avec un permis expiré');
   await page.keyboard.press('Enter');
@@ -135,7 +145,10 @@ test('a question whose words are not all in the answer shows the answer, saying 
   expect((await shownIds(page)).slice(0, 3)).toContain('fait-9568182f4c73388c');
 });
 
-test('records lacking one word are blended among the exact matches by score, each labelled « Sans : … » in its accessible description', async ({ page, request }) => {
+test('records lacking one word are blended among the exact matches by score, each labelled « Sans : … » in its accessible description', async ({
+  page,
+  request,
+}) => {
   const q = 'je déménage en Flandre, que devient mon permis provisoire ?';
   await page.goto('/recherche/');
   await page.getByLabel('Mots recherchés').fill(q);
@@ -158,11 +171,16 @@ test('records lacking one word are blended among the exact matches by score, eac
   const shorter = q.replace(blended[0]!.missing, ' ');
   expect((await apiIds(request, `q=${encodeURIComponent(shorter)}`)).ids).toContain(blended[0]!.id);
   // The live region says so; the section that follows a suggestion shown instead stays hidden.
-  await expect(page.locator('[data-search-status]')).toContainText(/Parmi les résultats, \d+ fiches? sans .*« .+ », marquées? « Sans : … »\./);
+  await expect(page.locator('[data-search-status]')).toContainText(
+    /Parmi les résultats, \d+ fiches? sans .*« .+ », marquées? « Sans : … »\./,
+  );
   await expect(page.locator('[data-search-relaxed]')).toBeHidden();
 });
 
-test('after a blended first page, the next pages list the exact matches it did not, each once, and nothing blended', async ({ page, request }) => {
+test('after a blended first page, the next pages list the exact matches it did not, each once, and nothing blended', async ({
+  page,
+  request,
+}) => {
   const q = 'duree validite permis';
   const api = await apiIds(request, `q=${encodeURIComponent(q)}`);
   expect(api.total).toBeGreaterThan(20);
@@ -172,7 +190,9 @@ test('after a blended first page, the next pages list the exact matches it did n
   expect((await blendedIds(page)).length).toBeGreaterThan(0);
   expect((await shownIds(page)).length).toBe(20);
   const pages = 1 + Math.ceil((api.total - onFirst.length) / 20);
-  await expect(page.locator('[data-search-status]')).toContainText(`${api.total} fiches trouvées · page 1 sur ${pages}.`);
+  await expect(page.locator('[data-search-status]')).toContainText(
+    `${api.total} fiches trouvées · page 1 sur ${pages}.`,
+  );
   const walked = [...onFirst];
   for (let n = 2; n <= pages; n++) {
     await page.getByRole('button', { name: 'Page suivante' }).click();
@@ -184,7 +204,10 @@ test('after a blended first page, the next pages list the exact matches it did n
   expect(walked).toEqual(api.ids);
 });
 
-test('a suggestion shown instead that finds fewer than a page is followed by the other shortenings\' records', async ({ page, request }) => {
+test("a suggestion shown instead that finds fewer than a page is followed by the other shortenings' records", async ({
+  page,
+  request,
+}) => {
   const q = 'ai-je le droit de téléphoner en conduisant';
   expect((await apiIds(request, `q=${encodeURIComponent(q)}`)).total).toBe(0);
   await page.goto(`/recherche/?q=${encodeURIComponent(q)}`);
@@ -195,13 +218,20 @@ test('a suggestion shown instead that finds fewer than a page is followed by the
   expect(shown.length).toBeLessThan(20);
   const section = page.locator('[data-search-relaxed]');
   await expect(section.locator('li').first()).toBeVisible();
-  const relaxedShown = await section.locator('li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id!));
+  const relaxedShown = await section
+    .locator('li')
+    .evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id!));
   expect(relaxedShown.filter((id) => shown.includes(id))).toEqual([]);
   expect(shown.length + relaxedShown.length).toBeLessThanOrEqual(20);
-  await expect(page.locator('[data-search-status]')).toContainText(/^Aucune fiche pour .* Ensuite, \d+ fiches? sans « .+ »/);
+  await expect(page.locator('[data-search-status]')).toContainText(
+    /^Aucune fiche pour .* Ensuite, \d+ fiches? sans « .+ »/,
+  );
 });
 
-test('search as you type: the last word matches as a prefix while typing, and focus stays in the box; a submitted search completes it the same way, where the API finds nothing', async ({ page, request }) => {
+test('search as you type: the last word matches as a prefix while typing, and focus stays in the box; a submitted search completes it the same way, where the API finds nothing', async ({
+  page,
+  request,
+}) => {
   await page.goto('/recherche/');
   const box = page.getByLabel('Mots recherchés');
   await box.focus();
@@ -214,7 +244,9 @@ test('search as you type: the last word matches as a prefix while typing, and fo
   await waitForResults(page);
   await expect.poll(() => shownIds(page)).toEqual(typed);
   // The API keeps the spec's rule: every word present, never a prefix.
-  const api = (await (await request.get('/api/v1/facts?po_live=1&limit=20&q=permis%20prov')).json()) as { total: number };
+  const api = (await (await request.get('/api/v1/facts?po_live=1&limit=20&q=permis%20prov')).json()) as {
+    total: number;
+  };
   expect(api.total).toBe(0);
 });
 
@@ -227,24 +259,36 @@ test.describe('on a phone', () => {
     await waitForResults(page);
     await expect(page.locator('[data-search-filters]')).not.toHaveAttribute('open');
     await expect(page.locator('[data-search-suggestions]')).toBeInViewport({ ratio: 1 });
-    const title = await page.locator('[data-search-results] li a').first().evaluate((a) => a.getBoundingClientRect().bottom);
+    const title = await page
+      .locator('[data-search-results] li a')
+      .first()
+      .evaluate((a) => a.getBoundingClientRect().bottom);
     expect(title).toBeLessThanOrEqual(screen.height);
   });
 
-  test('a long question shown as a shorter search still starts its first result on the first screen, and the status says it all to a screen reader', async ({ page }) => {
+  test('a long question shown as a shorter search still starts its first result on the first screen, and the status says it all to a screen reader', async ({
+    page,
+  }) => {
     await page.goto(`/recherche/?q=${encodeURIComponent('que risque-t-on en roulant avec un permis expiré')}`);
     await waitForResults(page);
-    const firstLine = await page.locator('[data-search-results] li a').first().evaluate((a) => a.getBoundingClientRect().top + parseFloat(getComputedStyle(a).lineHeight));
+    const firstLine = await page
+      .locator('[data-search-results] li a')
+      .first()
+      .evaluate((a) => a.getBoundingClientRect().top + parseFloat(getComputedStyle(a).lineHeight));
     expect(firstLine).toBeLessThanOrEqual(screen.height);
     // The status repeats the query and the search shown only for screen readers: the correction above says both.
     const status = page.locator('[data-search-status]');
-    await expect(status).toContainText(/^Aucune fiche pour « que risque-t-on en roulant avec un permis expiré »\. Résultats pour « .+ » : \d+ fiches trouvées/);
+    await expect(status).toContainText(
+      /^Aucune fiche pour « que risque-t-on en roulant avec un permis expiré »\. Résultats pour « .+ » : \d+ fiches trouvées/,
+    );
     const echo = await status.locator('.status-echo').boundingBox();
     expect(echo!.width * echo!.height).toBeLessThanOrEqual(1);
   });
 });
 
-test('a shared address whose last word is cut completes it, as typing does: permis de conduire records, not a correction', async ({ page }) => {
+test('a shared address whose last word is cut completes it, as typing does: permis de conduire records, not a correction', async ({
+  page,
+}) => {
   await page.goto('/recherche/?q=permis%20de%20condu');
   await waitForResults(page);
   await expect(page.locator('[data-search-suggestions]')).toBeHidden();

@@ -5,7 +5,10 @@ import { shownIds, waitForResults } from './support.ts';
 // The same build served by a plain static file server (http-server), without the adapter.
 const STATIC = `http://127.0.0.1:${TEST_PORT + 1}`;
 
-test('a plain static host serves pages, per-record JSON, catalogue, openapi.json and browser search', async ({ page, request }) => {
+test('a plain static host serves pages, per-record JSON, catalogue, openapi.json and browser search', async ({
+  page,
+  request,
+}) => {
   await page.goto(`${STATIC}/fiches/offer-eac50d71e5361c97/`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('formule permis B complète');
 
@@ -28,7 +31,9 @@ test('a plain static host serves pages, per-record JSON, catalogue, openapi.json
   await expect(page.locator('[data-search-suggestions]')).toContainText('Résultats pour « provisoire »');
   expect((await shownIds(page)).length).toBeGreaterThan(0);
   // Records lacking a word blended among the exact matches, labelled « Sans : … », from the static files too.
-  await page.goto(`${STATIC}/recherche/?q=${encodeURIComponent('je déménage en Flandre, que devient mon permis provisoire ?')}`);
+  await page.goto(
+    `${STATIC}/recherche/?q=${encodeURIComponent('je déménage en Flandre, que devient mon permis provisoire ?')}`,
+  );
   await waitForResults(page);
   await expect(page.locator('[data-search-results] li[data-missing]').first()).toContainText('Sans : ');
   await page.goto(`${STATIC}/recherche/?q=permis&kind=offer`);

@@ -28,7 +28,9 @@ describe('downloads on the worker', () => {
       const bytes = new Uint8Array(await response.arrayBuffer());
       expect(bytes.length).toBe(file.bytes);
       expect(sha256(bytes)).toBe(file.sha256);
-      const again = await call(`/downloads/${file.name}`, { headers: { 'if-none-match': response.headers.get('etag')! } });
+      const again = await call(`/downloads/${file.name}`, {
+        headers: { 'if-none-match': response.headers.get('etag')! },
+      });
       expect(again.status).toBe(304);
     }
     // Catalogue + 2 downloads = 3 requests of the quota; the static files counted none.

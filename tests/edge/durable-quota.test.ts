@@ -16,7 +16,9 @@ export default { fetch: () => new Response('') };`;
 describe('the Durable Object quota', () => {
   it('shares one count between isolates: 120 answers for a client, then 429 from either isolate', async () => {
     const { miniflare } = await startTestEdge({ isolates: 2, vars: { RATE_LIMIT_PER_MINUTE: '120' } });
-    const isolates = (await Promise.all(['permis-facts', 'permis-facts-2'].map((name) => miniflare.getWorker(name)))) as unknown as Fetcher[];
+    const isolates = (await Promise.all(
+      ['permis-facts', 'permis-facts-2'].map((name) => miniflare.getWorker(name)),
+    )) as unknown as Fetcher[];
     const statuses: number[] = [];
     for (let i = 0; i < 122; i++) statuses.push((await ask(isolates[i % 2]!, '192.0.2.50')).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(120);
@@ -41,7 +43,9 @@ describe('the Durable Object quota', () => {
     for (let i = 0; i < 4; i++) statuses.push((await ask(fetcher, '192.0.2.60')).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await ask(fetcher, '192.0.2.61')).status).toBe(200);
-    await expect.poll(() => output).toMatch(/\[quota\] Durable Object unreachable \(.*storage overloaded.*\); counting in this isolate's memory/);
+    await expect
+      .poll(() => output)
+      .toMatch(/\[quota\] Durable Object unreachable \(.*storage overloaded.*\); counting in this isolate's memory/);
     expect(output.match(/\[quota\]/g)).toHaveLength(1); // once a minute, not once a request
   });
 });

@@ -3,9 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { testBuildEnv, testSettings } from '../support/test-build.ts';
 
 /** Runs `node scripts/edge.ts` with `env`; `whenReady` gets the served origin, then the process is stopped. */
-function runEdge(env: Record<string, string>, whenReady: (origin: string) => Promise<void>): Promise<{ code: number | null; output: string }> {
+function runEdge(
+  env: Record<string, string>,
+  whenReady: (origin: string) => Promise<void>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['scripts/edge.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/edge.ts'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let ready = false;
     const onData = (chunk: Buffer) => {
@@ -13,7 +19,10 @@ function runEdge(env: Record<string, string>, whenReady: (origin: string) => Pro
       const match = /ready in \d+ ms on (http:\/\/[^/]+)\//.exec(output);
       if (match && !ready) {
         ready = true;
-        whenReady(match[1]!).then(() => child.kill('SIGTERM'), (error) => (child.kill('SIGTERM'), fail(error)));
+        whenReady(match[1]!).then(
+          () => child.kill('SIGTERM'),
+          (error) => (child.kill('SIGTERM'), fail(error)),
+        );
       }
     };
     child.stdout.on('data', onData);

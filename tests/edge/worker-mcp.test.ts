@@ -6,18 +6,31 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REUSE_TERMS } from '../../src/lib/publish/reuse-terms.ts';
 import { startTestEdge } from '../support/worker-target.ts';
 
-type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, any> };
+type ToolAnswer = {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, any>;
+};
 
 /** An SDK client on the worker's /mcp, its requests coming from `client` (CF-Connecting-IP, as Cloudflare sets it). */
 async function connect(base: URL, client: string): Promise<Client> {
   const sdk = new Client({ name: 'test', version: '1.0.0' });
-  await sdk.connect(new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers: { 'cf-connecting-ip': client } } }));
+  await sdk.connect(
+    new StreamableHTTPClientTransport(new URL('/mcp', base), {
+      requestInit: { headers: { 'cf-connecting-ip': client } },
+    }),
+  );
   return sdk;
 }
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolAnswer;
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as ToolAnswer;
 /** A raw JSON-RPC POST to /mcp. */
 const post = (base: URL, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(new URL('/mcp', base), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(new URL('/mcp', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('MCP at /mcp on the worker', () => {
   let base: URL;
@@ -31,25 +44,48 @@ describe('MCP at /mcp on the worker', () => {
   it('lists search_facts, get_fact and list_facets', async () => {
     const { tools } = await (await sdk()).listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['search_facts', 'get_fact', 'list_facets']);
-    expect(Object.keys((tools[0]!.inputSchema as { properties: object }).properties)).toEqual(['q', 'region', 'kind', 'limit', 'offset']);
+    expect(Object.keys((tools[0]!.inputSchema as { properties: object }).properties)).toEqual([
+      'q',
+      'region',
+      'kind',
+      'limit',
+      'offset',
+    ]);
   });
 
   it('search_facts gives what GET /api/v1/facts gives on the worker: same ids, order, total, limit and offset', async () => {
-    for (const query of [{ q: 'permis', limit: 7 }, { q: 'examen pratique', region: 'wallonie', limit: 5, offset: 1 }, { kind: 'fact', limit: 50 }, { q: 'permsi de cnduire' }]) {
+    for (const query of [
+      { q: 'permis', limit: 7 },
+      { q: 'examen pratique', region: 'wallonie', limit: 5, offset: 1 },
+      { kind: 'fact', limit: 50 },
+      { q: 'permsi de cnduire' },
+    ]) {
       const answer = await call(await sdk(), 'search_facts', query);
       expect(answer.isError, answer.content[0]?.text).toBeFalsy();
       const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
       params.set('po_live', '1');
-      const api = (await (await fetch(new URL(`/api/v1/facts?${params}`, base))).json()) as { results: { id: string; url: string }[]; total: number; limit: number; offset: number; suggestions?: unknown };
+      const api = (await (await fetch(new URL(`/api/v1/facts?${params}`, base))).json()) as {
+        results: { id: string; url: string }[];
+        total: number;
+        limit: number;
+        offset: number;
+        suggestions?: unknown;
+      };
       const structured = answer.structuredContent!;
       expect(structured.results.map((r: { id: string }) => r.id)).toEqual(api.results.map((r) => r.id));
       expect([structured.total, structured.limit, structured.offset]).toEqual([api.total, api.limit, api.offset]);
       expect(structured.suggestions).toEqual(api.suggestions);
       expect(structured.results.map((r: { url: string }) => r.url)).toEqual(api.results.map((r) => r.url));
-      expect(structured.results.map((r: { title: string; excerpt: string }) => typeof r.title === 'string' && typeof r.excerpt === 'string')).not.toContain(false);
+      expect(
+        structured.results.map(
+          (r: { title: string; excerpt: string }) => typeof r.title === 'string' && typeof r.excerpt === 'string',
+        ),
+      ).not.toContain(false);
       expect(structured.reuse.attribution).toBe('permis-facts, with a link to the record page used (its url)');
     }
-    expect((await call(await sdk(), 'search_facts', { q: 'permis', limit: 7 })).structuredContent!.results).toHaveLength(7);
+    expect(
+      (await call(await sdk(), 'search_facts', { q: 'permis', limit: 7 })).structuredContent!.results,
+    ).toHaveLength(7);
   });
 
   it('get_fact returns the record of /api/v1/facts/{id}; an unknown id and a bad argument are tool errors', async () => {
@@ -61,14 +97,18 @@ describe('MCP at /mcp on the worker', () => {
     expect(answer.structuredContent!.reuse.terms).toEqual([...REUSE_TERMS]);
     const unknown = await call(await sdk(), 'get_fact', { id: 'fait-0000000000000000' });
     expect(unknown.isError).toBe(true);
-    expect(unknown.content[0]!.text).toBe('no record has the id "fait-0000000000000000"; find ids with search_facts (record_not_found)');
+    expect(unknown.content[0]!.text).toBe(
+      'no record has the id "fait-0000000000000000"; find ids with search_facts (record_not_found)',
+    );
     const bad = await call(await sdk(), 'search_facts', { limit: 51 });
     expect(bad.isError).toBe(true);
     expect(bad.content[0]!.text).toBe('limit must be an integer from 1 to 50, got "51" (invalid_parameter)');
   });
 
   it('serves resources, prompts and completions on the worker, negotiating the newest protocol revision', async () => {
-    const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers: { 'cf-connecting-ip': '198.51.100.21' } } });
+    const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), {
+      requestInit: { headers: { 'cf-connecting-ip': '198.51.100.21' } },
+    });
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(transport);
     expect(transport.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
@@ -80,7 +120,10 @@ describe('MCP at /mcp on the worker', () => {
     const read = await client.readResource({ uri: resources[1]!.uri });
     expect(JSON.parse((read.contents[0] as { text: string }).text).record.id).toBe(resources[1]!.name);
     expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['answer_from_records']);
-    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'answer_from_records' }, argument: { name: 'region', value: 'w' } });
+    const completion = await client.complete({
+      ref: { type: 'ref/prompt', name: 'answer_from_records' },
+      argument: { name: 'region', value: 'w' },
+    });
     expect(completion.completion.values).toEqual(['wallonie']);
     await client.close();
   });
@@ -94,19 +137,41 @@ describe('MCP at /mcp on the worker', () => {
     expect(answer.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
     expect(((await answer.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(3);
     for (const method of ['GET', 'DELETE']) {
-      const refused = await fetch(new URL('/mcp', base), { method, headers: { accept: 'application/json, text/event-stream, text/html' } });
+      const refused = await fetch(new URL('/mcp', base), {
+        method,
+        headers: { accept: 'application/json, text/event-stream, text/html' },
+      });
       expect(refused.status, method).toBe(405);
       expect(refused.headers.get('allow')).toBe('POST');
-      expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(`method ${method} is not allowed on /mcp`);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(
+        `method ${method} is not allowed on /mcp`,
+      );
     }
   });
 
   it('refuses a JSON-RPC batch with -32600 (HTTP 400), counting the POST once and running none of its calls', async () => {
-    const calls = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } }));
-    const before = Number(/r=(\d+)/.exec((await post(base, { jsonrpc: '2.0', id: 0, method: 'tools/list' }, { 'cf-connecting-ip': '192.0.2.81' })).headers.get('ratelimit')!)![1]);
+    const calls = Array.from({ length: 100 }, (_, id) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'search_facts', arguments: { limit: 50 } },
+    }));
+    const before = Number(
+      /r=(\d+)/.exec(
+        (
+          await post(base, { jsonrpc: '2.0', id: 0, method: 'tools/list' }, { 'cf-connecting-ip': '192.0.2.81' })
+        ).headers.get('ratelimit')!,
+      )![1],
+    );
     const answer = await post(base, calls, { 'cf-connecting-ip': '192.0.2.81' });
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining('JSON-RPC batches are not accepted (got an array of 100 messages)') } });
+    expect(await answer.json()).toMatchObject({
+      id: null,
+      error: {
+        code: -32600,
+        message: expect.stringContaining('JSON-RPC batches are not accepted (got an array of 100 messages)'),
+      },
+    });
     expect(answer.headers.get('ratelimit')).toMatch(new RegExp(`^"default";r=${before - 1};`));
   });
 
@@ -114,9 +179,14 @@ describe('MCP at /mcp on the worker', () => {
     const bad = await post(base, '{');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32700);
-    const big = await post(base, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(64 * 1024) } }));
+    const big = await post(
+      base,
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(64 * 1024) } }),
+    );
     expect(big.status).toBe(400);
-    expect(await big.json()).toMatchObject({ error: { code: -32600, message: 'the request body is larger than 65536 bytes' } });
+    expect(await big.json()).toMatchObject({
+      error: { code: -32600, message: 'the request body is larger than 65536 bytes' },
+    });
   });
 });
 
@@ -131,7 +201,8 @@ describe('one quota for /api/v1 and /mcp on the worker', () => {
       await response.arrayBuffer();
       return response;
     };
-    const api = () => read(fetch(new URL('/api/v1/openapi.json', base), { headers: { 'cf-connecting-ip': '2001:db8:0:7:0:0:0:99' } }));
+    const api = () =>
+      read(fetch(new URL('/api/v1/openapi.json', base), { headers: { 'cf-connecting-ip': '2001:db8:0:7:0:0:0:99' } }));
     for (let i = 0; i < 3; i++) expect((await call(client, 'search_facts', { q: 'permis' })).isError).toBeFalsy();
     const left = Number(/^"default";r=(\d+);t=\d+$/.exec((await api()).headers.get('ratelimit') ?? '')?.[1]);
     // initialize, its notification and three tool calls were counted before this API request (and the client's
@@ -139,18 +210,38 @@ describe('one quota for /api/v1 and /mcp on the worker', () => {
     expect(left).toBeLessThanOrEqual(4);
     for (let i = 0; i < left; i++) expect((await api()).status).toBe(200);
     expect((await api()).status).toBe(429);
-    const refused = await client.callTool({ name: 'search_facts', arguments: {} }).then(() => null, (error: Error & { code?: number }) => error);
+    const refused = await client.callTool({ name: 'search_facts', arguments: {} }).then(
+      () => null,
+      (error: Error & { code?: number }) => error,
+    );
     expect(refused?.code).toBe(-32029);
     expect(refused?.message).toMatch(/retry in ([1-9]|[1-5]\d|60) s/);
-    const raw = await post(base, { jsonrpc: '2.0', id: 'a', method: 'tools/list' }, { 'cf-connecting-ip': '2001:db8:0:7::5' });
+    const raw = await post(
+      base,
+      { jsonrpc: '2.0', id: 'a', method: 'tools/list' },
+      { 'cf-connecting-ip': '2001:db8:0:7::5' },
+    );
     expect(raw.status).toBe(200);
     const retry = Number(raw.headers.get('retry-after'));
     expect(retry >= 1 && retry <= 60).toBe(true);
     expect(raw.headers.get('ratelimit')).toBe(`"default";r=0;t=${retry}`);
     expect(await raw.json()).toMatchObject({ id: 'a', error: { code: -32029, data: { retry_after_seconds: retry } } });
-    expect((await read(post(base, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'cf-connecting-ip': '2001:db8:0:7::5' }))).status).toBe(429);
+    expect(
+      (
+        await read(
+          post(
+            base,
+            { jsonrpc: '2.0', method: 'notifications/initialized' },
+            { 'cf-connecting-ip': '2001:db8:0:7::5' },
+          ),
+        )
+      ).status,
+    ).toBe(429);
     // Another client is not affected.
-    expect((await read(fetch(new URL('/api/v1/openapi.json', base), { headers: { 'cf-connecting-ip': '2001:db8:0:8::1' } }))).status).toBe(200);
+    expect(
+      (await read(fetch(new URL('/api/v1/openapi.json', base), { headers: { 'cf-connecting-ip': '2001:db8:0:8::1' } })))
+        .status,
+    ).toBe(200);
     await client.close();
   });
 });
@@ -168,9 +259,18 @@ export default { fetch: () => new Response('') };`;
     });
     const answers = [];
     for (let id = 1; id <= 4; id++) {
-      const answer = await post(base, { jsonrpc: '2.0', id, method: 'tools/list' }, { 'cf-connecting-ip': '192.0.2.70' });
+      const answer = await post(
+        base,
+        { jsonrpc: '2.0', id, method: 'tools/list' },
+        { 'cf-connecting-ip': '192.0.2.70' },
+      );
       answers.push([answer.status, ((await answer.json()) as { error?: { code: number } }).error?.code ?? 'ok']);
     }
-    expect(answers).toEqual([[200, 'ok'], [200, 'ok'], [200, 'ok'], [200, -32029]]);
+    expect(answers).toEqual([
+      [200, 'ok'],
+      [200, 'ok'],
+      [200, 'ok'],
+      [200, -32029],
+    ]);
   });
 });

@@ -45,7 +45,9 @@ describe('the worker in front of the static assets', () => {
 
   it("builds the 307 Location on the build's SITE_URL when no SITE_URL variable is set, whatever the Host", async () => {
     const { miniflare } = await startTestEdge();
-    const response = await miniflare.dispatchFetch('http://elsewhere.example/api/v1/facts?q=permis', { redirect: 'manual' });
+    const response = await miniflare.dispatchFetch('http://elsewhere.example/api/v1/facts?q=permis', {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe(`${testSettings.SITE_URL}/api/v1/facts?q=permis&po_live=1`);
   });
@@ -55,11 +57,17 @@ describe('the worker in front of the static assets', () => {
     for (let i = 0; i < 100; i++) {
       for (const method of ['PUT', 'PATCH', 'DELETE', 'POST']) {
         try {
-          const response = await call('/api/v1/facts?po_live=1', { method, headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
+          const response = await call('/api/v1/facts?po_live=1', {
+            method,
+            headers: { 'content-type': 'application/json' },
+            body: '{"x":1}',
+          });
           if (response.status !== 405) failures.push(`${method}: ${response.status}`);
           await response.arrayBuffer();
         } catch (error) {
-          failures.push(`${method}: ${(error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`);
+          failures.push(
+            `${method}: ${(error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`,
+          );
         }
       }
     }
@@ -67,7 +75,15 @@ describe('the worker in front of the static assets', () => {
   });
 
   it('sends each header once: Access-Control-Allow-Origin is exactly "*" on API answers and on CORS assets', async () => {
-    const paths = ['/api/v1', '/api/v1/?po_live=1', '/api/v1/facts?po_live=1', '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1', '/api/v1/nope', '/api/v1/openapi.json', '/search/listing.json'];
+    const paths = [
+      '/api/v1',
+      '/api/v1/?po_live=1',
+      '/api/v1/facts?po_live=1',
+      '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1',
+      '/api/v1/nope',
+      '/api/v1/openapi.json',
+      '/search/listing.json',
+    ];
     const responses = await Promise.all(paths.map((path) => call(path)));
     responses.push(await call('/api/v1/facts', { method: 'DELETE' }));
     for (const response of responses) {

@@ -11,10 +11,22 @@ describe('wrangler deploy --dry-run', () => {
   it('accepts the configuration, binds the assets and the Durable Object, and bundles a worker under the 3 MB (gzip) free-plan limit', async () => {
     const out = await mkdtemp(join(tmpdir(), 'permis-deploy-'));
     try {
-      const run = spawnSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', out, '--assets', testSettings.DIST_DIR], {
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-        encoding: 'utf8',
-      });
+      const run = spawnSync(
+        process.execPath,
+        [
+          'node_modules/wrangler/bin/wrangler.js',
+          'deploy',
+          '--dry-run',
+          '--outdir',
+          out,
+          '--assets',
+          testSettings.DIST_DIR,
+        ],
+        {
+          env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+          encoding: 'utf8',
+        },
+      );
       const output = run.stdout + run.stderr;
       expect(run.status, output).toBe(0);
       expect(output).toMatch(/env\.QUOTA \(QuotaWindow\)\s+Durable Object/);

@@ -13,7 +13,9 @@ import { startSiteServer, type RunningServer } from '../support/site-server.ts';
 /** Every file of a folder: name → text. */
 async function folderFiles(dir: string): Promise<Record<string, string>> {
   const names = (await readdir(dir)).sort();
-  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), 'utf8')] as const)));
+  return Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), 'utf8')] as const)),
+  );
 }
 const folder = (name: string) => mkdtemp(join(tmpdir(), `permis-${name}-`));
 
@@ -46,19 +48,36 @@ describe('a download that cannot be used', () => {
   const advertising = (sha256: string, body: Uint8Array = gz) =>
     startFakeDeployment(records, (url, res) => {
       if (url.pathname === '/api/v1/') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ downloads: { jsonl: { url: 'https://elsewhere.example/api/v1/downloads/permis-facts.jsonl.gz', bytes: body.length, sha256, records: 2 } } }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            downloads: {
+              jsonl: {
+                url: 'https://elsewhere.example/api/v1/downloads/permis-facts.jsonl.gz',
+                bytes: body.length,
+                sha256,
+                records: 2,
+              },
+            },
+          }),
+        );
         return true;
       }
-      if (url.pathname === '/api/v1/downloads/permis-facts.jsonl.gz') return (res.writeHead(307, { location: '/downloads/permis-facts.jsonl.gz' }).end(), true);
-      if (url.pathname === '/downloads/permis-facts.jsonl.gz') return (res.writeHead(200, { 'content-type': 'application/gzip' }).end(body), true);
+      if (url.pathname === '/api/v1/downloads/permis-facts.jsonl.gz')
+        return (res.writeHead(307, { location: '/downloads/permis-facts.jsonl.gz' }).end(), true);
+      if (url.pathname === '/downloads/permis-facts.jsonl.gz')
+        return (res.writeHead(200, { 'content-type': 'application/gzip' }).end(body), true);
       return false;
     });
 
-  it('is read from the advertised file on the deployment\'s own origin when it checks out', async () => {
+  it("is read from the advertised file on the deployment's own origin when it checks out", async () => {
     fake = await advertising(createHash('sha256').update(gz).digest('hex'));
     const summary = await runImport({ baseUrl: fake.origin, out: await folder('fake') });
     expect([summary.via, summary.added.length, summary.exitCode]).toEqual(['download', 2, 0]);
-    expect(fake.requests).toEqual(['/api/v1/?po_live=1', '/api/v1/downloads/permis-facts.jsonl.gz?po_live=1', '/downloads/permis-facts.jsonl.gz']);
+    expect(fake.requests).toEqual([
+      '/api/v1/?po_live=1',
+      '/api/v1/downloads/permis-facts.jsonl.gz?po_live=1',
+      '/downloads/permis-facts.jsonl.gz',
+    ]);
     await fake.close();
     fake = undefined;
   });
@@ -79,6 +98,8 @@ describe('a download that cannot be used', () => {
     fake = await advertising(createHash('sha256').update(bad).digest('hex'), bad);
     const summary = await runImport({ baseUrl: fake.origin, out: await folder('fake') });
     expect(summary.via).toBe('walk');
-    expect(summary.warnings[0]).toBe('the download could not be used (https://elsewhere.example/api/v1/downloads/permis-facts.jsonl.gz: line 2 is not JSON: "not json"); read through GET /facts instead');
+    expect(summary.warnings[0]).toBe(
+      'the download could not be used (https://elsewhere.example/api/v1/downloads/permis-facts.jsonl.gz: line 2 is not JSON: "not json"); read through GET /facts instead',
+    );
   });
 });

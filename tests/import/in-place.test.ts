@@ -15,8 +15,13 @@ import { testSettings } from '../support/test-build.ts';
 /** Every file under `dir`: relative path → text. */
 async function files(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const paths = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
-  return new Map(await Promise.all(paths.map(async (path) => [relative(dir, path), await readFile(path, 'utf8')] as const)));
+  const paths = entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+  return new Map(
+    await Promise.all(paths.map(async (path) => [relative(dir, path), await readFile(path, 'utf8')] as const)),
+  );
 }
 
 /** The lines of `after` that differ from `before` at the same place, with their line numbers (same line count only). */
@@ -38,7 +43,10 @@ describe('import into a copy of the corpus it was built from', () => {
     await cp(testSettings.CONTENT_DIR, out, { recursive: true });
     // A hand-written touch the source cannot know: a comment. The data stays the same.
     const path = join(out, FILE);
-    await writeFile(path, (await readFile(path, 'utf8')).replace('\nregions:', '\n# Vérifié avec Bruxelles Mobilité.\nregions:'));
+    await writeFile(
+      path,
+      (await readFile(path, 'utf8')).replace('\nregions:', '\n# Vérifié avec Bruxelles Mobilité.\nregions:'),
+    );
   }, 120_000);
   afterAll(async () => server?.stop());
 
@@ -60,7 +68,10 @@ describe('import into a copy of the corpus it was built from', () => {
       if (!response.ok || !String(input).includes('/facts')) return response;
       const body = (await response.json()) as { results?: { id: string; title: string }[] };
       for (const record of body.results ?? []) if (record.id === ID) record.title = changed;
-      return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(body), {
+        status: response.status,
+        headers: { 'content-type': 'application/json' },
+      });
     };
     const summary = await runImport({ baseUrl: server.base, out, walk: true, paced: { fetch: fetchChanged } });
     expect(summary.changed).toEqual([ID]);
@@ -89,7 +100,15 @@ describe('updating one record file', () => {
     '',
   ].join('\n');
   const fresh = (frontmatter: Record<string, unknown>, text = 'Le texte.'): FreshRecord => ({
-    frontmatter: { id: 'fait-0000000000000001', kind: 'fact', title: 'Le titre', regions: ['wallonie', 'bruxelles'], sources: [{ url: 'https://a.example', label: 'Source A', type: 'official' }], verified_at: '2026-10-01', ...frontmatter },
+    frontmatter: {
+      id: 'fait-0000000000000001',
+      kind: 'fact',
+      title: 'Le titre',
+      regions: ['wallonie', 'bruxelles'],
+      sources: [{ url: 'https://a.example', label: 'Source A', type: 'official' }],
+      verified_at: '2026-10-01',
+      ...frontmatter,
+    },
     text,
     publishedSummary: undefined,
     source: 'the whole new file',
@@ -101,14 +120,24 @@ describe('updating one record file', () => {
   });
 
   it('rewrites a changed value in its own quotes, and only its line', () => {
-    expect(changedLines(file, updateRecordFile(file, fresh({ title: "L'autre titre" }))!)).toEqual([[5, "title: 'L''autre titre'"]]);
-    expect(changedLines(file, updateRecordFile(file, fresh({ verified_at: '2026-11-02' }))!)).toEqual([[11, 'verified_at: 2026-11-02']]);
-    expect(changedLines(file, updateRecordFile(file, fresh({}, 'Un autre texte.'))!)).toEqual([[13, 'Un autre texte.']]);
+    expect(changedLines(file, updateRecordFile(file, fresh({ title: "L'autre titre" }))!)).toEqual([
+      [5, "title: 'L''autre titre'"],
+    ]);
+    expect(changedLines(file, updateRecordFile(file, fresh({ verified_at: '2026-11-02' }))!)).toEqual([
+      [11, 'verified_at: 2026-11-02'],
+    ]);
+    expect(changedLines(file, updateRecordFile(file, fresh({}, 'Un autre texte.'))!)).toEqual([
+      [13, 'Un autre texte.'],
+    ]);
   });
 
   it('keeps flow lists, comments and order when the shape changes, and places a new field where a new file would', () => {
     const updated = updateRecordFile(file, fresh({ regions: ['wallonie'], effective_from: '2026-09-01' }))!;
-    expect(updated).toBe(file.replace('regions: [wallonie, bruxelles] # les deux', 'regions: [wallonie] # les deux').replace('verified_at: 2026-10-01', 'verified_at: 2026-10-01\neffective_from: 2026-09-01'));
+    expect(updated).toBe(
+      file
+        .replace('regions: [wallonie, bruxelles] # les deux', 'regions: [wallonie] # les deux')
+        .replace('verified_at: 2026-10-01', 'verified_at: 2026-10-01\neffective_from: 2026-09-01'),
+    );
   });
 
   it('keeps a summary the source did not publish', () => {

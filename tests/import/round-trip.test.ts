@@ -14,18 +14,32 @@ import { builtIds } from '../support/search.ts';
 
 /** Searches whose ids, in order, must be the same before and after the round trip. */
 const SEARCHES = [
-  'q=permis', 'q=examen%20th%C3%A9orique', 'q=alcool&limit=20', 'q=rijbewijs', "q=l'examen%20pratique", 'q=conduire&region=wallonie',
-  'q=permis&kind=lesson', 'q=%C5%93il%20m%C3%A9decin', 'q=permis%20conduire&offset=20', 'kind=offer&limit=50', 'region=flandre&offset=40', 'q=auto-%C3%A9cole&kind=organization',
+  'q=permis',
+  'q=examen%20th%C3%A9orique',
+  'q=alcool&limit=20',
+  'q=rijbewijs',
+  "q=l'examen%20pratique",
+  'q=conduire&region=wallonie',
+  'q=permis&kind=lesson',
+  'q=%C5%93il%20m%C3%A9decin',
+  'q=permis%20conduire&offset=20',
+  'kind=offer&limit=50',
+  'region=flandre&offset=40',
+  'q=auto-%C3%A9cole&kind=organization',
 ];
 
 /** The API over a build folder, quota lifted. */
-const apiOver = (dist: string) => createApiHandler({ read: readDist(dist), quota: { limit: 1_000_000 }, siteUrl: testSettings.SITE_URL });
-const getJson = async (api: ReturnType<typeof apiOver>, path: string) => (await api(new Request(`http://rt.test/api/v1/${path}`), { clientAddress: '198.51.100.7' })).json();
+const apiOver = (dist: string) =>
+  createApiHandler({ read: readDist(dist), quota: { limit: 1_000_000 }, siteUrl: testSettings.SITE_URL });
+const getJson = async (api: ReturnType<typeof apiOver>, path: string) =>
+  (await api(new Request(`http://rt.test/api/v1/${path}`), { clientAddress: '198.51.100.7' })).json();
 
 /** Every file of an imported folder: name → text. */
 async function folderFiles(dir: string): Promise<Record<string, string>> {
   const names = (await readdir(dir)).sort();
-  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), 'utf8')] as const)));
+  return Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), 'utf8')] as const)),
+  );
 }
 
 describe('the round trip: import a deployment, build from the import', () => {
@@ -48,7 +62,9 @@ describe('the round trip: import a deployment, build from the import', () => {
 
   it('builds, with the same SITE_URL, a site whose every /facts/{id} is deep-equal and whose searches answer the same ids in order', async () => {
     const dist = join(out, '..', 'dist');
-    await buildSite(readSettings({ SITE_URL: testSettings.SITE_URL, CONTENT_DIR: out, DIST_DIR: dist }), { quiet: true });
+    await buildSite(readSettings({ SITE_URL: testSettings.SITE_URL, CONTENT_DIR: out, DIST_DIR: dist }), {
+      quiet: true,
+    });
     const [before, after] = [apiOver(testSettings.DIST_DIR), apiOver(dist)];
     const ids = await builtIds();
     let equal = 0;
@@ -58,15 +74,26 @@ describe('the round trip: import a deployment, build from the import', () => {
     }
     expect(equal).toBe(ids.length);
     for (const search of SEARCHES) {
-      const [a, b] = await Promise.all([getJson(before, `facts?po_live=1&${search}`), getJson(after, `facts?po_live=1&${search}`)]) as { results: { id: string }[]; total: number }[];
-      expect(b!.results.map((r) => r.id), search).toEqual(a!.results.map((r) => r.id));
+      const [a, b] = (await Promise.all([
+        getJson(before, `facts?po_live=1&${search}`),
+        getJson(after, `facts?po_live=1&${search}`),
+      ])) as { results: { id: string }[]; total: number }[];
+      expect(
+        b!.results.map((r) => r.id),
+        search,
+      ).toEqual(a!.results.map((r) => r.id));
       expect([b!.total, a!.results.length > 0]).toEqual([a!.total, true]);
     }
   }, 300_000);
 
   it('re-imports nothing when nothing changed', async () => {
     const again = await runImport({ baseUrl: server.base, out });
-    expect([again.added, again.changed, again.removed, again.unchanged.length]).toEqual([[], [], [], summary.added.length]);
+    expect([again.added, again.changed, again.removed, again.unchanged.length]).toEqual([
+      [],
+      [],
+      [],
+      summary.added.length,
+    ]);
   }, 60_000);
 
   it('imports the same files from npm run edge as from npm start', async () => {

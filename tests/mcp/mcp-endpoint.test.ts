@@ -14,12 +14,19 @@ function endpoint(limit = 1_000_000, options: Partial<McpEndpointOptions> = {}) 
   const keys: string[] = [];
   const inner = createMemoryQuota({ limit });
   const limiter: Quota = { hit: (key) => (keys.push(key), inner.hit(key)) };
-  return { keys, mcp: createMcpEndpoint({ quota: limiter, api: () => api, siteUrl: 'https://permis.example', ...options }) };
+  return {
+    keys,
+    mcp: createMcpEndpoint({ quota: limiter, api: () => api, siteUrl: 'https://permis.example', ...options }),
+  };
 }
 
 const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request('https://permis.example/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
+  new Request('https://permis.example/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body,
+  });
 
 /** A body sent in chunks of `chunk` bytes, `total` bytes in all; `pulled()` says how many were read. */
 function streamed(total: number, chunk = 16 * 1024) {
@@ -37,9 +44,23 @@ function streamed(total: number, chunk = 16 * 1024) {
 
 /** The JSON-RPC answer to one tools/call, as the bytes an HTTP client receives. */
 async function callBytes(mcp: ReturnType<typeof endpoint>['mcp'], args: Record<string, unknown>) {
-  const answer = await mcp(post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_facts', arguments: args } }), { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION }));
+  const answer = await mcp(
+    post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_facts', arguments: args },
+      }),
+      { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION },
+    ),
+  );
   const bytes = new Uint8Array(await answer.arrayBuffer());
-  return { bytes: bytes.length, result: (JSON.parse(new TextDecoder().decode(bytes)) as { result: { structuredContent: { results: unknown[] } } }).result };
+  return {
+    bytes: bytes.length,
+    result: (JSON.parse(new TextDecoder().decode(bytes)) as { result: { structuredContent: { results: unknown[] } } })
+      .result,
+  };
 }
 
 describe('what one /mcp message costs', () => {
@@ -64,8 +85,17 @@ describe('what one /mcp message costs', () => {
   it(`negotiates the newest revision the SDK supports (${LATEST_PROTOCOL_VERSION}), or an older one the client asks for`, async () => {
     const { mcp } = endpoint();
     const initialize = async (protocolVersion: string) => {
-      const body = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } } };
-      return ((await (await mcp(post(JSON.stringify(body)))).json()) as { result: { protocolVersion: string; capabilities: object; serverInfo: object } }).result;
+      const body = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      };
+      return (
+        (await (await mcp(post(JSON.stringify(body)))).json()) as {
+          result: { protocolVersion: string; capabilities: object; serverInfo: object };
+        }
+      ).result;
     };
     const latest = await initialize(LATEST_PROTOCOL_VERSION);
     expect(latest.protocolVersion).toBe('2025-11-25');
@@ -98,13 +128,27 @@ describe('the /mcp endpoint', () => {
 
   it('answers a CORS preflight 204 without counting it, and gives every answer CORS headers', async () => {
     const { keys, mcp } = endpoint();
-    const preflight = await mcp(new Request('https://permis.example/mcp', { method: 'OPTIONS', headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } }));
+    const preflight = await mcp(
+      new Request('https://permis.example/mcp', {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://inspector.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, mcp-protocol-version',
+        },
+      }),
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
-    for (const name of ['content-type', 'accept', 'mcp-protocol-version']) expect(preflight.headers.get('access-control-allow-headers')!.toLowerCase()).toContain(name);
+    for (const name of ['content-type', 'accept', 'mcp-protocol-version'])
+      expect(preflight.headers.get('access-control-allow-headers')!.toLowerCase()).toContain(name);
     expect(keys).toHaveLength(0);
-    for (const answer of [await mcp(post(JSON.stringify(LIST))), await mcp(post('not json')), await mcp(new Request('https://permis.example/mcp'))]) {
+    for (const answer of [
+      await mcp(post(JSON.stringify(LIST))),
+      await mcp(post('not json')),
+      await mcp(new Request('https://permis.example/mcp')),
+    ]) {
       expect(answer.headers.get('access-control-allow-origin')).toBe('*');
       expect(answer.headers.get('access-control-expose-headers')).toBe('Retry-After, RateLimit, RateLimit-Policy');
     }
@@ -115,11 +159,23 @@ describe('the /mcp endpoint', () => {
     const { keys, mcp } = endpoint();
     for (const method of ['GET', 'DELETE', 'PUT', 'OPTIONS']) {
       const body = method === 'GET' ? null : streamed(100_000);
-      const answer = await mcp(new Request('https://permis.example/mcp', { method, ...(body && { body: body.stream, duplex: 'half' }) } as RequestInit));
+      const answer = await mcp(
+        new Request('https://permis.example/mcp', {
+          method,
+          ...(body && { body: body.stream, duplex: 'half' }),
+        } as RequestInit),
+      );
       expect(answer.status, method).toBe(405);
       expect(answer.headers.get('allow')).toBe('POST');
       expect(answer.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
-      expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `method ${method} is not allowed on /mcp; POST JSON-RPC messages (stateless Streamable HTTP)` } });
+      expect(await answer.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32000,
+          message: `method ${method} is not allowed on /mcp; POST JSON-RPC messages (stateless Streamable HTTP)`,
+        },
+      });
       if (body) expect(body.pulled(), method).toBe(100_000);
     }
     // A method a Request cannot carry (Node delivers TRACE) is named by the adapter.
@@ -136,9 +192,15 @@ describe('the /mcp endpoint', () => {
     expect(exact.status).toBe(200);
     const over = await mcp(post(json + ' '.repeat(MCP_DEFAULTS.maxBodyBytes - json.length + 1)));
     expect(over.status).toBe(400);
-    expect(await over.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'the request body is larger than 65536 bytes' } });
+    expect(await over.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'the request body is larger than 65536 bytes' },
+    });
     const huge = streamed(5 * 2 ** 20);
-    const answer = await mcp(new Request('https://permis.example/mcp', { method: 'POST', body: huge.stream, duplex: 'half' } as RequestInit));
+    const answer = await mcp(
+      new Request('https://permis.example/mcp', { method: 'POST', body: huge.stream, duplex: 'half' } as RequestInit),
+    );
     expect(answer.status).toBe(400);
     expect(huge.pulled()).toBe(5 * 2 ** 20);
   });
@@ -148,20 +210,32 @@ describe('the /mcp endpoint', () => {
     for (const body of ['{', '', '\u00ff']) {
       const answer = await mcp(post(body));
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error: the body is not JSON' } });
+      expect(await answer.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'parse error: the body is not JSON' },
+      });
     }
   });
 
   it('refuses a JSON-RPC batch with -32600 (HTTP 400) naming its size, counted once and running none of its calls', async () => {
     const { keys, mcp } = endpoint();
-    const calls = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } }));
+    const calls = Array.from({ length: 100 }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'tools/call',
+      params: { name: 'search_facts', arguments: { limit: 50 } },
+    }));
     for (const batch of [calls, [LIST], []]) {
       const answer = await mcp(post(JSON.stringify(batch)));
       expect(answer.status).toBe(400);
       expect(await answer.json()).toEqual({
         jsonrpc: '2.0',
         id: null,
-        error: { code: -32600, message: `JSON-RPC batches are not accepted (got an array of ${batch.length} messages): MCP removed batching in protocol revision 2025-06-18; send one message per request` },
+        error: {
+          code: -32600,
+          message: `JSON-RPC batches are not accepted (got an array of ${batch.length} messages): MCP removed batching in protocol revision 2025-06-18; send one message per request`,
+        },
       });
     }
     expect(keys).toHaveLength(3);
@@ -184,7 +258,15 @@ describe('the /mcp endpoint', () => {
         data: { code: 'rate_limited', retry_after_seconds: retry, limit: 1, window_seconds: 60 },
       },
     });
-    const batch = await mcp(post(JSON.stringify([{ ...LIST, id: 7 }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...LIST, id: 8 }])));
+    const batch = await mcp(
+      post(
+        JSON.stringify([
+          { ...LIST, id: 7 },
+          { jsonrpc: '2.0', method: 'notifications/initialized' },
+          { ...LIST, id: 8 },
+        ]),
+      ),
+    );
     expect(batch.status).toBe(400);
     expect(((await batch.json()) as { error: { code: number } }).error.code).toBe(-32600);
     const notification = await mcp(post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })));

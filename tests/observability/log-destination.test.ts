@@ -19,7 +19,12 @@ function sink(options: { stuck?: boolean; fail?: boolean } = {}) {
       else done();
     },
   });
-  return { stream, text: () => chunks.join(''), unstick: () => pending.splice(0).forEach((done) => done()), pending: () => pending.length };
+  return {
+    stream,
+    text: () => chunks.join(''),
+    unstick: () => pending.splice(0).forEach((done) => done()),
+    pending: () => pending.length,
+  };
 }
 
 const SMALL = { ...LOG_BUFFER, minLength: 100, maxPendingBytes: 1000 };
@@ -66,7 +71,10 @@ describe('log destination', () => {
   it('reports the dropped lines in one warning line once the stream takes lines again', async () => {
     let release: (() => void)[] = [];
     const chunks: string[] = [];
-    const stream = new Writable({ highWaterMark: 1024, write: (chunk: Buffer, _e, done) => (chunks.push(chunk.toString()), release.push(done)) });
+    const stream = new Writable({
+      highWaterMark: 1024,
+      write: (chunk: Buffer, _e, done) => (chunks.push(chunk.toString()), release.push(done)),
+    });
     const destination = createLogDestination(stream, -1, SMALL);
     for (let n = 0; n < 100; n++) destination.write(line(n));
     const dropped = destination.dropped();
@@ -80,8 +88,15 @@ describe('log destination', () => {
     }
     destination.write(line(100));
     destination.flush();
-    const warning = chunks.join('').split('\n').find((text) => text.includes('"event":"log"'))!;
-    expect(JSON.parse(warning)).toMatchObject({ level: 40, dropped, msg: `${dropped} log lines dropped: stdout was not read` });
+    const warning = chunks
+      .join('')
+      .split('\n')
+      .find((text) => text.includes('"event":"log"'))!;
+    expect(JSON.parse(warning)).toMatchObject({
+      level: 40,
+      dropped,
+      msg: `${dropped} log lines dropped: stdout was not read`,
+    });
     expect(chunks.join('')).toContain(line(100));
   });
 

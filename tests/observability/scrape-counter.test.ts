@@ -14,7 +14,8 @@ function pair() {
   const scraped = scrapeCounter({ name: names.scraped, help, labelNames });
   const plain = new Counter({ name: names.plain, help, labelNames: [...labelNames] });
   // The lines of the series (their order within a family may differ, as Prometheus allows).
-  const text = async (name: string) => (await register.getSingleMetricAsString(name)).replaceAll(name, 'series').split('\n').sort().join('\n');
+  const text = async (name: string) =>
+    (await register.getSingleMetricAsString(name)).replaceAll(name, 'series').split('\n').sort().join('\n');
   return { scraped, plain, scrapedText: () => text(names.scraped), plainText: () => text(names.plain) };
 }
 
@@ -42,16 +43,19 @@ describe('scrape counter', () => {
     const route = fc.constantFrom('/api/v1/facts', '/api/v1/facts/{id}', 'page', '/healthz');
     const status = fc.constantFrom('200', '304', '404', '429');
     const step = fc.oneof(fc.record({ route, status }), fc.constant('scrape' as const));
-    await fc.assert(fc.asyncProperty(fc.array(step, { maxLength: 60 }), async (steps) => {
-      const { scraped, plain, scrapedText, plainText } = pair();
-      for (const s of steps) {
-        if (s === 'scrape') expect(await scrapedText()).toBe(await plainText());
-        else {
-          scraped.inc(s);
-          plain.inc(s);
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 60 }), async (steps) => {
+        const { scraped, plain, scrapedText, plainText } = pair();
+        for (const s of steps) {
+          if (s === 'scrape') expect(await scrapedText()).toBe(await plainText());
+          else {
+            scraped.inc(s);
+            plain.inc(s);
+          }
         }
-      }
-      expect(await scrapedText()).toBe(await plainText());
-    }), { numRuns: 30 });
+        expect(await scrapedText()).toBe(await plainText());
+      }),
+      { numRuns: 30 },
+    );
   });
 });

@@ -11,8 +11,20 @@ const help = 'test latency';
 function pair() {
   const ours = new Registry();
   const theirs = new Registry();
-  const scraped = scrapeHistogram({ name: 'latency_seconds', help, labelName: 'route', buckets: BUCKETS, registry: ours });
-  const plain = new Histogram({ name: 'latency_seconds', help, labelNames: ['route'], buckets: BUCKETS, registers: [theirs] });
+  const scraped = scrapeHistogram({
+    name: 'latency_seconds',
+    help,
+    labelName: 'route',
+    buckets: BUCKETS,
+    registry: ours,
+  });
+  const plain = new Histogram({
+    name: 'latency_seconds',
+    help,
+    labelNames: ['route'],
+    buckets: BUCKETS,
+    registers: [theirs],
+  });
   return { scraped, plain, ours, theirs };
 }
 
@@ -38,24 +50,35 @@ describe('scrape histogram', () => {
 
   it('gives the same text as a prom-client Histogram fed the same observations, read at any points, reset included', async () => {
     const step = fc.oneof(observation, fc.constantFrom('read' as const, 'reset' as const));
-    await fc.assert(fc.asyncProperty(fc.array(step, { maxLength: 80 }), async (steps) => {
-      const { scraped, plain, ours, theirs } = pair();
-      for (const s of [...steps, 'read' as const]) {
-        if (s === 'read') expect(await ours.metrics()).toBe(await theirs.metrics());
-        else if (s === 'reset') (scraped.reset(), plain.reset());
-        else (scraped.observe({ route: s.route }, s.value), plain.observe({ route: s.route }, s.value));
-      }
-    }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 80 }), async (steps) => {
+        const { scraped, plain, ours, theirs } = pair();
+        for (const s of [...steps, 'read' as const]) {
+          if (s === 'read') expect(await ours.metrics()).toBe(await theirs.metrics());
+          else if (s === 'reset') scraped.reset(), plain.reset();
+          else scraped.observe({ route: s.route }, s.value), plain.observe({ route: s.route }, s.value);
+        }
+      }),
+    );
   });
 
   it("sums two workers' series in the cluster primary exactly as prom-client's own histograms are summed", async () => {
-    await fc.assert(fc.asyncProperty(fc.array(observation, { maxLength: 40 }), fc.array(observation, { maxLength: 40 }), async (a, b) => {
-      const workers = [pair(), pair()];
-      for (const [i, observations] of [a, b].entries()) {
-        for (const o of observations) (workers[i]!.scraped.observe({ route: o.route }, o.value), workers[i]!.plain.observe({ route: o.route }, o.value));
-      }
-      const aggregate = async (side: 'ours' | 'theirs') => AggregatorRegistry.aggregate(await Promise.all(workers.map((w) => w[side].getMetricsAsJSON()))).metrics();
-      expect(await aggregate('ours')).toBe(await aggregate('theirs'));
-    }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(observation, { maxLength: 40 }),
+        fc.array(observation, { maxLength: 40 }),
+        async (a, b) => {
+          const workers = [pair(), pair()];
+          for (const [i, observations] of [a, b].entries()) {
+            for (const o of observations)
+              workers[i]!.scraped.observe({ route: o.route }, o.value),
+                workers[i]!.plain.observe({ route: o.route }, o.value);
+          }
+          const aggregate = async (side: 'ours' | 'theirs') =>
+            AggregatorRegistry.aggregate(await Promise.all(workers.map((w) => w[side].getMetricsAsJSON()))).metrics();
+          expect(await aggregate('ours')).toBe(await aggregate('theirs'));
+        },
+      ),
+    );
   });
 });

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { clientAddress, clientKey } from '../../src/lib/api/client-address.ts';
 import { createMemoryQuota } from '../../src/lib/quota.ts';
 
-const request = (forwarded?: string) => ({ headers: { get: (name: string) => (name === 'x-forwarded-for' ? (forwarded ?? null) : null) } });
+const request = (forwarded?: string) => ({
+  headers: { get: (name: string) => (name === 'x-forwarded-for' ? (forwarded ?? null) : null) },
+});
 
 /** Eight random 16-bit groups, as an address. */
 const groups = fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 });
@@ -19,14 +21,29 @@ function spellings(g: number[]): string[] {
   for (let i = 0; i < 8; i++) {
     let j = i;
     while (j < 8 && g[j] === 0) j++;
-    if (j > i) out.push(`${g.slice(0, i).map((x) => x.toString(16)).join(':')}::${g.slice(j).map((x) => x.toString(16)).join(':')}`);
+    if (j > i)
+      out.push(
+        `${g
+          .slice(0, i)
+          .map((x) => x.toString(16))
+          .join(':')}::${g
+          .slice(j)
+          .map((x) => x.toString(16))
+          .join(':')}`,
+      );
   }
   return out;
 }
 
 describe('client address canonicalisation', () => {
   it('gives one key for every spelling of one IPv6 address', () => {
-    for (const spelling of ['2001:DB8::1', '2001:0db8:0:0:0:0:0:1', '[2001:db8::1]', '[2001:db8::1]:443', '2001:db8:0::0:1']) {
+    for (const spelling of [
+      '2001:DB8::1',
+      '2001:0db8:0:0:0:0:0:1',
+      '[2001:db8::1]',
+      '[2001:db8::1]:443',
+      '2001:db8:0::0:1',
+    ]) {
       expect(clientKey(spelling, 128)).toBe('2001:db8::1');
     }
     fc.assert(fc.property(groups, (g) => new Set(spellings(g).map((s) => clientKey(s, 128))).size === 1));
@@ -41,13 +58,24 @@ describe('client address canonicalisation', () => {
   });
 
   it('counts IPv4-mapped IPv6 as the IPv4 address, with or without a port', () => {
-    for (const spelling of ['::ffff:192.0.2.1', '::FFFF:c000:201', '[::ffff:192.0.2.1]:80', '192.0.2.1', '192.0.2.1:51234', ' 192.0.2.1 ']) {
+    for (const spelling of [
+      '::ffff:192.0.2.1',
+      '::FFFF:c000:201',
+      '[::ffff:192.0.2.1]:80',
+      '192.0.2.1',
+      '192.0.2.1:51234',
+      ' 192.0.2.1 ',
+    ]) {
       expect(clientKey(spelling)).toBe('192.0.2.1');
     }
-    fc.assert(fc.property(octets, fc.integer({ min: 0, max: 65535 }), (o, port) => {
-      const dotted = o.join('.');
-      return [dotted, `${dotted}:${port}`, `::ffff:${dotted}`, `[::ffff:${dotted}]:${port}`].every((s) => clientKey(s) === dotted);
-    }));
+    fc.assert(
+      fc.property(octets, fc.integer({ min: 0, max: 65535 }), (o, port) => {
+        const dotted = o.join('.');
+        return [dotted, `${dotted}:${port}`, `::ffff:${dotted}`, `[::ffff:${dotted}]:${port}`].every(
+          (s) => clientKey(s) === dotted,
+        );
+      }),
+    );
   });
 
   it('buckets IPv6 clients by /64 by default, and by the configured prefix', () => {
@@ -57,12 +85,16 @@ describe('client address canonicalisation', () => {
     expect(clientKey('2001:db8:1:2:aaaa::1', 48)).toBe('2001:db8:1::/48');
     expect(clientKey('2001:db8:1:ff:aaaa::1', 56)).toBe('2001:db8:1::/56');
     expect(clientKey('2001:db8:1:2:aaaa::1', 128)).toBe('2001:db8:1:2:aaaa::1');
-    fc.assert(fc.property(groups, fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 4, maxLength: 4 }), (g, host) => {
-      fc.pre(!(g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff));
-      const other = [...g.slice(0, 4), ...host];
-      fc.pre(!(other.slice(0, 5).every((x) => x === 0) && other[5] === 0xffff));
-      return clientKey(g.map((x) => x.toString(16)).join(':')) === clientKey(other.map((x) => x.toString(16)).join(':'));
-    }));
+    fc.assert(
+      fc.property(groups, fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 4, maxLength: 4 }), (g, host) => {
+        fc.pre(!(g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff));
+        const other = [...g.slice(0, 4), ...host];
+        fc.pre(!(other.slice(0, 5).every((x) => x === 0) && other[5] === 0xffff));
+        return (
+          clientKey(g.map((x) => x.toString(16)).join(':')) === clientKey(other.map((x) => x.toString(16)).join(':'))
+        );
+      }),
+    );
   });
 
   it('keeps anything that is not an address as it is (trimmed, lowercased, cut), and never throws', () => {
@@ -72,8 +104,19 @@ describe('client address canonicalisation', () => {
     expect(clientKey('2001:db8::1::2')).toBe('2001:db8::1::2');
     expect(clientKey('')).toBe('unknown');
     expect(clientKey('x'.repeat(500))).toHaveLength(100);
-    fc.assert(fc.property(fc.string(), fc.integer({ min: -5, max: 200 }), (text, prefix) => typeof clientKey(text, prefix) === 'string'));
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF:.[]%') }), (text) => typeof clientKey(text) === 'string'));
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.integer({ min: -5, max: 200 }),
+        (text, prefix) => typeof clientKey(text, prefix) === 'string',
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF:.[]%') }),
+        (text) => typeof clientKey(text) === 'string',
+      ),
+    );
   });
 
   it('canonicalises trusted X-Forwarded-For hops as it does the socket address', () => {

@@ -9,7 +9,10 @@ function fakeState() {
     alarm: null as number | null,
     data,
     storage: {
-      kv: { get: <T>(key: string) => data.get(key) as T | undefined, put: <T>(key: string, value: T) => void data.set(key, structuredClone(value)) },
+      kv: {
+        get: <T>(key: string) => data.get(key) as T | undefined,
+        put: <T>(key: string, value: T) => void data.set(key, structuredClone(value)),
+      },
       setAlarm: async (time: number) => void (state.alarm = time),
       deleteAll: async () => data.clear(),
     },
@@ -43,7 +46,10 @@ describe('the QuotaWindow Durable Object', () => {
   it('keeps its count across a restart of the object (the window is in storage)', async () => {
     const state = fakeState();
     await new QuotaWindow(state as unknown as DurableObjectState, {}).hit(WINDOW);
-    expect(await new QuotaWindow(state as unknown as DurableObjectState, {}).hit(WINDOW)).toEqual({ count: 2, msLeft: WINDOW });
+    expect(await new QuotaWindow(state as unknown as DurableObjectState, {}).hit(WINDOW)).toEqual({
+      count: 2,
+      msLeft: WINDOW,
+    });
   });
 
   it('deletes its data when the alarm finds the window over, and re-arms for a window still open', async () => {

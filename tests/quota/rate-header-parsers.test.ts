@@ -8,12 +8,22 @@ import { decide } from '../../src/lib/quota.ts';
 describe('RateLimit header parsers', () => {
   it('read back every pair of headers this API sends', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 3600 }), fc.integer({ min: 1, max: 20_000 }), fc.nat(), (limit, seconds, count, msLeft) => {
-        const decision = decide(count, limit, seconds * 1000, msLeft % (seconds * 1000));
-        const headers = rateLimitHeaders(decision);
-        expect(parsePolicies(headers['ratelimit-policy'])).toEqual([{ name: 'default', quota: limit, window: seconds }]);
-        expect(parseLimits(headers.ratelimit)).toEqual([{ name: 'default', remaining: decision.remaining, reset: decision.resetSeconds }]);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 3600 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.nat(),
+        (limit, seconds, count, msLeft) => {
+          const decision = decide(count, limit, seconds * 1000, msLeft % (seconds * 1000));
+          const headers = rateLimitHeaders(decision);
+          expect(parsePolicies(headers['ratelimit-policy'])).toEqual([
+            { name: 'default', quota: limit, window: seconds },
+          ]);
+          expect(parseLimits(headers.ratelimit)).toEqual([
+            { name: 'default', remaining: decision.remaining, reset: decision.resetSeconds },
+          ]);
+        },
+      ),
     );
   });
 
@@ -23,7 +33,10 @@ describe('RateLimit header parsers', () => {
       { name: 'day', quota: 1000, window: 86400 },
       { name: 'open', quota: 5, window: undefined },
     ]);
-    expect(parseLimits('"burst";r=9, "day";r=0;t=7;pk=:AQI=:')).toEqual([{ name: 'burst', remaining: 9, reset: undefined }, { name: 'day', remaining: 0, reset: 7 }]);
+    expect(parseLimits('"burst";r=9, "day";r=0;t=7;pk=:AQI=:')).toEqual([
+      { name: 'burst', remaining: 9, reset: undefined },
+      { name: 'day', remaining: 0, reset: 7 },
+    ]);
   });
 
   it('throw an Error with a message naming the header on any other string, never anything else', () => {

@@ -16,9 +16,23 @@ describe('rate limiter', () => {
     const time = clock();
     const limiter = createMemoryQuota({ now: time.now });
     for (let i = 0; i < 120; i++) expect(limiter.hitSync('a').allowed).toBe(true);
-    expect(limiter.hitSync('a')).toEqual({ allowed: false, limit: 120, remaining: 0, resetSeconds: 60, windowSeconds: 60, retryAfterSeconds: 60 });
+    expect(limiter.hitSync('a')).toEqual({
+      allowed: false,
+      limit: 120,
+      remaining: 0,
+      resetSeconds: 60,
+      windowSeconds: 60,
+      retryAfterSeconds: 60,
+    });
     time.advance(59_500);
-    expect(limiter.hitSync('a')).toEqual({ allowed: false, limit: 120, remaining: 0, resetSeconds: 1, windowSeconds: 60, retryAfterSeconds: 1 });
+    expect(limiter.hitSync('a')).toEqual({
+      allowed: false,
+      limit: 120,
+      remaining: 0,
+      resetSeconds: 1,
+      windowSeconds: 60,
+      retryAfterSeconds: 1,
+    });
     time.advance(500);
     expect(limiter.hitSync('a').allowed).toBe(true);
   });

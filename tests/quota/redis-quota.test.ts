@@ -7,7 +7,15 @@ import { startRedis, type TestRedis } from '../support/redis-server.ts';
 describe('the Redis quota store (a real redis-server)', () => {
   let redis: TestRedis;
   const limiters: RedisQuota[] = [];
-  const limiter = async (options: { limit?: number; log?: (line: string) => void; commandTimeoutMs?: number; breakerOpenMs?: number; onFallback?: (reason: FallbackReason) => void } = {}) => {
+  const limiter = async (
+    options: {
+      limit?: number;
+      log?: (line: string) => void;
+      commandTimeoutMs?: number;
+      breakerOpenMs?: number;
+      onFallback?: (reason: FallbackReason) => void;
+    } = {},
+  ) => {
     const made = createRedisQuota({ url: redis.url, keyPrefix: `test-${Math.random()}`, log: () => {}, ...options });
     limiters.push(made);
     expect(await made.ready()).toBe(true);
@@ -54,7 +62,10 @@ describe('the Redis quota store (a real redis-server)', () => {
     try {
       const key = `${prefix}:c`;
       expect(await observer.pttl(key)).toBeGreaterThan(0);
-      expect(await until(async () => (await observer.exists(key)) === 0, 30_000), `${key} still in Redis long after its 1 s window`).toBe(true);
+      expect(
+        await until(async () => (await observer.exists(key)) === 0, 30_000),
+        `${key} still in Redis long after its 1 s window`,
+      ).toBe(true);
     } finally {
       observer.disconnect();
     }
@@ -63,7 +74,12 @@ describe('the Redis quota store (a real redis-server)', () => {
 
   it('counts in memory while Redis is paused or stopped, with one warning per outage, and shares the count again when it is back', async () => {
     const lines: string[] = [];
-    const store = await limiter({ limit: 5, log: (line) => lines.push(line), commandTimeoutMs: 100, breakerOpenMs: 200 });
+    const store = await limiter({
+      limit: 5,
+      log: (line) => lines.push(line),
+      commandTimeoutMs: 100,
+      breakerOpenMs: 200,
+    });
     expect((await store.hit('paused')).allowed).toBe(true);
     redis.pause();
     const during = [];
@@ -71,20 +87,31 @@ describe('the Redis quota store (a real redis-server)', () => {
     // The insurance limiter applies the same limit in memory: 5 allowed there, then refused.
     expect(during.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
     expect(lines.filter((line) => line.includes('unavailable'))).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\[quota\] Redis at redis:\/\/127\.0\.0\.1:\d+\/? unavailable \(no answer within 100 ms\)/);
+    expect(lines[0]).toMatch(
+      /^\[quota\] Redis at redis:\/\/127\.0\.0\.1:\d+\/? unavailable \(no answer within 100 ms\)/,
+    );
     redis.resume();
     // The paused commands may still land; what matters is that Redis counts again once the breaker (open 200 ms) lets a
     // request try it: requests keep coming until one has, and recovery is logged then (a late answer to a timed-out
     // command may add another short spell).
     const recovered = () => Boolean(lines.at(-1)?.includes('answers again'));
-    expect(await until(async () => ((await store.hit('after-pause')).allowed, recovered()), 30_000), lines.join('\n')).toBe(true);
+    expect(
+      await until(async () => ((await store.hit('after-pause')).allowed, recovered()), 30_000),
+      lines.join('\n'),
+    ).toBe(true);
     expect((await store.hit('after-recovery')).allowed).toBe(true);
   });
 
   it('asks a hanging Redis once per breakerOpenMs, not once per request: the others are counted in memory at once', async () => {
     const lines: string[] = [];
     const fallbacks: FallbackReason[] = [];
-    const store = await limiter({ limit: 30, log: (line) => lines.push(line), commandTimeoutMs: 100, breakerOpenMs: 60_000, onFallback: (reason) => fallbacks.push(reason) });
+    const store = await limiter({
+      limit: 30,
+      log: (line) => lines.push(line),
+      commandTimeoutMs: 100,
+      breakerOpenMs: 60_000,
+      onFallback: (reason) => fallbacks.push(reason),
+    });
     expect((await store.hit('hanging')).allowed).toBe(true);
     redis.pause();
     try {

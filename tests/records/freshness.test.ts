@@ -8,12 +8,15 @@ import { factFrontmatter, recordSource, writeCorpus } from '../support/records.t
 
 const run = promisify(execFile);
 const today = new Date().toISOString().slice(0, 10);
-const shift = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shift = (days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Runs check:records on `dir` with `env`; returns exit code, stdout and stderr. */
 async function checkRecords(dir: string, env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/check-records.ts'], { env: { ...process.env, CONTENT_DIR: dir, TOPICS_FILE: '', ...env } });
+    const { stdout, stderr } = await run(process.execPath, ['scripts/check-records.ts'], {
+      env: { ...process.env, CONTENT_DIR: dir, TOPICS_FILE: '', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -26,14 +29,33 @@ function corpus() {
   const official = [{ url: 'https://mobilit.belgium.be/fr', label: 'SPF Mobilité', type: 'official' }];
   return writeCorpus({
     'a-never.md': recordSource(factFrontmatter({ id: 'fait-0000000000000001' })),
-    'b-old.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002', regions: ['wallonie'], verified_at: '2020-01-15' })),
-    'c-soon.md': recordSource(factFrontmatter({ id: 'fait-0000000000000003', verified_at: today, effective_from: shift(30) })),
-    'd-unofficial.md': recordSource(factFrontmatter({ id: 'fait-0000000000000004', regions: ['flandre'], verified_at: today, sources: [{ url: 'https://www.vias.be', label: 'Vias', type: 'source' }] })),
-    'e-dates.md': recordSource(factFrontmatter({
-      id: 'page-0000000000000005', kind: 'article', sources: official, verified_at: shift(-1), modified_at: `${shift(-3)}T09:00:00Z`,
-      changes: [{ date: shift(-2), note: 'Une note' }],
-    })),
-    'f-fresh.md': recordSource(factFrontmatter({ id: 'fait-0000000000000006', verified_at: shift(-10), modified_at: `${shift(-10)}T09:00:00Z` })),
+    'b-old.md': recordSource(
+      factFrontmatter({ id: 'fait-0000000000000002', regions: ['wallonie'], verified_at: '2020-01-15' }),
+    ),
+    'c-soon.md': recordSource(
+      factFrontmatter({ id: 'fait-0000000000000003', verified_at: today, effective_from: shift(30) }),
+    ),
+    'd-unofficial.md': recordSource(
+      factFrontmatter({
+        id: 'fait-0000000000000004',
+        regions: ['flandre'],
+        verified_at: today,
+        sources: [{ url: 'https://www.vias.be', label: 'Vias', type: 'source' }],
+      }),
+    ),
+    'e-dates.md': recordSource(
+      factFrontmatter({
+        id: 'page-0000000000000005',
+        kind: 'article',
+        sources: official,
+        verified_at: shift(-1),
+        modified_at: `${shift(-3)}T09:00:00Z`,
+        changes: [{ date: shift(-2), note: 'Une note' }],
+      }),
+    ),
+    'f-fresh.md': recordSource(
+      factFrontmatter({ id: 'fait-0000000000000006', verified_at: shift(-10), modified_at: `${shift(-10)}T09:00:00Z` }),
+    ),
   });
 }
 
@@ -66,14 +88,19 @@ describe('freshness report', () => {
   it('fails when FRESHNESS_FAIL_ON names a kind of item found, and only then; FRESHNESS_MONTHS moves the cutoff', async () => {
     const dir = await corpus();
     const failing = await checkRecords(dir, { FRESHNESS_FAIL_ON: 'effective-soon,dates-contradict' });
-    expect([failing.code, failing.stderr]).toEqual([1, '3 freshness items fail the check (FRESHNESS_FAIL_ON=effective-soon,dates-contradict)\n']);
+    expect([failing.code, failing.stderr]).toEqual([
+      1,
+      '3 freshness items fail the check (FRESHNESS_FAIL_ON=effective-soon,dates-contradict)\n',
+    ]);
     expect((await checkRecords(dir, { FRESHNESS_FAIL_ON: 'all' })).code).toBe(1);
     const months = await checkRecords(dir, { FRESHNESS_MONTHS: '120', FRESHNESS_FAIL_ON: 'verified-long-ago' });
     expect(months.code).toBe(0);
     expect(months.stdout).toContain('0 verified more than 120 months ago');
     const bad = await checkRecords(dir, { FRESHNESS_FAIL_ON: 'old' });
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('FRESHNESS_FAIL_ON="old": Invalid option: expected one of "none"|"all"|"never-verified"|');
+    expect(bad.stderr).toContain(
+      'FRESHNESS_FAIL_ON="old": Invalid option: expected one of "none"|"all"|"never-verified"|',
+    );
   });
 
   it('passes on the bundled corpus with the default settings', async () => {
@@ -83,7 +110,14 @@ describe('freshness report', () => {
   });
 
   it('never calls a fictional example unverified', () => {
-    const source = recordSource({ id: 'person-0000000000000001', kind: 'person', title: 'X', regions: ['belgique'], sources: [], person_data: { name: 'X', role: 'Y', fictional: true } });
+    const source = recordSource({
+      id: 'person-0000000000000001',
+      kind: 'person',
+      title: 'X',
+      regions: ['belgique'],
+      sources: [],
+      person_data: { name: 'X', role: 'Y', fictional: true },
+    });
     const parsed = parseRecordFile('p.md', source);
     if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
     expect(freshnessReport([parsed.value], { months: 12, today })).toEqual([]);

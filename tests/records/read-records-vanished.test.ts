@@ -19,7 +19,10 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 });
 
 async function sedRenameDuringRead(options?: { skipVanished: boolean }) {
-  const dir = await writeCorpus({ 'a.md': recordSource(factFrontmatter()), 'sedX1y2Z3': recordSource(factFrontmatter({ title: 'Nouveau titre' })) });
+  const dir = await writeCorpus({
+    'a.md': recordSource(factFrontmatter()),
+    sedX1y2Z3: recordSource(factFrontmatter({ title: 'Nouveau titre' })),
+  });
   during.action = () => rename(join(dir, 'sedX1y2Z3'), join(dir, 'a.md'));
   return readRecords(dir, 'https://permis.example', undefined, options);
 }
@@ -30,6 +33,8 @@ describe('a temp file gone before it is reported', () => {
   });
 
   it('is still reported by the build, which reads a folder nobody edits', async () => {
-    await expect(sedRenameDuringRead()).rejects.toThrow('sedX1y2Z3: (file): not a .md record file; remove it or rename it');
+    await expect(sedRenameDuringRead()).rejects.toThrow(
+      'sedX1y2Z3: (file): not a .md record file; remove it or rename it',
+    );
   });
 });

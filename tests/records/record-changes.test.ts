@@ -6,7 +6,8 @@ import { factFrontmatter, recordSource, writeCorpus } from '../support/records.t
 
 const SITE = 'https://permis.example';
 const today = new Date().toISOString().slice(0, 10);
-const dayAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The first line of each problem, with the file name kept and its directory dropped (the line number kept). */
 async function problems(source: string): Promise<string[]> {
@@ -22,7 +23,10 @@ async function problems(source: string): Promise<string[]> {
 
 describe('change notes (changes)', () => {
   it('publishes the changes as written, oldest first', async () => {
-    const changes = [{ date: '2025-03-01', note: 'Première publication' }, { date: '2025-09-14', note: 'Âge minimum du guide porté à 24 ans' }];
+    const changes = [
+      { date: '2025-03-01', note: 'Première publication' },
+      { date: '2025-09-14', note: 'Âge minimum du guide porté à 24 ans' },
+    ];
     const dir = await writeCorpus({ 'a.md': recordSource(factFrontmatter({ changes })) });
     const [fact] = await readRecords(dir, SITE);
     expect(fact!.changes).toEqual(changes);
@@ -30,14 +34,16 @@ describe('change notes (changes)', () => {
 
   it('refuses changes out of order, two on one day and one in the future, naming file, line and field', async () => {
     const future = dayAfter(today, 1);
-    const source = recordSource(factFrontmatter({
-      changes: [
-        { date: '2025-09-14', note: 'Deuxième' },
-        { date: '2025-03-01', note: 'Première' },
-        { date: '2025-03-01', note: 'Encore' },
-        { date: future, note: 'Pas encore publiée' },
-      ],
-    }));
+    const source = recordSource(
+      factFrontmatter({
+        changes: [
+          { date: '2025-09-14', note: 'Deuxième' },
+          { date: '2025-03-01', note: 'Première' },
+          { date: '2025-03-01', note: 'Encore' },
+          { date: future, note: 'Pas encore publiée' },
+        ],
+      }),
+    );
     expect(await problems(source)).toEqual([
       'a.md:14: changes[1].date: 2025-03-01 comes before the previous change (2025-09-14): list changes oldest first',
       'a.md:16: changes[2].date: a second change on 2025-03-01: at most one a day; merge the two notes',
@@ -46,20 +52,24 @@ describe('change notes (changes)', () => {
   });
 
   it('accepts a change dated today', async () => {
-    expect(await problems(recordSource(factFrontmatter({ changes: [{ date: today, note: 'Mise à jour du jour' }] })))).toEqual([]);
+    expect(
+      await problems(recordSource(factFrontmatter({ changes: [{ date: today, note: 'Mise à jour du jour' }] }))),
+    ).toEqual([]);
   });
 
   it('refuses a note of two lines, an empty or too long note, a bad date and an unknown field', async () => {
     const long = 'x'.repeat(201);
-    const source = recordSource(factFrontmatter({
-      changes: [
-        { date: '2025-01-01', note: 'Ligne un\nligne deux' },
-        { date: '2025-01-02', note: '  ' },
-        { date: '2025-01-03', note: long },
-        { date: '2025-02-30', note: 'Date impossible' },
-        { date: '2025-03-01', note: 'Champ en trop', author: 'x' },
-      ],
-    }));
+    const source = recordSource(
+      factFrontmatter({
+        changes: [
+          { date: '2025-01-01', note: 'Ligne un\nligne deux' },
+          { date: '2025-01-02', note: '  ' },
+          { date: '2025-01-03', note: long },
+          { date: '2025-02-30', note: 'Date impossible' },
+          { date: '2025-03-01', note: 'Champ en trop', author: 'x' },
+        ],
+      }),
+    );
     expect(await problems(source)).toEqual([
       'a.md:13: changes[0].note: must be one line (no line break), got "Ligne un\\nligne deux"',
       'a.md:17: changes[1].note: must not be empty, got ""',
@@ -76,7 +86,9 @@ describe('change notes (changes)', () => {
     const refused = (await problems(uncommented)).filter((problem) => problem.includes('changes'));
     expect(refused).toEqual([
       expect.stringMatching(/^a\.md:\d+: changes\[0\]\.date: replace the template's example date, got "1900-01-01"$/),
-      expect.stringMatching(/^a\.md:\d+: changes\[0\]\.note: replace the template's TODO placeholder, got "TODO: ce qui a changé, en une ligne"$/),
+      expect.stringMatching(
+        /^a\.md:\d+: changes\[0\]\.note: replace the template's TODO placeholder, got "TODO: ce qui a changé, en une ligne"$/,
+      ),
     ]);
   });
 });

@@ -8,31 +8,54 @@ import type { RecordError } from '../../src/lib/records/friendly-errors.ts';
 import { TEMPLATE_PLACEHOLDERS } from '../../src/lib/records/record-template.ts';
 import { idForSlug } from '../../src/lib/records/new-id.ts';
 import { KIND_DATA_FIELD, RecordFrontmatterSchema } from '../../src/lib/schema/record-file.ts';
-import { OfferDataSchema, OrganizationDataSchema, PersonDataSchema, ProfessionalDataSchema } from '../../src/lib/schema/data-objects.ts';
+import {
+  OfferDataSchema,
+  OrganizationDataSchema,
+  PersonDataSchema,
+  ProfessionalDataSchema,
+} from '../../src/lib/schema/data-objects.ts';
 import { KINDS } from '../../src/lib/schema/vocabulary.ts';
 
-const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/record-new.ts', ...args], { encoding: 'utf8' });
-const DATA = { organization_data: OrganizationDataSchema, person_data: PersonDataSchema, offer_data: OfferDataSchema, professional_data: ProfessionalDataSchema };
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['scripts/record-new.ts', ...args], { encoding: 'utf8' });
+const DATA = {
+  organization_data: OrganizationDataSchema,
+  person_data: PersonDataSchema,
+  offer_data: OfferDataSchema,
+  professional_data: ProfessionalDataSchema,
+};
 
 describe('npm run record:new', () => {
   it('writes, for every kind, a file valid once its placeholders are replaced, with the id of its slug and every field of the kind, commented', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'permis-new-'));
     for (const kind of KINDS) expect(run(kind, `essai-${kind}`, '--dir', dir).status).toBe(0);
     // As written, every kind's template is refused for its placeholders, and for nothing else.
-    const refused = await readRecords(dir, 'https://permis.example').then(() => [], (error: RecordError) => error.problems);
+    const refused = await readRecords(dir, 'https://permis.example').then(
+      () => [],
+      (error: RecordError) => error.problems,
+    );
     expect(refused.length).toBeGreaterThanOrEqual(KINDS.length * 3);
-    for (const problem of refused) expect(problem.split('\n')[0]).toMatch(/^.+\.md:\d+: [\w.[\]]+: replace the template's (TODO placeholder|example source), got ".+"$/);
+    for (const problem of refused)
+      expect(problem.split('\n')[0]).toMatch(
+        /^.+\.md:\d+: [\w.[\]]+: replace the template's (TODO placeholder|example source), got ".+"$/,
+      );
     for (const kind of KINDS) {
       const path = join(dir, `essai-${kind}.md`);
       const text = await readFile(path, 'utf8');
-      await writeFile(path, text.replaceAll('TODO', 'Essai').replace(TEMPLATE_PLACEHOLDERS.sourceUrl, 'https://mobilit.belgium.be/fr'));
+      await writeFile(
+        path,
+        text.replaceAll('TODO', 'Essai').replace(TEMPLATE_PLACEHOLDERS.sourceUrl, 'https://mobilit.belgium.be/fr'),
+      );
     }
     const facts = await readRecords(dir, 'https://permis.example');
     expect(facts.map((f) => f.id).sort()).toEqual(KINDS.map((kind) => idForSlug(kind, `essai-${kind}`)).sort());
     for (const kind of KINDS) {
       const text = await readFile(join(dir, `essai-${kind}.md`), 'utf8');
       const data = KIND_DATA_FIELD[kind];
-      const fields = [...Object.keys(RecordFrontmatterSchema.shape).filter((f) => !f.endsWith('_data')), ...(data ? [data, ...Object.keys(DATA[data].shape)] : [])];
+      const fields = [
+        ...Object.keys(RecordFrontmatterSchema.shape).filter((f) => !f.endsWith('_data')),
+        ...(data ? [data, ...Object.keys(DATA[data].shape)] : []),
+      ];
       for (const field of fields) expect(text, `${kind}: ${field}`).toMatch(new RegExp(`^\\s*(# )?${field}:`, 'm'));
       for (const other of Object.keys(DATA)) if (other !== data) expect(text).not.toContain(`${other}:`);
       // Each field line follows its description.
@@ -43,12 +66,19 @@ describe('npm run record:new', () => {
   it('check:records refuses a template left as written, naming the file, line and placeholder; the bundled corpus alone passes', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'permis-new-'));
     await cp('content/records', dir, { recursive: true });
-    const check = () => spawnSync(process.execPath, ['scripts/check-records.ts'], { encoding: 'utf8', env: { ...process.env, CONTENT_DIR: dir } });
+    const check = () =>
+      spawnSync(process.execPath, ['scripts/check-records.ts'], {
+        encoding: 'utf8',
+        env: { ...process.env, CONTENT_DIR: dir },
+      });
     expect(check().status).toBe(0);
     expect(run('fact', 'mon-test', '--dir', dir).status).toBe(0);
     const failed = check();
     expect(failed.status).toBe(1);
-    const heads = failed.stderr.split('\n').filter((line) => line.startsWith('  - ')).map((line) => line.slice(4));
+    const heads = failed.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('  - '))
+      .map((line) => line.slice(4));
     const file = join(dir, 'mon-test.md');
     expect(heads).toEqual([
       `${file}:7: title: replace the template's TODO placeholder, got "TODO: le titre de la fiche"`,
@@ -67,7 +97,10 @@ describe('npm run record:new', () => {
     const dir = await mkdtemp(join(tmpdir(), 'permis-new-'));
     expect(run('fact', 'une-fiche', '--dir', dir).status).toBe(0);
     const again = run('fact', 'une-fiche', '--dir', dir);
-    expect([again.status, again.stderr]).toEqual([1, `${join(dir, 'une-fiche.md')} exists already; choose another slug\n`]);
+    expect([again.status, again.stderr]).toEqual([
+      1,
+      `${join(dir, 'une-fiche.md')} exists already; choose another slug\n`,
+    ]);
     expect(run('facts', 'x', '--dir', dir).stderr).toContain('kind: one of fact, expertise');
     expect(run('fact', 'Pas Bon', '--dir', dir).status).toBe(2);
     const help = run('--help');

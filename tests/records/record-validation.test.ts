@@ -14,7 +14,8 @@ async function problems(files: Record<string, string>): Promise<string[]> {
     await readRecords(dir, SITE);
     return [];
   } catch (error) {
-    if (error instanceof RecordError) return error.problems.map((p) => p.split('\n')[0]!.replace(/^.*?([^/:]+\.\w+)(?::\d+)?: /, '$1: '));
+    if (error instanceof RecordError)
+      return error.problems.map((p) => p.split('\n')[0]!.replace(/^.*?([^/:]+\.\w+)(?::\d+)?: /, '$1: '));
     throw error;
   }
 }
@@ -23,7 +24,11 @@ describe('record files', () => {
   it('publishes a valid record with its text and page url', async () => {
     const dir = await writeCorpus({ 'a.md': recordSource(factFrontmatter(), 'Texte **gras**.\n\nSecond paragraphe.') });
     const [fact] = await readRecords(dir, SITE);
-    expect(fact).toMatchObject({ id: 'fait-0000000000000001', text: 'Texte **gras**.\n\nSecond paragraphe.', url: 'https://permis.example/fiches/fait-0000000000000001/' });
+    expect(fact).toMatchObject({
+      id: 'fait-0000000000000001',
+      text: 'Texte **gras**.\n\nSecond paragraphe.',
+      url: 'https://permis.example/fiches/fait-0000000000000001/',
+    });
   });
 
   it('names the file, the field and the bad value of a malformed record', async () => {
@@ -35,7 +40,9 @@ describe('record files', () => {
   it('lists one line per problem, for every file', async () => {
     const lines = await problems({
       'a.md': recordSource(factFrontmatter({ title: '', regions: [] })),
-      'b.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002', sources: [{ url: 'ftp://x', label: 'x', type: 'official' }] })),
+      'b.md': recordSource(
+        factFrontmatter({ id: 'fait-0000000000000002', sources: [{ url: 'ftp://x', label: 'x', type: 'official' }] }),
+      ),
     });
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^a\.md: title: /);
@@ -47,9 +54,9 @@ describe('record files', () => {
     expect(await problems({ 'a.md': recordSource(factFrontmatter({ kind: 'lesson' })) })).toEqual([
       'a.md: id: id "fait-0000000000000001" does not fit kind "lesson": expected the prefix "page-"',
     ]);
-    expect(await problems({ 'a.md': recordSource(factFrontmatter({ id: 'expertise-fait-0000000000000001' })) })).toEqual([
-      'a.md: id: id "expertise-fait-0000000000000001" does not fit kind "fact": expected the prefix "fait-"',
-    ]);
+    expect(
+      await problems({ 'a.md': recordSource(factFrontmatter({ id: 'expertise-fait-0000000000000001' })) }),
+    ).toEqual(['a.md: id: id "expertise-fait-0000000000000001" does not fit kind "fact": expected the prefix "fait-"']);
   });
 
   it('refuses an id that breaks the spec pattern', async () => {
@@ -59,14 +66,20 @@ describe('record files', () => {
   });
 
   it('refuses a duplicate id and names both files', async () => {
-    expect(await problems({ 'a.md': recordSource(factFrontmatter()), 'b.md': recordSource(factFrontmatter()) })).toEqual([
-      expect.stringMatching(/^b\.md: id: duplicate id "fait-0000000000000001", already used by .*a\.md:2 \(the newer file is named\)$/),
+    expect(
+      await problems({ 'a.md': recordSource(factFrontmatter()), 'b.md': recordSource(factFrontmatter()) }),
+    ).toEqual([
+      expect.stringMatching(
+        /^b\.md: id: duplicate id "fait-0000000000000001", already used by .*a\.md:2 \(the newer file is named\)$/,
+      ),
     ]);
   });
 
   it('refuses an unknown related id, a self link and a repeated link', async () => {
     const lines = await problems({
-      'a.md': recordSource(factFrontmatter({ related: ['fait-00000000000000ff', 'fait-0000000000000001', 'fait-00000000000000ff'] })),
+      'a.md': recordSource(
+        factFrontmatter({ related: ['fait-00000000000000ff', 'fait-0000000000000001', 'fait-00000000000000ff'] }),
+      ),
     });
     // In one pass: the schema's problems and the unknown ids together.
     expect(lines).toEqual([
@@ -81,11 +94,20 @@ describe('record files', () => {
   });
 
   it('requires the data object of its kind and refuses the others', async () => {
-    expect(await problems({ 'a.md': recordSource(factFrontmatter({ id: 'person-0000000000000001', kind: 'person' })) })).toEqual([
-      'a.md: person_data: is required for kind "person"',
+    expect(
+      await problems({ 'a.md': recordSource(factFrontmatter({ id: 'person-0000000000000001', kind: 'person' })) }),
+    ).toEqual(['a.md: person_data: is required for kind "person"']);
+    const offer = {
+      provider: 'X',
+      licence_categories: ['B'],
+      price_eur: 10,
+      price_unit: 'hour',
+      regions: ['wallonie'],
+      fictional: true,
+    };
+    expect(await problems({ 'a.md': recordSource(factFrontmatter({ offer_data: offer })) })).toEqual([
+      'a.md: offer_data: is not allowed for kind "fact"',
     ]);
-    const offer = { provider: 'X', licence_categories: ['B'], price_eur: 10, price_unit: 'hour', regions: ['wallonie'], fictional: true };
-    expect(await problems({ 'a.md': recordSource(factFrontmatter({ offer_data: offer })) })).toEqual(['a.md: offer_data: is not allowed for kind "fact"']);
   });
 
   it('refuses unknown frontmatter fields instead of dropping them', async () => {
@@ -95,7 +117,9 @@ describe('record files', () => {
   });
 
   it('checks dates and modified_at as ISO 8601', async () => {
-    const lines = await problems({ 'a.md': recordSource(factFrontmatter({ verified_at: '2026-13-01', modified_at: '2026-05-01' })) });
+    const lines = await problems({
+      'a.md': recordSource(factFrontmatter({ verified_at: '2026-13-01', modified_at: '2026-05-01' })),
+    });
     expect(lines).toEqual([
       'a.md: verified_at: must be a date YYYY-MM-DD, got "2026-13-01"',
       'a.md: modified_at: must be an ISO 8601 date-time with a timezone, e.g. 2026-05-10T09:00:00Z, got "2026-05-01"',
@@ -104,18 +128,45 @@ describe('record files', () => {
 
   it('resolves related ids and the pricing reference', async () => {
     const dir = await writeCorpus({
-      'a.md': recordSource(factFrontmatter({ related: ['fait-0000000000000002'], pricing_reference: 'fait-0000000000000002' })),
+      'a.md': recordSource(
+        factFrontmatter({ related: ['fait-0000000000000002'], pricing_reference: 'fait-0000000000000002' }),
+      ),
       'b.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002', title: 'B', summary: 'Résumé de B.' })),
     });
     const [a] = await readRecords(dir, SITE);
-    expect(a!.related).toEqual([{ id: 'fait-0000000000000002', title: 'B', text: 'Résumé de B.', url: 'https://permis.example/fiches/fait-0000000000000002/' }]);
-    expect(a!.pricing_reference).toEqual({ id: 'fait-0000000000000002', url: 'https://permis.example/fiches/fait-0000000000000002/' });
+    expect(a!.related).toEqual([
+      {
+        id: 'fait-0000000000000002',
+        title: 'B',
+        text: 'Résumé de B.',
+        url: 'https://permis.example/fiches/fait-0000000000000002/',
+      },
+    ]);
+    expect(a!.pricing_reference).toEqual({
+      id: 'fait-0000000000000002',
+      url: 'https://permis.example/fiches/fait-0000000000000002/',
+    });
   });
 
   it('refuses a pricing reference or an offer provider that does not resolve', async () => {
-    const offer = { provider: 'X', provider_id: 'brand-0000000000000009', licence_categories: ['B'], price_eur: 10, price_unit: 'hour', regions: ['wallonie'], fictional: true };
+    const offer = {
+      provider: 'X',
+      provider_id: 'brand-0000000000000009',
+      licence_categories: ['B'],
+      price_eur: 10,
+      price_unit: 'hour',
+      regions: ['wallonie'],
+      fictional: true,
+    };
     const lines = await problems({
-      'a.md': recordSource(factFrontmatter({ id: 'offer-0000000000000001', kind: 'offer', offer_data: offer, pricing_reference: 'offer-0000000000000009' })),
+      'a.md': recordSource(
+        factFrontmatter({
+          id: 'offer-0000000000000001',
+          kind: 'offer',
+          offer_data: offer,
+          pricing_reference: 'offer-0000000000000009',
+        }),
+      ),
     });
     expect(lines).toEqual([
       'a.md: pricing_reference: unknown record id "offer-0000000000000009"',
@@ -150,17 +201,26 @@ describe('record files', () => {
     await writeFile(join(dir, '.trash', 'old.md'), 'not even a record');
     expect((await readRecords(dir, SITE)).map((f) => f.id)).toEqual(['fait-0000000000000001']);
     await writeFile(join(dir, 'notes.txt'), 'x');
-    const error = await readRecords(dir, SITE).then(() => null, (e: unknown) => e);
+    const error = await readRecords(dir, SITE).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RecordError);
-    expect((error as RecordError).problems).toEqual([`${join(dir, 'notes.txt')}: (file): not a .md record file; remove it or rename it`]);
+    expect((error as RecordError).problems).toEqual([
+      `${join(dir, 'notes.txt')}: (file): not a .md record file; remove it or rename it`,
+    ]);
   });
 
   it('reports a file that is not a record even with skipVanished, while it exists', async () => {
-    const dir = await writeCorpus({ 'a.md': recordSource(factFrontmatter()), 'sedAbC123': 'x' });
-    await expect(readRecords(dir, SITE, undefined, { skipVanished: true })).rejects.toThrow('sedAbC123: (file): not a .md record file');
+    const dir = await writeCorpus({ 'a.md': recordSource(factFrontmatter()), sedAbC123: 'x' });
+    await expect(readRecords(dir, SITE, undefined, { skipVanished: true })).rejects.toThrow(
+      'sedAbC123: (file): not a .md record file',
+    );
   });
 
   it('reports a missing records directory', async () => {
-    await expect(readRecords('/nonexistent/records', SITE)).rejects.toThrow('/nonexistent/records: cannot read the records directory (ENOENT)');
+    await expect(readRecords('/nonexistent/records', SITE)).rejects.toThrow(
+      '/nonexistent/records: cannot read the records directory (ENOENT)',
+    );
   });
 });

@@ -10,9 +10,14 @@ describe('summaries (search cards, related records, feeds) are cut where a reade
   });
 
   it('drop a last sentence that introduces a list, or take the list in when it is all the paragraph says', () => {
-    const intro = 'Le guide accompagne le candidat titulaire d’un permis provisoire M36 ou M12. Son nom figure sur le permis provisoire. Les conditions à remplir sont les suivantes :';
-    expect(summarize(`${intro}\n\n- avoir 27 ans ;\n- avoir le permis depuis 8 ans.`)).toBe('Le guide accompagne le candidat titulaire d’un permis provisoire M36 ou M12. Son nom figure sur le permis provisoire.');
-    expect(summarize('Deux distances s’additionnent :\n\n- la distance de réaction ;\n- **la distance de freinage**.')).toBe('Deux distances s’additionnent : la distance de réaction ; la distance de freinage.');
+    const intro =
+      'Le guide accompagne le candidat titulaire d’un permis provisoire M36 ou M12. Son nom figure sur le permis provisoire. Les conditions à remplir sont les suivantes :';
+    expect(summarize(`${intro}\n\n- avoir 27 ans ;\n- avoir le permis depuis 8 ans.`)).toBe(
+      'Le guide accompagne le candidat titulaire d’un permis provisoire M36 ou M12. Son nom figure sur le permis provisoire.',
+    );
+    expect(
+      summarize('Deux distances s’additionnent :\n\n- la distance de réaction ;\n- **la distance de freinage**.'),
+    ).toBe('Deux distances s’additionnent : la distance de réaction ; la distance de freinage.');
     expect(summarize('Les conditions sont les suivantes :')).toBe('Les conditions sont les suivantes…');
     // fast-check found this one: every trailing colon goes, not only the last.
     expect(summarize('Les conditions : :')).toBe('Les conditions…');
@@ -32,8 +37,25 @@ describe('summaries (search cards, related records, feeds) are cut where a reade
   });
 
   it('never exceed 240 characters, never end on a colon nor a cut on a comma, and say only what the text says, for any text', () => {
-    const token = fc.oneof(fc.constantFrom('permis', 'B', 'examen', 'art.', '61', 'suivantes', 'M.', 'théorique', '(voir', 'ci-dessous)', '–'), fc.string({ minLength: 1, maxLength: 12 }).map((s) => s.replace(/\s/g, 'x')));
-    const sentence = fc.tuple(fc.array(token, { minLength: 1, maxLength: 30 }), fc.constantFrom('.', ' :', ',', ';', '!', '?', '')).map(([t, end]) => `${t.join(' ')}${end}`);
+    const token = fc.oneof(
+      fc.constantFrom(
+        'permis',
+        'B',
+        'examen',
+        'art.',
+        '61',
+        'suivantes',
+        'M.',
+        'théorique',
+        '(voir',
+        'ci-dessous)',
+        '–',
+      ),
+      fc.string({ minLength: 1, maxLength: 12 }).map((s) => s.replace(/\s/g, 'x')),
+    );
+    const sentence = fc
+      .tuple(fc.array(token, { minLength: 1, maxLength: 30 }), fc.constantFrom('.', ' :', ',', ';', '!', '?', ''))
+      .map(([t, end]) => `${t.join(' ')}${end}`);
     const paragraph = fc.array(sentence, { minLength: 1, maxLength: 8 }).map((s) => s.join(' '));
     fc.assert(
       fc.property(fc.array(paragraph, { minLength: 1, maxLength: 3 }), (paragraphs) => {
@@ -44,7 +66,8 @@ describe('summaries (search cards, related records, feeds) are cut where a reade
         expect(summary).not.toMatch(/:\s*$|[:,;]\s*…$/);
         const plain = markdownToPlain(paragraphs[0]!);
         const stem = summary.replace(/…$/, '');
-        if (!/:\s*$/.test(plain)) expect(plain.startsWith(stem) || plain.replace(/\s*:$/, '').startsWith(stem)).toBe(true);
+        if (!/:\s*$/.test(plain))
+          expect(plain.startsWith(stem) || plain.replace(/\s*:$/, '').startsWith(stem)).toBe(true);
       }),
       { numRuns: 500 },
     );

@@ -7,7 +7,13 @@ import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-
 import { readRecords } from '../../src/lib/records/read-records.ts';
 
 const IDS = new Set(['fait-0000000000000001', 'page-0000000000000002']);
-const topic = (overrides: Record<string, unknown> = {}) => ({ slug: 'passer-le-permis', title: 'Passer le permis', summary: 'Le parcours.', records: ['fait-0000000000000001'], ...overrides });
+const topic = (overrides: Record<string, unknown> = {}) => ({
+  slug: 'passer-le-permis',
+  title: 'Passer le permis',
+  summary: 'Le parcours.',
+  records: ['fait-0000000000000001'],
+  ...overrides,
+});
 
 async function topicsFile(content: unknown): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), 'permis-topics-')), 'topics.yaml');
@@ -16,49 +22,95 @@ async function topicsFile(content: unknown): Promise<string> {
 }
 async function problemsOf(content: unknown, ids = IDS): Promise<string[]> {
   const path = await topicsFile(content);
-  const error = await readTopics({ path, required: true }, ids).then(() => null, (e: unknown) => e);
+  const error = await readTopics({ path, required: true }, ids).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TopicError);
   return (error as TopicError).problems.map((p) => p.replace(path, 'topics.yaml'));
 }
 
 describe('topics file', () => {
   it('reads topics in the file order, with records and searches', async () => {
-    const path = await topicsFile({ topics: [topic(), topic({ slug: 'etranger', title: 'Permis étranger', records: [], searches: [{ label: 'Échange', q: 'échange permis', region: 'bruxelles' }] })] });
+    const path = await topicsFile({
+      topics: [
+        topic(),
+        topic({
+          slug: 'etranger',
+          title: 'Permis étranger',
+          records: [],
+          searches: [{ label: 'Échange', q: 'échange permis', region: 'bruxelles' }],
+        }),
+      ],
+    });
     const topics = await readTopics({ path, required: true }, IDS);
     expect(topics.map((t) => t.slug)).toEqual(['passer-le-permis', 'etranger']);
-    expect(topics[1]).toMatchObject({ records: [], searches: [{ label: 'Échange', q: 'échange permis', region: 'bruxelles' }] });
+    expect(topics[1]).toMatchObject({
+      records: [],
+      searches: [{ label: 'Échange', q: 'échange permis', region: 'bruxelles' }],
+    });
     expect(topics[0]!.searches).toEqual([]);
   });
 
   it('stops on a record id no record has, naming the file, the field and the topic', async () => {
-    expect(await problemsOf({ topics: [topic({ records: ['fait-0000000000000001', 'fait-00000000000000ff'] })] })).toEqual([
+    expect(
+      await problemsOf({ topics: [topic({ records: ['fait-0000000000000001', 'fait-00000000000000ff'] })] }),
+    ).toEqual([
       'topics.yaml: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")',
     ]);
   });
 
   it('names each bad field with its value', async () => {
-    const problems = await problemsOf({ topics: [topic({ slug: 'Passer Le Permis', title: '', records: ['fait-1'] }), topic({ slug: 'b', searches: [{ label: 'x', q: 'y', kind: 'rule' }] })] });
-    expect(problems).toContain('topics.yaml: topics[0].slug: must be lowercase words joined by hyphens, e.g. "permis-etranger", got "Passer Le Permis"');
+    const problems = await problemsOf({
+      topics: [
+        topic({ slug: 'Passer Le Permis', title: '', records: ['fait-1'] }),
+        topic({ slug: 'b', searches: [{ label: 'x', q: 'y', kind: 'rule' }] }),
+      ],
+    });
+    expect(problems).toContain(
+      'topics.yaml: topics[0].slug: must be lowercase words joined by hyphens, e.g. "permis-etranger", got "Passer Le Permis"',
+    );
     expect(problems.some((p) => p.startsWith('topics.yaml: topics[0].title: '))).toBe(true);
-    expect(problems.some((p) => p.startsWith('topics.yaml: topics[0].records[0]: ') && p.includes('"fait-1"'))).toBe(true);
-    expect(problems.some((p) => p.startsWith('topics.yaml: topics[1].searches[0].kind: ') && p.includes('"rule"'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('topics.yaml: topics[0].records[0]: ') && p.includes('"fait-1"'))).toBe(
+      true,
+    );
+    expect(
+      problems.some((p) => p.startsWith('topics.yaml: topics[1].searches[0].kind: ') && p.includes('"rule"')),
+    ).toBe(true);
   });
 
   it('refuses unknown fields, a topic with neither records nor searches, a repeated slug or record, and bad YAML', async () => {
-    expect(await problemsOf({ topics: [topic({ titel: 'x' })] })).toEqual(['topics.yaml: topics[0].titel: unknown field; check its spelling against docs/publishing.md']);
-    expect(await problemsOf({ topics: [topic({ records: [] })] })).toEqual(['topics.yaml: topics[0].records: a topic needs at least one record or one search']);
-    expect(await problemsOf({ topics: [topic(), topic()] })).toEqual(['topics.yaml: topics[1].slug: "passer-le-permis" is used by an earlier topic; each topic needs its own slug']);
-    expect(await problemsOf({ topics: [topic({ records: ['fait-0000000000000001', 'fait-0000000000000001'] })] })).toEqual(['topics.yaml: topics[0].records: the same record is listed twice (topic "passer-le-permis")']);
-    expect((await problemsOf('topics: [\n  - slug: a\n  title')).join()).toMatch(/^topics\.yaml: \(file\): not valid YAML: /);
-    expect(await problemsOf({ topics: [] })).toEqual([expect.stringMatching(/^topics\.yaml: topics: .*(>=1|at least 1|too small)/i)]);
+    expect(await problemsOf({ topics: [topic({ titel: 'x' })] })).toEqual([
+      'topics.yaml: topics[0].titel: unknown field; check its spelling against docs/publishing.md',
+    ]);
+    expect(await problemsOf({ topics: [topic({ records: [] })] })).toEqual([
+      'topics.yaml: topics[0].records: a topic needs at least one record or one search',
+    ]);
+    expect(await problemsOf({ topics: [topic(), topic()] })).toEqual([
+      'topics.yaml: topics[1].slug: "passer-le-permis" is used by an earlier topic; each topic needs its own slug',
+    ]);
+    expect(
+      await problemsOf({ topics: [topic({ records: ['fait-0000000000000001', 'fait-0000000000000001'] })] }),
+    ).toEqual(['topics.yaml: topics[0].records: the same record is listed twice (topic "passer-le-permis")']);
+    expect((await problemsOf('topics: [\n  - slug: a\n  title')).join()).toMatch(
+      /^topics\.yaml: \(file\): not valid YAML: /,
+    );
+    expect(await problemsOf({ topics: [] })).toEqual([
+      expect.stringMatching(/^topics\.yaml: topics: .*(>=1|at least 1|too small)/i),
+    ]);
   });
 
   it('finds topics.yaml beside the records directory unless TOPICS_FILE says where; only a named file must exist', async () => {
     expect(topicsFileOf({ CONTENT_DIR: 'content/records' })).toEqual({ path: 'content/topics.yaml', required: false });
-    expect(topicsFileOf({ CONTENT_DIR: 'content/records', TOPICS_FILE: 'themes.yaml' })).toEqual({ path: 'themes.yaml', required: true });
+    expect(topicsFileOf({ CONTENT_DIR: 'content/records', TOPICS_FILE: 'themes.yaml' })).toEqual({
+      path: 'themes.yaml',
+      required: true,
+    });
     const missing = join(await mkdtemp(join(tmpdir(), 'permis-topics-')), 'topics.yaml');
     expect(await readTopics({ path: missing, required: false }, IDS)).toEqual([]);
-    await expect(readTopics({ path: missing, required: true }, IDS)).rejects.toThrow(`${missing}: (file): cannot read the topics file (ENOENT)`);
+    await expect(readTopics({ path: missing, required: true }, IDS)).rejects.toThrow(
+      `${missing}: (file): cannot read the topics file (ENOENT)`,
+    );
   });
 
   it('the bundled topics (6 to 10) name only records of the bundled corpus, each gathering several', async () => {

@@ -16,19 +16,33 @@ describe(`conformance on ${kind}`, () => {
     const viaRuntime = (async (input: globalThis.RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       const target = new URL(request.url);
-      const response = await fetch(new URL(target.pathname + target.search, url), { method: request.method, headers: request.headers, redirect: 'manual' });
+      const response = await fetch(new URL(target.pathname + target.search, url), {
+        method: request.method,
+        headers: request.headers,
+        redirect: 'manual',
+      });
       const location = response.headers.get('location');
       // Follow redirects as the checker asked, onto this runtime (they point at SITE_URL).
-      if (location && (init?.redirect ?? 'follow') === 'follow' && response.status >= 300 && response.status < 400) return viaRuntime(new URL(location, request.url), { ...init, method: 'GET' });
+      if (location && (init?.redirect ?? 'follow') === 'follow' && response.status >= 300 && response.status < 400)
+        return viaRuntime(new URL(location, request.url), { ...init, method: 'GET' });
       return response;
     }) as typeof fetch;
     const lines: string[] = [];
-    const { passed, failed } = await runConformance(`${testSettings.SITE_URL}/api/v1`, { fetch: viaRuntime, print: (line) => lines.push(line) });
-    expect(lines.slice(0, -1).filter((line) => !line.startsWith('PASS  ')), lines.join('\n')).toEqual([]);
+    const { passed, failed } = await runConformance(`${testSettings.SITE_URL}/api/v1`, {
+      fetch: viaRuntime,
+      print: (line) => lines.push(line),
+    });
+    expect(
+      lines.slice(0, -1).filter((line) => !line.startsWith('PASS  ')),
+      lines.join('\n'),
+    ).toEqual([]);
     expect(lines.at(-1)).toBe(`${passed} passed, 0 failed`);
     expect(failed).toBe(0);
     expect(passed).toBeGreaterThan(20);
     expect(lines.some((line) => line.startsWith('PASS  past 120 requests a minute'))).toBe(true);
-    expect(lines.filter((line) => line.startsWith('PASS  RateLimit'))).toEqual([expect.stringMatching(/\(on \d+ of \d+ answers\)$/), expect.stringMatching(/\(r \d+ → \d+ → \d+\)$/)]);
+    expect(lines.filter((line) => line.startsWith('PASS  RateLimit'))).toEqual([
+      expect.stringMatching(/\(on \d+ of \d+ answers\)$/),
+      expect.stringMatching(/\(r \d+ → \d+ → \d+\)$/),
+    ]);
   });
 });

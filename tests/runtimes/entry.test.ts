@@ -15,10 +15,24 @@ beforeAll(async () => {
   // No SITE_URL: the entry takes the build's, as the worker does.
   base = (await startRuntime(kind, { RATE_LIMIT_PER_MINUTE: '1000000' })).url;
 });
-const call = (path: string, init: RequestInit = {}, at = base) => fetch(new URL(path, at), { redirect: 'manual', ...init });
+const call = (path: string, init: RequestInit = {}, at = base) =>
+  fetch(new URL(path, at), { redirect: 'manual', ...init });
 const mcpCall = (body: unknown, headers: Record<string, string> = {}, at = base) =>
-  call('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) }, at);
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'runtime-test', version: '1' } } };
+  call(
+    '/mcp',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(body),
+    },
+    at,
+  );
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'runtime-test', version: '1' } },
+};
 
 describe(`the ${kind} entry in front of the static site`, () => {
   it('never lets a prebuilt API file answer: every record JSON and openapi.json get the handler rules', async () => {
@@ -65,7 +79,9 @@ describe(`the ${kind} entry in front of the static site`, () => {
     expect((await mcpCall(initialize, client, limited)).status).toBe(200);
     await expectError(await call('/api/v1/facts?po_live=1', { headers: client }, limited), 429, 'rate_limited');
     // Another client still has its own quota.
-    expect((await call('/api/v1/facts?po_live=1', { headers: { [CLIENT_HEADER[kind]]: '198.51.100.8' } }, limited)).status).toBe(200);
+    expect(
+      (await call('/api/v1/facts?po_live=1', { headers: { [CLIENT_HEADER[kind]]: '198.51.100.8' } }, limited)).status,
+    ).toBe(200);
   });
 });
 
@@ -75,7 +91,8 @@ describe(`the ${kind} layout's headers`, () => {
     expect(home.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(home.headers.get('x-frame-options')).toBe('DENY');
     // The static hosts apply _headers (CORS on the search files); deno and bun serve files as `npm start` does.
-    if (kind === 'netlify' || kind === 'vercel') expect((await call('/search/manifest.json')).headers.get('access-control-allow-origin')).toBe('*');
+    if (kind === 'netlify' || kind === 'vercel')
+      expect((await call('/search/manifest.json')).headers.get('access-control-allow-origin')).toBe('*');
     const api = await call('/api/v1/facts?po_live=1');
     expect(api.headers.get('access-control-allow-origin')).toBe('*');
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');

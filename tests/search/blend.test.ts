@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
-import { blendFirstPage, exactOffset, mergeByScore, MISSING_POWER, pageCount, type Scored } from '../../src/lib/search/assist/blend.ts';
+import {
+  blendFirstPage,
+  exactOffset,
+  mergeByScore,
+  MISSING_POWER,
+  pageCount,
+  type Scored,
+} from '../../src/lib/search/assist/blend.ts';
 import { engineFor } from '../support/search.ts';
 
 let n = 0;
@@ -17,9 +24,18 @@ function record(title: string, body: string) {
 const filler = Array.from({ length: 30 }, (_, i) => record(`Autre sujet ${i}`, `Rien à voir, numéro ${i}.`));
 const corpus = buildCorpus(
   [
-    record('Validité du permis', 'Le permis de conduire est valable dix ans. Validité du permis : dix ans, puis renouvellement.'),
-    record('Assurance et voiture', `Un long texte sur l’assurance ${'et la voiture '.repeat(40)} qui dit une fois la durée de validité du permis.`),
-    record('Carte grise', `Un long texte sur la carte grise ${'et son coût '.repeat(40)} qui cite la durée, la validité et le permis.`),
+    record(
+      'Validité du permis',
+      'Le permis de conduire est valable dix ans. Validité du permis : dix ans, puis renouvellement.',
+    ),
+    record(
+      'Assurance et voiture',
+      `Un long texte sur l’assurance ${'et la voiture '.repeat(40)} qui dit une fois la durée de validité du permis.`,
+    ),
+    record(
+      'Carte grise',
+      `Un long texte sur la carte grise ${'et son coût '.repeat(40)} qui cite la durée, la validité et le permis.`,
+    ),
     record('Permis perdu', 'Déclarez la perte du permis à la commune.'),
     record('Durée des cours', 'La durée des cours de conduite.'),
     ...filler,
@@ -34,7 +50,10 @@ beforeAll(async () => {
 const ids = (cards: { id: string }[]) => cards.map((c) => c.id);
 
 /** Every page of a blended search: the first page's items, then the exact matches from exactOffset. */
-async function walk(q: string, limit: number): Promise<{ pages: string[][]; exact: string[]; missing: Map<string, string[]> }> {
+async function walk(
+  q: string,
+  limit: number,
+): Promise<{ pages: string[][]; exact: string[]; missing: Map<string, string[]> }> {
   const first = await engine.search({ q, limit, offset: 0 });
   const all = await engine.search({ q, limit: 1000, offset: 0 });
   const blend = await blendFirstPage(engine, { q }, first, limit);
@@ -77,13 +96,17 @@ describe('blending records that lack a word into the first page (blend.ts)', () 
       const page = await engine.search({ q, limit: 20, offset: 0 });
       expect(await blendFirstPage(engine, { q }, page, 20)).toBeUndefined();
     }
-    expect(await blendFirstPage(engine, { q: undefined }, await engine.search({ limit: 20, offset: 0 }), 20)).toBeUndefined();
+    expect(
+      await blendFirstPage(engine, { q: undefined }, await engine.search({ limit: 20, offset: 0 }), 20),
+    ).toBeUndefined();
   });
 
   it('scores an exact match as the engine ranks it: the exact scores follow the API order', async () => {
     const page = await engine.partial({ q: 'durée validité permis' }, 'validité permis', 20);
     expect(page.exactScores).toHaveLength(2);
-    expect(ids(await engine.cards(page.exact))).toEqual((await engine.search({ q: 'durée validité permis', limit: 20, offset: 0 })).ids);
+    expect(ids(await engine.cards(page.exact))).toEqual(
+      (await engine.search({ q: 'durée validité permis', limit: 20, offset: 0 })).ids,
+    );
     expect(page.exactScores[0]).toBeGreaterThanOrEqual(page.exactScores[1]!);
     expect(page.lacking.every((l) => l === 1)).toBe(true);
     expect(page.slots).toBe(3);
@@ -92,23 +115,28 @@ describe('blending records that lack a word into the first page (blend.ts)', () 
   it('every exact match appears once across the pages, and no blended record is an exact match (fast-check)', async () => {
     const words = ['durée', 'validité', 'permis', 'cours', 'conduite', 'dix', 'ans', 'texte', 'commune', 'voiture'];
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 6 }), async (chosen, limit) => {
-        const q = chosen.join(' ');
-        const { pages, exact, missing } = await walk(q, limit);
-        const exactSeen = pages.flat().filter((id) => !missing.has(id));
-        expect(exactSeen).toEqual(exact);
-        for (const id of missing.keys()) expect(exact).not.toContain(id);
-        expect(pages.every((p) => p.length <= limit)).toBe(true);
-        expect(new Set(pages.flat()).size).toBe(pages.flat().length);
-        if (chosen.length === 1) expect(missing.size).toBe(0);
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 6 }),
+        async (chosen, limit) => {
+          const q = chosen.join(' ');
+          const { pages, exact, missing } = await walk(q, limit);
+          const exactSeen = pages.flat().filter((id) => !missing.has(id));
+          expect(exactSeen).toEqual(exact);
+          for (const id of missing.keys()) expect(exact).not.toContain(id);
+          expect(pages.every((p) => p.length <= limit)).toBe(true);
+          expect(new Set(pages.flat()).size).toBe(pages.flat().length);
+          if (chosen.length === 1) expect(missing.size).toBe(0);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 });
 
 describe('mergeByScore, exactOffset and pageCount', () => {
-  const scored = (prefix: string, scores: number[], from = 0): Scored<string>[] => scores.map((score, i) => ({ item: `${prefix}${i}`, at: from + i, score }));
+  const scored = (prefix: string, scores: number[], from = 0): Scored<string>[] =>
+    scores.map((score, i) => ({ item: `${prefix}${i}`, at: from + i, score }));
 
   it('keeps the exact list in its order, inserts the other by score, ties by id', () => {
     const merged = mergeByScore(scored('e', [10, 5, 1], 10), scored('p', [7, 5, 0.5]), 5);
@@ -118,19 +146,31 @@ describe('mergeByScore, exactOffset and pageCount', () => {
 
   it('walks every exact match once over pages of any size (fast-check)', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 40 }), fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 30 }), fc.integer({ min: 1, max: 12 }), (e, p, limit) => {
-        const exact = scored('e', [...e].sort((a, b) => b - a));
-        const partial = scored('p', [...p].sort((a, b) => b - a), 100);
-        const first = mergeByScore(exact, partial, limit);
-        const shown = first.filter((m) => m.exact).length;
-        const later: string[] = [];
-        for (let page = 2; page <= pageCount(exact.length, shown, limit); page++) {
-          const from = exactOffset(page, shown, limit);
-          later.push(...exact.slice(from, from + limit).map((x) => x.item));
-        }
-        expect([...first.filter((m) => m.exact).map((m) => m.item), ...later]).toEqual(exact.map((x) => x.item));
-        expect(first.length).toBe(Math.min(limit, exact.length + partial.length));
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 40 }),
+        fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 12 }),
+        (e, p, limit) => {
+          const exact = scored(
+            'e',
+            [...e].sort((a, b) => b - a),
+          );
+          const partial = scored(
+            'p',
+            [...p].sort((a, b) => b - a),
+            100,
+          );
+          const first = mergeByScore(exact, partial, limit);
+          const shown = first.filter((m) => m.exact).length;
+          const later: string[] = [];
+          for (let page = 2; page <= pageCount(exact.length, shown, limit); page++) {
+            const from = exactOffset(page, shown, limit);
+            later.push(...exact.slice(from, from + limit).map((x) => x.item));
+          }
+          expect([...first.filter((m) => m.exact).map((m) => m.item), ...later]).toEqual(exact.map((x) => x.item));
+          expect(first.length).toBe(Math.min(limit, exact.length + partial.length));
+        },
+      ),
     );
   });
 });

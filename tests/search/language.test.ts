@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import { openSearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import type { SearchManifest, WordFile } from '../../src/lib/search/index/shards.ts';
-import { activeLanguage, LANGUAGE, languageName, useLanguage, type Language } from '../../src/lib/search/text/language.ts';
+import {
+  activeLanguage,
+  LANGUAGE,
+  languageName,
+  useLanguage,
+  type Language,
+} from '../../src/lib/search/text/language.ts';
 import { processTerm, queryTerms } from '../../src/lib/search/text/normalize.ts';
 import { SNOWBALL_FRENCH, SNOWBALL_FRENCH_MIN4 } from '../../scripts/bench/language/snowball.ts';
 import { STOP_WORDS } from '../../src/lib/search/text/stop-words.ts';
@@ -13,7 +19,11 @@ const facts = buildCorpus(
   [
     ['fait-00000000000000f1', 'Conduite accompagnée', 'La conduite accompagnée dès 17 ans.'],
     ['fait-00000000000000f2', 'Validité du permis', 'Le permis est valable dix ans.'],
-  ].map(([id, title, body]) => ({ file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body: body! })),
+  ].map(([id, title, body]) => ({
+    file: `${id}.md`,
+    frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] },
+    body: body!,
+  })),
   'https://x.example',
 );
 
@@ -55,15 +65,21 @@ describe('the language of the index (stemmer and stop words)', () => {
     const manifest = JSON.parse(built.files.get('search/manifest.json')!) as Partial<SearchManifest>;
     delete manifest.language;
     built.files.set('search/manifest.json', JSON.stringify(manifest));
-    await expect(openSearchEngine(built.read)).rejects.toThrow('search/manifest.json was built with language "undefined", this engine stems with "light-fr+project"');
+    await expect(openSearchEngine(built.read)).rejects.toThrow(
+      'search/manifest.json was built with language "undefined", this engine stems with "light-fr+project"',
+    );
   });
 
   it('finds the same records through another stemmer when the build and the queries share it', async () => {
     for (const language of [LANGUAGE, SNOWBALL]) {
       useLanguage(language);
       const engine = await engineFor(facts);
-      expect((await engine.search({ q: 'conduites accompagnées', limit: 10, offset: 0 })).ids, languageName()).toEqual(['fait-00000000000000f1']);
-      expect((await engine.search({ q: 'validités permis', limit: 10, offset: 0 })).ids, languageName()).toEqual(['fait-00000000000000f2']);
+      expect((await engine.search({ q: 'conduites accompagnées', limit: 10, offset: 0 })).ids, languageName()).toEqual([
+        'fait-00000000000000f1',
+      ]);
+      expect((await engine.search({ q: 'validités permis', limit: 10, offset: 0 })).ids, languageName()).toEqual([
+        'fait-00000000000000f2',
+      ]);
     }
   });
 
@@ -84,13 +100,26 @@ describe('the language of the index (stemmer and stop words)', () => {
       fc.assert(
         fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), (bodies) => {
           const corpus = buildCorpus(
-            bodies.map((body, i) => ({ file: `f${i}.md`, frontmatter: { id: `fait-${String(i).padStart(16, '0')}`, kind: 'fact', title: 'Fiche', regions: ['belgique'], sources: [] }, body })),
+            bodies.map((body, i) => ({
+              file: `f${i}.md`,
+              frontmatter: {
+                id: `fait-${String(i).padStart(16, '0')}`,
+                kind: 'fact',
+                title: 'Fiche',
+                regions: ['belgique'],
+                sources: [],
+              },
+              body,
+            })),
             'https://x.example',
           );
           const files = memoryShards(corpus).files;
-          const entries = [...files].filter(([path]) => path.startsWith('search/words/')).flatMap(([, json]) => JSON.parse(json) as WordFile);
+          const entries = [...files]
+            .filter(([path]) => path.startsWith('search/words/'))
+            .flatMap(([, json]) => JSON.parse(json) as WordFile);
           expect(entries.length).toBeGreaterThan(0);
-          for (const [stem, written] of entries) expect(processTerm(written), `${languageName()}: ${written}`).toBe(stem);
+          for (const [stem, written] of entries)
+            expect(processTerm(written), `${languageName()}: ${written}`).toBe(stem);
         }),
         { numRuns: 25 },
       );
@@ -100,7 +129,12 @@ describe('the language of the index (stemmer and stop words)', () => {
   it('measures Snowball French with the short-stem rule too: no cut under four letters, so words of different meaning stay apart', () => {
     const cut = (word: string) => SNOWBALL_FRENCH.stem(word);
     const ruled = (word: string) => SNOWBALL_FRENCH_MIN4.stem(word);
-    for (const [a, b] of [['delai', 'delit'], ['taxe', 'taxi'], ['mere', 'mer'], ['volant', 'vol']] as [string, string][]) {
+    for (const [a, b] of [
+      ['delai', 'delit'],
+      ['taxe', 'taxi'],
+      ['mere', 'mer'],
+      ['volant', 'vol'],
+    ] as [string, string][]) {
       expect(cut(a), `${a} / ${b}`).toBe(cut(b));
       expect(ruled(a), `${a} / ${b}`).not.toBe(ruled(b));
     }

@@ -5,7 +5,12 @@ import { NODE_SEARCH_FILES, NODE_TERM_INDICES } from '../../src/adapters/node/si
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { fieldBoosts } from '../../src/lib/search/score/score.ts';
 import { openShardStore } from '../../src/lib/search/store/shard-store.ts';
-import { createTermIndexCache, TERM_INDEX_BOUNDS, type TermIndex, type TermIndexBounds } from '../../src/lib/search/score/term-index.ts';
+import {
+  createTermIndexCache,
+  TERM_INDEX_BOUNDS,
+  type TermIndex,
+  type TermIndexBounds,
+} from '../../src/lib/search/score/term-index.ts';
 import { testSettings } from '../support/test-build.ts';
 import { readBuilt } from '../support/search.ts';
 
@@ -24,7 +29,13 @@ async function secondPass(terms: readonly string[], bounds: TermIndexBounds) {
     return readBuilt(path);
   }, NODE_SEARCH_FILES);
   const { manifest, kindRegions } = store;
-  const weights = { boosts: fieldBoosts(manifest.fields), averages: manifest.averageFieldLength, records: manifest.records, titleField: manifest.fields.indexOf('title'), leadField: manifest.fields.indexOf('lead') };
+  const weights = {
+    boosts: fieldBoosts(manifest.fields),
+    averages: manifest.averageFieldLength,
+    records: manifest.records,
+    titleField: manifest.fields.indexOf('title'),
+    leadField: manifest.fields.indexOf('lead'),
+  };
   const cache = createTermIndexCache(weights, kindRegions, bounds);
   const first = new Map<string, TermIndex>();
   for (const term of terms) first.set(term, cache.get((await store.postings([term]))[0]!));
@@ -48,13 +59,32 @@ describe("the Node server's search bounds", () => {
 });
 
 describe('preloading the search index (what the Node server does before it is ready)', () => {
-  const QUERIES = ['permis provisoire', 'mobylette', 'provisiore', 'que risque-t-on en roulant avec un permis expiré', 'examen théorique'];
+  const QUERIES = [
+    'permis provisoire',
+    'mobylette',
+    'provisiore',
+    'que risque-t-on en roulant avec un permis expiré',
+    'examen théorique',
+  ];
   /** A handler over the test build with the Node server's search bounds, and the term and vocabulary files it reads. */
   function counted() {
     const reads: string[] = [];
-    const api = createApiHandler({ read: (path) => (reads.push(path), readBuilt(path)), search: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES }, quota: { limit: 1_000 }, replyCache: { entries: 0, bytes: 0 } });
-    const search = async (q: string) => (await api.reply({ method: 'GET', url: `http://localhost/api/v1/facts?po_live=1&q=${encodeURIComponent(q)}`, headers: { get: () => null } })).status;
-    const searchFiles = () => reads.filter((path) => path.startsWith('search/terms/') || path.startsWith('search/words/'));
+    const api = createApiHandler({
+      read: (path) => (reads.push(path), readBuilt(path)),
+      search: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES },
+      quota: { limit: 1_000 },
+      replyCache: { entries: 0, bytes: 0 },
+    });
+    const search = async (q: string) =>
+      (
+        await api.reply({
+          method: 'GET',
+          url: `http://localhost/api/v1/facts?po_live=1&q=${encodeURIComponent(q)}`,
+          headers: { get: () => null },
+        })
+      ).status;
+    const searchFiles = () =>
+      reads.filter((path) => path.startsWith('search/terms/') || path.startsWith('search/words/'));
     return { api, search, reads, searchFiles };
   }
 

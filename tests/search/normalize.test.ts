@@ -24,10 +24,14 @@ describe('normalisation', () => {
   it('drops question words, so a question needs only the words an answer contains', () => {
     const terms = (...words: string[]) => words.map((w) => processTerm(w));
     expect(queryTerms('Comment remplacer un permis perdu ?')).toEqual(terms('remplacer', 'permis', 'perdu'));
-    expect(queryTerms("Combien d'heures faut-il ? Pourquoi, quand, puis-je, peut-on, dois-je")).toEqual(terms('heures'));
+    expect(queryTerms("Combien d'heures faut-il ? Pourquoi, quand, puis-je, peut-on, dois-je")).toEqual(
+      terms('heures'),
+    );
     expect(queryTerms('Waarom en wanneer welke rijschool')).toEqual(terms('rijschool'));
     // "que faire ?", "que se passe-t-il ?": the idioms of a question, not words an answer holds.
-    expect(queryTerms("J'ai perdu mon permis, que faire ? Que se passe-t-il ensuite ?")).toEqual(terms('perdu', 'permis', 'ensuite'));
+    expect(queryTerms("J'ai perdu mon permis, que faire ? Que se passe-t-il ensuite ?")).toEqual(
+      terms('perdu', 'permis', 'ensuite'),
+    );
     // Other forms of the verbs stay significant ("passer l'examen").
     expect(queryTerms("passer l'examen")).toEqual(terms('passer', 'examen'));
   });
@@ -44,11 +48,21 @@ describe('normalisation', () => {
 
   it('gives the same terms for any accent or case variant of a word (property)', () => {
     const letters = fc.constantFrom(...'aeiouceno');
-    const accented: Record<string, string[]> = { a: ['à', 'â', 'A'], e: ['é', 'è', 'ê', 'ë', 'É'], i: ['î', 'ï'], o: ['ô', 'Ö'], u: ['ù', 'û', 'ü'], c: ['ç', 'C'], n: ['ñ'] };
+    const accented: Record<string, string[]> = {
+      a: ['à', 'â', 'A'],
+      e: ['é', 'è', 'ê', 'ë', 'É'],
+      i: ['î', 'ï'],
+      o: ['ô', 'Ö'],
+      u: ['ù', 'û', 'ü'],
+      c: ['ç', 'C'],
+      n: ['ñ'],
+    };
     fc.assert(
       fc.property(fc.array(letters, { minLength: 1, maxLength: 12 }), fc.nat(), (chars, seed) => {
         const plain = chars.join('');
-        const variant = chars.map((c, i) => (accented[c] ? accented[c]![(seed + i) % accented[c]!.length]! : c)).join('');
+        const variant = chars
+          .map((c, i) => (accented[c] ? accented[c]![(seed + i) % accented[c]!.length]! : c))
+          .join('');
         expect(queryTerms(variant)).toEqual(queryTerms(plain));
       }),
     );

@@ -19,9 +19,17 @@ async function slotsOf(q: string) {
   const slots = createSynonyms(store.synonyms).slots(queryTerms(q));
   const terms = [...new Set(slots.flatMap((s) => s.options.flatMap((o) => o.terms)))];
   const loaded = new Map((await store.postings(terms)).map((p, i) => [terms[i]!, p]));
-  const options = slots.map((s) => s.options.map((o) => ({ lists: o.terms.map((t) => loaded.get(t)), weight: o.weight })));
+  const options = slots.map((s) =>
+    s.options.map((o) => ({ lists: o.terms.map((t) => loaded.get(t)), weight: o.weight })),
+  );
   const quality = slots.reduce((n, s) => n + s.terms.length, 0);
-  return { slots, options, quality, named: namedRegions(slots), factors: rankFactors(slots.length, quality, namedRegions(slots)) };
+  return {
+    slots,
+    options,
+    quality,
+    named: namedRegions(slots),
+    factors: rankFactors(slots.length, quality, namedRegions(slots)),
+  };
 }
 
 /** Top-k's ranking (the production evaluator, its own code: bitsets, term indices, score passes) of the slots `kept`. */
@@ -29,15 +37,29 @@ function topK(all: Awaited<ReturnType<typeof slotsOf>>, kept: number[]) {
   const { manifest, kindRegions } = store;
   const evaluator = createTopK({ manifest, kindRegions, titleField: ctx.titleField, leadField: ctx.leadField });
   const quality = kept.reduce((n, t) => n + all.slots[t]!.terms.length, 0);
-  const { top, scores } = evaluator.evaluate(kept.map((t) => ({ options: all.options[t]! })), quality, all.named).top(null, 10_000);
+  const { top, scores } = evaluator
+    .evaluate(
+      kept.map((t) => ({ options: all.options[t]! })),
+      quality,
+      all.named,
+    )
+    .top(null, 10_000);
   return { docs: top, scores };
 }
 
-describe('partialScore: a query\'s score of a record, the slots it lacks contributing 0', () => {
-  for (const q of ['duree validite permis', 'permis provisoire bruxelles', 'examen théorique', 'combien de temps le permis est-il valable ?']) {
+describe("partialScore: a query's score of a record, the slots it lacks contributing 0", () => {
+  for (const q of [
+    'duree validite permis',
+    'permis provisoire bruxelles',
+    'examen théorique',
+    'combien de temps le permis est-il valable ?',
+  ]) {
     it(`gives every exact match of "${q}" the score top-k gives it`, async () => {
       const all = await slotsOf(q);
-      const ref = topK(all, all.slots.map((_, t) => t));
+      const ref = topK(
+        all,
+        all.slots.map((_, t) => t),
+      );
       expect(ref.docs.length).toBeGreaterThan(0);
       ref.docs.forEach((doc, i) => {
         const { score, held } = partialScore(all.options, all.factors, doc, ctx);
@@ -47,7 +69,7 @@ describe('partialScore: a query\'s score of a record, the slots it lacks contrib
     });
   }
 
-  it('scores a record lacking a slot as its other slots score under the whole query\'s term count and title shares (the missing slot adds 0, covers nothing)', async () => {
+  it("scores a record lacking a slot as its other slots score under the whole query's term count and title shares (the missing slot adds 0, covers nothing)", async () => {
     const all = await slotsOf('duree validite permis');
     expect(all.slots).toHaveLength(3);
     const shorter = topK(all, [1, 2]);
@@ -59,7 +81,9 @@ describe('partialScore: a query\'s score of a record, the slots it lacks contrib
       expect(held).toEqual([false, true, true]);
       expect(score).toBe(partialScore([[], ...all.options.slice(1)], all.factors, doc, ctx).score);
       // Fewer slots held, lower score than under the shorter query's own factors (term count and title shares).
-      expect(score).toBeLessThanOrEqual(partialScore(all.options.slice(1), rankFactors(2, all.quality, all.named), doc, ctx).score);
+      expect(score).toBeLessThanOrEqual(
+        partialScore(all.options.slice(1), rankFactors(2, all.quality, all.named), doc, ctx).score,
+      );
     }
     expect(lacking).toBeGreaterThan(0);
   });

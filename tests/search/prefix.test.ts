@@ -8,7 +8,11 @@ const facts = buildCorpus(
     ['fait-00000000000000e1', 'Permis provisoire', 'Conduire avec un permis provisoire.'],
     ['fait-00000000000000e2', 'Permis définitif', 'Après la réussite, le permis.'],
     ['fait-00000000000000e3', 'Provinces', 'Les provinces et la route.'],
-  ].map(([id, title, body]) => ({ file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body: body! })),
+  ].map(([id, title, body]) => ({
+    file: `${id}.md`,
+    frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] },
+    body: body!,
+  })),
   'https://x.example',
 );
 

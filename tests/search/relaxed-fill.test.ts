@@ -59,7 +59,9 @@ describe('relaxed fill (the search page below a short list of exact matches)', (
   });
 
   it('only uses a suggestion that leaves words out (a spelling correction is not a relaxed query)', async () => {
-    const fill = await relaxedFill(engine, { q: 'remplacer permis perdu' }, [], 10, [{ q: 'remplacer permis perdu', total: 1 }]);
+    const fill = await relaxedFill(engine, { q: 'remplacer permis perdu' }, [], 10, [
+      { q: 'remplacer permis perdu', total: 1 },
+    ]);
     expect(fill).toBeUndefined();
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { KIND_PRIOR, kindPrior, LEAD_BONUS, namedRegions, OTHER_REGION_PRIOR, rankFactors, rankScore, regionPrior, TITLE_COVERAGE_BONUS } from '../../src/lib/search/score/score.ts';
+import {
+  KIND_PRIOR,
+  kindPrior,
+  LEAD_BONUS,
+  namedRegions,
+  OTHER_REGION_PRIOR,
+  rankFactors,
+  rankScore,
+  regionPrior,
+  TITLE_COVERAGE_BONUS,
+} from '../../src/lib/search/score/score.ts';
 import { regionBit } from '../../src/lib/search/index/listing.ts';
 import { processTerm } from '../../src/lib/search/text/normalize.ts';
 import { LEAD_WORDS, titleLead } from '../../src/lib/search/index/search-options.ts';
@@ -12,14 +22,19 @@ describe('kind prior', () => {
   it('keeps rules and analyses at full weight and weighs offers, organizations, people and professionals less', () => {
     expect(kindPrior(k('fact'))).toBe(1);
     expect(kindPrior(k('expertise'))).toBe(1);
-    for (const kind of ['offer', 'organization', 'person', 'professional'] as const) expect(kindPrior(k(kind))).toBeLessThan(kindPrior(k('lesson')));
+    for (const kind of ['offer', 'organization', 'person', 'professional'] as const)
+      expect(kindPrior(k(kind))).toBeLessThan(kindPrior(k('lesson')));
     expect(kindPrior(k('lesson'))).toBeLessThan(1);
     for (const [kind, weight] of Object.entries(KIND_PRIOR)) expect(weight, kind).toBeGreaterThan(0);
   });
 
   it('lets a rule lead an offer whose score is close, but not one far ahead', () => {
     const f = rankFactors(1, 1, 0);
-    const scores = [rankScore(10, k('offer'), 0, 0, f), rankScore(9, k('fact'), 0, 0, f), rankScore(20, k('offer'), 0, 0, f)];
+    const scores = [
+      rankScore(10, k('offer'), 0, 0, f),
+      rankScore(9, k('fact'), 0, 0, f),
+      rankScore(20, k('offer'), 0, 0, f),
+    ];
     expect(scores[1]).toBeGreaterThan(scores[0]!);
     expect(scores[2]).toBeGreaterThan(scores[1]!);
   });
@@ -29,7 +44,9 @@ describe('title lead', () => {
   it('takes the first significant words of a title, stop words and elisions skipped', () => {
     expect(LEAD_WORDS).toBe(3);
     expect(titleLead("L'examen théorique du permis B à Bruxelles : 50 questions")).toBe('examen théorique permis');
-    expect(titleLead('Délais et validités en Flandre : de l’examen théorique au terugkommoment')).toBe('Délais validités Flandre');
+    expect(titleLead('Délais et validités en Flandre : de l’examen théorique au terugkommoment')).toBe(
+      'Délais validités Flandre',
+    );
     expect(titleLead('Permis')).toBe('Permis');
   });
 
@@ -37,13 +54,19 @@ describe('title lead', () => {
     // Two slots, a fact of all of Belgium: lead holding both, one, none; title holding one.
     const f = rankFactors(2, 1, 0);
     const fact = k('fact') | (1 << 4);
-    expect([2, 1, 0].map((led) => rankScore(10, fact, 0, led, f))).toEqual([10 * (1 + LEAD_BONUS), 10 * (1 + LEAD_BONUS / 4), 10]);
+    expect([2, 1, 0].map((led) => rankScore(10, fact, 0, led, f))).toEqual([
+      10 * (1 + LEAD_BONUS),
+      10 * (1 + LEAD_BONUS / 4),
+      10,
+    ]);
     expect(rankScore(10, fact, 1, 0, f)).toBe(10 * (1 + TITLE_COVERAGE_BONUS / 4));
   });
 
-  it('multiplies by the query\'s term count, then the factors in the documented order', () => {
+  it("multiplies by the query's term count, then the factors in the documented order", () => {
     const f = rankFactors(2, 3, 0);
-    expect(rankScore(10, k('lesson') | (1 << 4), 2, 2, f)).toBe(10 * 3 * kindPrior(k('lesson')) * (1 + TITLE_COVERAGE_BONUS) * (1 + LEAD_BONUS));
+    expect(rankScore(10, k('lesson') | (1 << 4), 2, 2, f)).toBe(
+      10 * 3 * kindPrior(k('lesson')) * (1 + TITLE_COVERAGE_BONUS) * (1 + LEAD_BONUS),
+    );
   });
 });
 
@@ -53,7 +76,12 @@ describe('region named in the query', () => {
 
   it('reads the regions a query names from its slots, the word itself or one of its synonyms, never Belgium', () => {
     const term = (word: string) => processTerm(word)!;
-    const [bruxelles, flandre, wallonie, belgique] = [term('bruxelles'), term('flandre'), term('wallonie'), term('belgique')];
+    const [bruxelles, flandre, wallonie, belgique] = [
+      term('bruxelles'),
+      term('flandre'),
+      term('wallonie'),
+      term('belgique'),
+    ];
     expect(namedRegions([slot(['permi']), slot([bruxelles])])).toBe(bits('bruxelles'));
     // "brussel" is a synonym of "bruxelles" (content/synonyms.yaml): its slot has the region's term as an option.
     expect(namedRegions([slot(['brussel'], [bruxelles])])).toBe(bits('bruxelles'));
@@ -74,7 +102,11 @@ describe('region named in the query', () => {
     expect(regionPrior(bits('flandre'), 0)).toBe(1);
     const masks = [bits('flandre'), bits('bruxelles'), bits('wallonie', 'flandre')];
     const f = rankFactors(1, 1, named);
-    expect(masks.map((mask) => rankScore(10, k('fact') | (mask << 4), 0, 0, f))).toEqual([10 * OTHER_REGION_PRIOR, 10, 10 * OTHER_REGION_PRIOR]);
+    expect(masks.map((mask) => rankScore(10, k('fact') | (mask << 4), 0, 0, f))).toEqual([
+      10 * OTHER_REGION_PRIOR,
+      10,
+      10 * OTHER_REGION_PRIOR,
+    ]);
   });
 });
 

@@ -7,7 +7,11 @@ import { engineFor } from '../support/search.ts';
 const corpus = buildCorpus(
   Array.from({ length: 40 }, (_, i) => {
     const id = `fait-${(i + 1).toString(16).padStart(16, '0')}`;
-    return { file: `${id}.md`, frontmatter: { id, kind: 'fact', title: `Permis numéro ${i}`, regions: ['belgique'], sources: [] }, body: `Examen théorique ${i % 2 ? 'pratique' : 'médical'}.` };
+    return {
+      file: `${id}.md`,
+      frontmatter: { id, kind: 'fact', title: `Permis numéro ${i}`, regions: ['belgique'], sources: [] },
+      body: `Examen théorique ${i % 2 ? 'pratique' : 'médical'}.`,
+    };
   }),
   'https://x.example',
 );
@@ -47,7 +51,8 @@ describe('the search engine caches', async () => {
   it('evict matching queries the same way, and still answer them correctly once evicted', async () => {
     const target = await engine({ rankings: { entries: 3, bytes: 1e6 }, queries: { entries: 3, bytes: 1e6 } });
     const first = await target.search({ q: 'permis', limit: 5, offset: 0 });
-    for (const q of ['examen', 'pratique', 'medical', 'theorique numero']) await target.search({ q, limit: 5, offset: 0 });
+    for (const q of ['examen', 'pratique', 'medical', 'theorique numero'])
+      await target.search({ q, limit: 5, offset: 0 });
     expect(target.cacheUsage().rankings.entries).toBe(3);
     expect(await target.search({ q: 'permis', limit: 5, offset: 0 })).toEqual(first);
   });

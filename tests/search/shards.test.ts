@@ -5,7 +5,14 @@ import type { Fact } from '../../src/lib/schema/fact.ts';
 import { openSearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import { queryTerms } from '../../src/lib/search/text/normalize.ts';
 import { decodeNumbers, encodeNumbers } from '../../src/lib/search/index/number-code.ts';
-import { decodeListing, encodeListing, SEARCH_PATHS, termShard, type SearchManifest, type TermShard } from '../../src/lib/search/index/shards.ts';
+import {
+  decodeListing,
+  encodeListing,
+  SEARCH_PATHS,
+  termShard,
+  type SearchManifest,
+  type TermShard,
+} from '../../src/lib/search/index/shards.ts';
 import { memoryShards, readBuilt } from '../support/search.ts';
 import { testSettings } from '../support/test-build.ts';
 
@@ -22,7 +29,10 @@ describe('the sharded index', () => {
       const shard = await readBuilt(SEARCH_PATHS.terms(n));
       expect(brotliCompressSync(shard).length, `shard ${n}`).toBeLessThan(50_000);
       for (const k of Object.values(JSON.parse(shard) as TermShard).filter((v) => typeof v === 'number')) {
-        expect(brotliCompressSync(await readBuilt(SEARCH_PATHS.bigTerm(n, k))).length, `term file ${n}-${k}`).toBeLessThan(50_000);
+        expect(
+          brotliCompressSync(await readBuilt(SEARCH_PATHS.bigTerm(n, k))).length,
+          `term file ${n}-${k}`,
+        ).toBeLessThan(50_000);
       }
     }
     expect((await readBuilt(SEARCH_PATHS.manifest)).length).toBeLessThan(1_000);
@@ -37,7 +47,8 @@ describe('the sharded index', () => {
     for (let n = 0; n < manifest.termShards; n++) {
       for (const [term, entry] of Object.entries(JSON.parse(files.get(SEARCH_PATHS.terms(n))!) as TermShard)) {
         expect(termShard(term, manifest.termShards)).toBe(n);
-        const code = typeof entry === 'number' ? (JSON.parse(files.get(SEARCH_PATHS.bigTerm(n, entry))!) as string) : entry;
+        const code =
+          typeof entry === 'number' ? (JSON.parse(files.get(SEARCH_PATHS.bigTerm(n, entry))!) as string) : entry;
         expect(code.length > 400, term).toBe(typeof entry === 'number');
         own += typeof entry === 'number' ? 1 : 0;
       }
@@ -53,12 +64,19 @@ describe('the sharded index', () => {
     expect(shards.reads.sort()).toEqual([SEARCH_PATHS.listing, SEARCH_PATHS.manifest, SEARCH_PATHS.synonyms]);
     shards.reads.length = 0;
     const page = await engine.search({ q: 'examen théorique', limit: 3, offset: 0 });
-    const wanted = new Set(queryTerms('examen théorique').flatMap((t) => {
-      const n = termShard(t, manifest.termShards);
-      const entry = (JSON.parse(shards.files.get(SEARCH_PATHS.terms(n))!) as TermShard)[t];
-      return typeof entry === 'number' ? [SEARCH_PATHS.terms(n), SEARCH_PATHS.bigTerm(n, entry)] : [SEARCH_PATHS.terms(n)];
-    }));
-    expect([...wanted].some((p) => /-\d+\.json$/.test(p)), 'one of the words has a file of its own').toBe(true);
+    const wanted = new Set(
+      queryTerms('examen théorique').flatMap((t) => {
+        const n = termShard(t, manifest.termShards);
+        const entry = (JSON.parse(shards.files.get(SEARCH_PATHS.terms(n))!) as TermShard)[t];
+        return typeof entry === 'number'
+          ? [SEARCH_PATHS.terms(n), SEARCH_PATHS.bigTerm(n, entry)]
+          : [SEARCH_PATHS.terms(n)];
+      }),
+    );
+    expect(
+      [...wanted].some((p) => /-\d+\.json$/.test(p)),
+      'one of the words has a file of its own',
+    ).toBe(true);
     const terms = shards.reads.filter((p) => p.startsWith('search/terms/'));
     const docs = shards.reads.filter((p) => p.startsWith('search/docs/'));
     expect(new Set(terms)).toEqual(wanted);
@@ -76,10 +94,16 @@ describe('the sharded index', () => {
   });
 
   it('gives the same ranking whatever the shard and block sizes', async () => {
-    const small = await openSearchEngine(memoryShards(facts, { shardChars: 2_000, ownFileChars: 300, docsPerBlock: 3 }).read);
-    const large = await openSearchEngine(memoryShards(facts, { shardChars: 10_000_000, ownFileChars: 10_000_000, docsPerBlock: 1_000 }).read);
+    const small = await openSearchEngine(
+      memoryShards(facts, { shardChars: 2_000, ownFileChars: 300, docsPerBlock: 3 }).read,
+    );
+    const large = await openSearchEngine(
+      memoryShards(facts, { shardChars: 10_000_000, ownFileChars: 10_000_000, docsPerBlock: 1_000 }).read,
+    );
     for (const q of ['permis', 'examen théorique', 'conduite accompagnée', 'alcool volant']) {
-      expect(await small.search({ q, limit: 500, offset: 0 }), q).toEqual(await large.search({ q, limit: 500, offset: 0 }));
+      expect(await small.search({ q, limit: 500, offset: 0 }), q).toEqual(
+        await large.search({ q, limit: 500, offset: 0 }),
+      );
     }
   });
 
@@ -89,11 +113,18 @@ describe('the sharded index', () => {
     const n = termShard('permis', manifest.termShards);
     const shard = JSON.parse(shards.files.get(SEARCH_PATHS.terms(n))!) as TermShard;
     const neighbour = Object.keys(shard).find((term) => term !== 'permis' && typeof shard[term] === 'string')!;
-    shards.files.set(SEARCH_PATHS.terms(n), JSON.stringify({ ...shard, [neighbour]: `${String(shard[neighbour])}\u00e9` }));
+    shards.files.set(
+      SEARCH_PATHS.terms(n),
+      JSON.stringify({ ...shard, [neighbour]: `${String(shard[neighbour])}\u00e9` }),
+    );
     const engine = await openSearchEngine(shards.read);
     const intact = await openSearchEngine(memoryShards(facts).read);
-    expect(await engine.search({ q: 'permis', limit: 50, offset: 0 })).toEqual(await intact.search({ q: 'permis', limit: 50, offset: 0 }));
-    await expect(engine.search({ q: neighbour, limit: 1, offset: 0 })).rejects.toThrow('postings: unexpected character');
+    expect(await engine.search({ q: 'permis', limit: 50, offset: 0 })).toEqual(
+      await intact.search({ q: 'permis', limit: 50, offset: 0 }),
+    );
+    await expect(engine.search({ q: neighbour, limit: 1, offset: 0 })).rejects.toThrow(
+      'postings: unexpected character',
+    );
   });
 
   it('answers 503-worthy errors when a file is missing, naming it', async () => {
@@ -101,24 +132,32 @@ describe('the sharded index', () => {
     shards.files.delete(SEARCH_PATHS.terms(0));
     const engine = await openSearchEngine(shards.read);
     const term = Object.keys(JSON.parse(memoryShards(facts).files.get(SEARCH_PATHS.terms(0))!))[0]!;
-    await expect(engine.search({ q: term, limit: 1, offset: 0 })).rejects.toThrow('search file search/terms/0.json is missing');
+    await expect(engine.search({ q: term, limit: 1, offset: 0 })).rejects.toThrow(
+      'search file search/terms/0.json is missing',
+    );
   });
 
   it('round-trips listing bytes through the listing file (property)', async () => {
     const fc = (await import('fast-check')).default;
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 70_000 }), (bytes) => {
-      expect(decodeListing(JSON.parse(JSON.stringify(encodeListing(bytes))))).toEqual(bytes);
-    }), { numRuns: 30 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 70_000 }), (bytes) => {
+        expect(decodeListing(JSON.parse(JSON.stringify(encodeListing(bytes))))).toEqual(bytes);
+      }),
+      { numRuns: 30 },
+    );
   });
 
   it('round-trips unsigned integers through the postings code, as JSON text (property)', async () => {
     const fc = (await import('fast-check')).default;
     const value = fc.oneof(fc.nat({ max: 70 }), fc.nat({ max: 2_000 }), fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER));
-    fc.assert(fc.property(fc.array(value, { maxLength: 500 }), (values) => {
-      const text = encodeNumbers(values);
-      expect(JSON.stringify(text)).toBe(`"${text}"`); // nothing to escape
-      expect([...decodeNumbers(text)]).toEqual(values);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 500 }), (values) => {
+        const text = encodeNumbers(values);
+        expect(JSON.stringify(text)).toBe(`"${text}"`); // nothing to escape
+        expect([...decodeNumbers(text)]).toEqual(values);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('refuses to encode a negative or fractional number, and to decode a foreign character or a cut number', () => {

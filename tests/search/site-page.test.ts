@@ -31,7 +31,15 @@ describe('the relevance bench scores what the search page shows (assist/site-pag
   it.each(QUESTIONS)('lists the same first page as the page itself for $q', async (question) => {
     const { prefetchSearchData } = await import('../../src/browser/search-data.ts');
     const backend = await prefetchSearchData();
-    const page = await backend.run({ q: question.q, kind: undefined, region: question.region, limit: PAGE_SIZE, offset: 0, typing: false, exact: false });
+    const page = await backend.run({
+      q: question.q,
+      kind: undefined,
+      region: question.region,
+      limit: PAGE_SIZE,
+      offset: 0,
+      typing: false,
+      exact: false,
+    });
     const bench = await siteRanking(await builtEngine(), { q: question.q, kind: undefined, region: question.region });
     expect(shownIds(page).length).toBeGreaterThan(0);
     expect(bench.slice(0, shownIds(page).length)).toEqual(shownIds(page));

@@ -22,14 +22,28 @@ function record(title: string, body: string) {
 }
 
 /** An engine over records with a synonyms file. */
-async function engineOf(records: ReturnType<typeof record>[], yaml = '[]\n'): Promise<{ engine: SearchEngine; ids: string[] }> {
+async function engineOf(
+  records: ReturnType<typeof record>[],
+  yaml = '[]\n',
+): Promise<{ engine: SearchEngine; ids: string[] }> {
   const facts = buildCorpus(records, 'https://x.example');
   const files = shardFileMap(buildShards(facts, { synonyms: compileSynonyms(parseSynonyms(yaml, 'synonyms.yaml')) }));
   // The records' ids in the order given (buildCorpus sorts them by id).
-  return { engine: await openSearchEngine(async (path) => files.get(path) ?? null), ids: records.map((r) => r.frontmatter.id) };
+  return {
+    engine: await openSearchEngine(async (path) => files.get(path) ?? null),
+    ids: records.map((r) => r.frontmatter.id),
+  };
 }
 
-const ask = (q: string, offset = 0): Question => ({ q, kind: undefined, region: undefined, limit: 20, offset, typing: false, exact: false });
+const ask = (q: string, offset = 0): Question => ({
+  q,
+  kind: undefined,
+  region: undefined,
+  limit: 20,
+  offset,
+  typing: false,
+  exact: false,
+});
 const filler = Array.from({ length: 30 }, (_, i) => record(`Autre sujet ${i}`, `Rien à voir, numéro ${i}.`));
 
 describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank-weights.ts)', () => {
@@ -38,11 +52,15 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     expect(SYNONYM_WEIGHT).toBe(RANK_WEIGHTS.synonym);
     expect(MISSING_POWER).toBe(RANK_WEIGHTS.missingPower);
     expect(RANK_WEIGHTS.exact).toBe(RANK_WEIGHTS.stem);
-    for (const weight of [RANK_WEIGHTS.prefix, RANK_WEIGHTS.synonym, RANK_WEIGHTS.correction]) expect(weight).toBeLessThanOrEqual(RANK_WEIGHTS.exact);
+    for (const weight of [RANK_WEIGHTS.prefix, RANK_WEIGHTS.synonym, RANK_WEIGHTS.correction])
+      expect(weight).toBeLessThanOrEqual(RANK_WEIGHTS.exact);
   });
 
   it('does not complete a last word that records hold through its stem, nor a word of the synonyms file', async () => {
-    const { engine } = await engineOf([record('Les provinces', 'Les provinces et la route.'), record('Cyclomoteur', 'Un cyclomoteur.'), ...filler], '- from: mobylette\n  to: cyclomoteur\n');
+    const { engine } = await engineOf(
+      [record('Les provinces', 'Les provinces et la route.'), record('Cyclomoteur', 'Un cyclomoteur.'), ...filler],
+      '- from: mobylette\n  to: cyclomoteur\n',
+    );
     // "province" is no written form of the index ("provinces" is), but its stem is held: searched as typed.
     expect(await engine.openLastWord('route province')).toBe(false);
     expect(await engine.openLastWord('route provin')).toBe(true);
@@ -50,7 +68,14 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
   });
 
   it('counts a word present through a synonym: such a record is an exact match, never labelled as lacking it', async () => {
-    const { engine, ids } = await engineOf([record('Cyclomoteur : casque', 'Le casque est obligatoire sur un cyclomoteur.'), record('Casque de vélo', 'Le casque à vélo.'), ...filler], '- from: mobylette\n  to: cyclomoteur\n');
+    const { engine, ids } = await engineOf(
+      [
+        record('Cyclomoteur : casque', 'Le casque est obligatoire sur un cyclomoteur.'),
+        record('Casque de vélo', 'Le casque à vélo.'),
+        ...filler,
+      ],
+      '- from: mobylette\n  to: cyclomoteur\n',
+    );
     const page = await sitePage(engine, ask('casque mobylette'));
     expect(page.total).toBe(1);
     expect(shownIds(page)[0]).toBe(ids[0]);
@@ -78,7 +103,11 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
   });
 
   it('counts a confident correction at RANK_WEIGHTS.correction, and blends in the records lacking a word of it', async () => {
-    const { engine, ids } = await engineOf([record('Permis provisoire', 'Le permis provisoire.'), record('Provisoire', 'Un document provisoire.'), ...filler]);
+    const { engine, ids } = await engineOf([
+      record('Permis provisoire', 'Le permis provisoire.'),
+      record('Provisoire', 'Un document provisoire.'),
+      ...filler,
+    ]);
     const page = await sitePage(engine, ask('permis provisiore'));
     expect(page.shown).toMatchObject({ q: 'permis provisoire', confident: true });
     expect(correctedWords('permis provisiore', 'permis provisoire')).toEqual(['provisoire']);
@@ -123,17 +152,47 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     const engine = await builtEngine();
     const api = createApiHandler({ read: readDist(testSettings.DIST_DIR), quota: { limit: 1_000_000_000 } });
     const apiPage = async (q: string, offset: number) => {
-      const response = await api(new Request(`http://test/api/v1/facts?${new URLSearchParams({ q, limit: '50', offset: String(offset), po_live: '1' })}`), { clientAddress: '192.0.2.1' });
+      const response = await api(
+        new Request(
+          `http://test/api/v1/facts?${new URLSearchParams({ q, limit: '50', offset: String(offset), po_live: '1' })}`,
+        ),
+        { clientAddress: '192.0.2.1' },
+      );
       expect(response.status).toBe(200);
       return ((await response.json()) as { results: { id: string }[] }).results.map((r) => r.id);
     };
     const apiIds = async (q: string) => [...(await apiPage(q, 0)), ...(await apiPage(q, 50))];
-    const words = ['permis', 'examen', 'théorique', 'pratique', 'conduite', 'accompagnée', 'durée', 'validité', 'moto', 'camion', 'amende', 'vitesse', 'alcool', 'provisoire', 'bruxelles', 'renouveler', 'perdu', 'condu', 'théo', 'provis'];
+    const words = [
+      'permis',
+      'examen',
+      'théorique',
+      'pratique',
+      'conduite',
+      'accompagnée',
+      'durée',
+      'validité',
+      'moto',
+      'camion',
+      'amende',
+      'vitesse',
+      'alcool',
+      'provisoire',
+      'bruxelles',
+      'renouveler',
+      'perdu',
+      'condu',
+      'théo',
+      'provis',
+    ];
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), async (picked) => {
         const q = picked.join(' ');
         const exact = await apiIds(q);
-        const site = [...shownIds(await sitePage(engine, ask(q))), ...shownIds(await sitePage(engine, ask(q, 20))), ...shownIds(await sitePage(engine, ask(q, 40)))];
+        const site = [
+          ...shownIds(await sitePage(engine, ask(q))),
+          ...shownIds(await sitePage(engine, ask(q, 20))),
+          ...shownIds(await sitePage(engine, ask(q, 40))),
+        ];
         const held = new Set(exact);
         const kept = site.filter((id) => held.has(id));
         // Three pages list at least the first 40 exact matches (page 1 may blend in records lacking a word).

@@ -17,7 +17,9 @@ describe('French light stemmer', () => {
   });
 
   it('joins an infinitive with its participles and the noun in -ement', () => {
-    expect(same('accompagné', 'accompagnée', 'accompagnées', 'accompagner', 'accompagnez', 'accompagnement')).toBe(true);
+    expect(same('accompagné', 'accompagnée', 'accompagnées', 'accompagner', 'accompagnez', 'accompagnement')).toBe(
+      true,
+    );
     expect(same('conduire', 'conduite', 'conduites', 'conduit')).toBe(true);
     expect(same('limite', 'limiter', 'limité', 'limites')).toBe(true);
     expect(same('sortie', 'sortir')).toBe(true);
@@ -28,7 +30,17 @@ describe('French light stemmer', () => {
   });
 
   it('keeps unrelated words apart', () => {
-    for (const [a, b] of [['mer', 'mère'], ['examen', 'examiner'], ['cours', 'course'], ['permis', 'permettre'], ['vite', 'vitesse'], ['taxe', 'taxi'], ['port', 'porte-clé'], ['carte', 'cartel'], ['moto', 'motor']] as [string, string][]) {
+    for (const [a, b] of [
+      ['mer', 'mère'],
+      ['examen', 'examiner'],
+      ['cours', 'course'],
+      ['permis', 'permettre'],
+      ['vite', 'vitesse'],
+      ['taxe', 'taxi'],
+      ['port', 'porte-clé'],
+      ['carte', 'cartel'],
+      ['moto', 'motor'],
+    ] as [string, string][]) {
       expect(processTerm(a), `${a} / ${b}`).not.toBe(processTerm(b));
     }
   });
@@ -41,7 +53,13 @@ describe('French light stemmer', () => {
   });
 
   it('undoubles only what keeps four letters, and only those endings', () => {
-    for (const [a, b] of [['personne', 'personnel'], ['selle', 'sel'], ['belle', 'bel'], ['panne', 'pane'], ['lettre', 'letre']] as [string, string][]) {
+    for (const [a, b] of [
+      ['personne', 'personnel'],
+      ['selle', 'sel'],
+      ['belle', 'bel'],
+      ['panne', 'pane'],
+      ['lettre', 'letre'],
+    ] as [string, string][]) {
       expect(processTerm(a), `${a} / ${b}`).not.toBe(processTerm(b));
     }
     expect(stem('sonnette')).toBe('sonnet');
@@ -56,9 +74,17 @@ describe('French light stemmer', () => {
   });
 
   it('leaves a stem under four letters only for the plural of a four-letter word: an s after e or a consonant, an x after au, eu, ou', () => {
-    for (const [word, singular] of [['rues', 'rue'], ['ages', 'age'], ['cars', 'car'], ['feux', 'feu'], ['jeux', 'jeu']]) expect(stem(word!)).toBe(singular);
+    for (const [word, singular] of [
+      ['rues', 'rue'],
+      ['ages', 'age'],
+      ['cars', 'car'],
+      ['feux', 'feu'],
+      ['jeux', 'jeu'],
+    ])
+      expect(stem(word!)).toBe(singular);
     // French writes these with their s in the singular: "pris" (taken) never becomes "pri".
-    for (const word of ['pris', 'mois', 'fois', 'avis', 'bois', 'gros', 'bras', 'plus', 'tous', 'jus']) expect(stem(word)).toBe(word);
+    for (const word of ['pris', 'mois', 'fois', 'avis', 'bois', 'gros', 'bras', 'plus', 'tous', 'jus'])
+      expect(stem(word)).toBe(word);
     expect(processTerm('pris')).not.toBe(processTerm('prix'));
     expect(processTerm('mois')).not.toBe(processTerm('moi'));
     fc.assert(

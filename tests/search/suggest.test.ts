@@ -28,11 +28,14 @@ describe('edit distance', () => {
 
 /** The whole optimal-string-alignment table, as a reference for the banded one. */
 function fullDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -41,17 +44,29 @@ function fullDistance(a: string, b: string): number {
 describe('banded edit distance', () => {
   it('equals the whole table wherever it is at most max, and says max + 1 otherwise (property)', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-d]{0,12}$/), fc.stringMatching(/^[a-d]{0,12}$/), fc.integer({ min: 0, max: 3 }), (a, b, max) => {
-        const full = fullDistance(a, b);
-        expect(editDistance(a, b, max)).toBe(full <= max ? full : max + 1);
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-d]{0,12}$/),
+        fc.stringMatching(/^[a-d]{0,12}$/),
+        fc.integer({ min: 0, max: 3 }),
+        (a, b, max) => {
+          const full = fullDistance(a, b);
+          expect(editDistance(a, b, max)).toBe(full <= max ? full : max + 1);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 });
 
 describe('corrections', () => {
-  const vocabulary: WordFile = [['provisoi', 'provisoire', 40], ['provisio', 'provision', 2], ['permi', 'permis', 300], ['perle', 'perle', 1], ['moto', 'moto', 20], ['mots', 'mots', 5]];
+  const vocabulary: WordFile = [
+    ['provisoi', 'provisoire', 40],
+    ['provisio', 'provision', 2],
+    ['permi', 'permis', 300],
+    ['perle', 'perle', 1],
+    ['moto', 'moto', 20],
+    ['mots', 'mots', 5],
+  ];
 
   it('ranks by distance, then by how many records hold the word', () => {
     expect(corrections('provisiore', vocabulary).map(([, word]) => word)).toEqual(['provisoire', 'provision']);
@@ -80,7 +95,11 @@ describe('corrections', () => {
   it('when no correction finds anything, leaves out the fewest words, best partial match first, and says which', async () => {
     // Records hold two words each; a query finds the records holding all its words; a record's score is the sum of
     // its words' weights (delta weighs most).
-    const records = [['alpha', 'bravo'], ['bravo', 'charly'], ['charly', 'delta']];
+    const records = [
+      ['alpha', 'bravo'],
+      ['bravo', 'charly'],
+      ['charly', 'delta'],
+    ];
     const weight: Record<string, number> = { alpha: 1, bravo: 1, charly: 1, delta: 5 };
     const matching = (q: string) => records.filter((r) => q.split(' ').every((w) => r.includes(w)));
     const source = {
@@ -94,15 +113,27 @@ describe('corrections', () => {
       { q: 'bravo charly', total: 1, missing: ['delta'], confident: true },
     ]);
     // Two words must go when no single one is enough; one word alone is never shortened.
-    expect((await suggest('alpha charly zulu', source))[0]).toMatchObject({ missing: expect.arrayContaining(['zulu']) });
+    expect((await suggest('alpha charly zulu', source))[0]).toMatchObject({
+      missing: expect.arrayContaining(['zulu']),
+    });
     expect((await suggest('alpha charly zulu', source))[0]!.missing).toHaveLength(2);
     expect(await suggest('zulu', source)).toEqual([]);
   });
 
   describe('only a non-word is corrected', () => {
     // The index's words, and real words it lacks (0 records: the build's dictionary words near the index, lexicon.ts).
-    const words: WordFile = ([['bouton', 4], ['conduit', 9], ['provisoire', 7], ['permis', 30], ['tonton', 0], ['keuf', 0]] as const).map(([word, n]) => [processTerm(word)!, word, n]);
-    const held = (q: string) => q.split(' ').every((w) => words.some(([stem, , n]) => n > 0 && stem === processTerm(w)));
+    const words: WordFile = (
+      [
+        ['bouton', 4],
+        ['conduit', 9],
+        ['provisoire', 7],
+        ['permis', 30],
+        ['tonton', 0],
+        ['keuf', 0],
+      ] as const
+    ).map(([word, n]) => [processTerm(word)!, word, n]);
+    const held = (q: string) =>
+      q.split(' ').every((w) => words.some(([stem, , n]) => n > 0 && stem === processTerm(w)));
     const source = {
       known: async (terms: readonly string[]) => terms.map((t) => words.some(([stem, , n]) => n > 0 && stem === t)),
       words: async () => words,
@@ -111,15 +142,23 @@ describe('corrections', () => {
     };
 
     it('never replaces a real word: tonton is left out, not turned into bouton, and the suggestion says so', async () => {
-      expect(await suggest('tonton conduit', source)).toEqual([{ q: 'conduit', total: 3, missing: ['tonton'], confident: true }]);
+      expect(await suggest('tonton conduit', source)).toEqual([
+        { q: 'conduit', total: 3, missing: ['tonton'], confident: true },
+      ]);
     });
 
     it('recognises a real word by its stem too (keufs, of the lemma keuf)', async () => {
-      expect(await suggest('keufs permis', source)).toEqual([{ q: 'permis', total: 3, missing: ['keufs'], confident: true }]);
+      expect(await suggest('keufs permis', source)).toEqual([
+        { q: 'permis', total: 3, missing: ['keufs'], confident: true },
+      ]);
     });
 
     it('never replaces a word of the synonyms file (known() says so), even when no record holds it', async () => {
-      const synonym = { ...source, known: async (terms: readonly string[]) => terms.map((t) => t === 'bouto' || words.some(([stem, , n]) => n > 0 && stem === t)) };
+      const synonym = {
+        ...source,
+        known: async (terms: readonly string[]) =>
+          terms.map((t) => t === 'bouto' || words.some(([stem, , n]) => n > 0 && stem === t)),
+      };
       expect((await suggest('bouto conduit', synonym)).map((s) => s.q)).toEqual(['conduit']);
       expect((await suggest('bouto conduit', source)).map((s) => s.q)).toEqual(['bouton conduit']);
     });

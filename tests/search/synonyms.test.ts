@@ -3,7 +3,12 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { compileSynonyms, parseSynonyms, readSynonymsFile, SynonymsError } from '../../src/lib/search/index/synonyms-file.ts';
+import {
+  compileSynonyms,
+  parseSynonyms,
+  readSynonymsFile,
+  SynonymsError,
+} from '../../src/lib/search/index/synonyms-file.ts';
 import { createSynonyms, phraseTerms, SYNONYM_WEIGHT } from '../../src/lib/search/query/synonyms.ts';
 import { processTerm, tokenize } from '../../src/lib/search/text/normalize.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
@@ -29,7 +34,14 @@ function problems(text: string): string[] {
 
 /** An engine over fact records [id, title, body] with the given synonyms file text. */
 async function engineWith(yaml: string, records: [string, string, string][]) {
-  const facts = buildCorpus(records.map(([id, title, body]) => ({ file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body })), 'https://x.example');
+  const facts = buildCorpus(
+    records.map(([id, title, body]) => ({
+      file: `${id}.md`,
+      frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] },
+      body,
+    })),
+    'https://x.example',
+  );
   const files = shardFileMap(buildShards(facts, { synonyms: compileSynonyms(parseSynonyms(yaml, 'synonyms.yaml')) }));
   const engine = await openSearchEngine(async (path) => files.get(path) ?? null);
   return async (q: string) => (await engine.search({ q, limit: 50, offset: 0 })).ids;
@@ -37,24 +49,41 @@ async function engineWith(yaml: string, records: [string, string, string][]) {
 
 describe('the synonyms file', () => {
   it('names the file and the line of each mistake', () => {
-    expect(problems('- from: mobylette\n  to: cyclomoteur\n  weight: 3\n')).toEqual(['synonyms.yaml:3: entry 1: weight: must be from 0.05 to 1, got 3']);
-    expect(problems('- from: vite\n  to: rapide\n- group: [seul]\n')).toEqual(['synonyms.yaml:3: entry 2: group: a group needs at least 2 words or phrases']);
+    expect(problems('- from: mobylette\n  to: cyclomoteur\n  weight: 3\n')).toEqual([
+      'synonyms.yaml:3: entry 1: weight: must be from 0.05 to 1, got 3',
+    ]);
+    expect(problems('- from: vite\n  to: rapide\n- group: [seul]\n')).toEqual([
+      'synonyms.yaml:3: entry 2: group: a group needs at least 2 words or phrases',
+    ]);
     expect(problems('- from: moto\n  too: motocyclette\n')).toEqual([
       'synonyms.yaml:1: entry 1: to: is required',
       'synonyms.yaml:2: entry 1: (entry): unknown field "too" (an entry has from/to/weight or group/weight)',
     ]);
-    expect(problems('- from: moto\n  to: [moto, "de la"]\n')).toEqual(['synonyms.yaml:2: entry 1: "de la" has only stop words, so it can never be searched']);
-    expect(problems('- from: moto\n  to: [moto\n')).toEqual(['synonyms.yaml:3: Flow sequence in block collection must be sufficiently indented and end with a ]']);
-    expect(problems('from: moto\n')).toEqual(['synonyms.yaml:1: the file must be a list of entries (- from: … to: …, or - group: […])']);
+    expect(problems('- from: moto\n  to: [moto, "de la"]\n')).toEqual([
+      'synonyms.yaml:2: entry 1: "de la" has only stop words, so it can never be searched',
+    ]);
+    expect(problems('- from: moto\n  to: [moto\n')).toEqual([
+      'synonyms.yaml:3: Flow sequence in block collection must be sufficiently indented and end with a ]',
+    ]);
+    expect(problems('from: moto\n')).toEqual([
+      'synonyms.yaml:1: the file must be a list of entries (- from: … to: …, or - group: […])',
+    ]);
     expect(problems('- from: ""\n  to: moto\n')).toEqual(['synonyms.yaml:1: entry 1: from: must not be empty, got ""']);
   });
 
   it('names a missing file', async () => {
-    await expect(readSynonymsFile(join(ROOT, 'no-such-synonyms.yaml'))).rejects.toThrow(/no-such-synonyms\.yaml: cannot be read \(ENOENT\)/);
+    await expect(readSynonymsFile(join(ROOT, 'no-such-synonyms.yaml'))).rejects.toThrow(
+      /no-such-synonyms\.yaml: cannot be read \(ENOENT\)/,
+    );
   });
 
   it('compiles one-way entries one way, groups every way, with the default or the entry weight', () => {
-    const artefact = compileSynonyms(parseSynonyms('- from: [mobylette, mob]\n  to: cyclomoteur\n- group: [a1 moto, motocyclette]\n  weight: 0.8\n', 'x'));
+    const artefact = compileSynonyms(
+      parseSynonyms(
+        '- from: [mobylette, mob]\n  to: cyclomoteur\n- group: [a1 moto, motocyclette]\n  weight: 0.8\n',
+        'x',
+      ),
+    );
     expect(artefact.rules).toEqual([
       { from: phraseTerms('mobylette'), to: [{ terms: phraseTerms('cyclomoteur'), weight: SYNONYM_WEIGHT }] },
       { from: phraseTerms('mob'), to: [{ terms: phraseTerms('cyclomoteur'), weight: SYNONYM_WEIGHT }] },
@@ -66,12 +95,20 @@ describe('the synonyms file', () => {
   it('parses back any list of valid entries written as YAML (property)', () => {
     const word = fc.stringMatching(/^[a-zé]{4,9}$/).filter((w) => processTerm(w) !== null);
     const entry = fc.oneof(
-      fc.record({ from: fc.array(word, { minLength: 1, maxLength: 3 }), to: fc.array(word, { minLength: 1, maxLength: 3 }) }),
-      fc.record({ group: fc.array(word, { minLength: 2, maxLength: 4 }), weight: fc.integer({ min: 5, max: 100 }).map((n) => n / 100) }),
+      fc.record({
+        from: fc.array(word, { minLength: 1, maxLength: 3 }),
+        to: fc.array(word, { minLength: 1, maxLength: 3 }),
+      }),
+      fc.record({
+        group: fc.array(word, { minLength: 2, maxLength: 4 }),
+        weight: fc.integer({ min: 5, max: 100 }).map((n) => n / 100),
+      }),
     );
-    fc.assert(fc.property(fc.array(entry, { maxLength: 6 }), (entries) => {
-      expect(parseSynonyms(stringify(entries), 'x')).toEqual(entries);
-    }));
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 6 }), (entries) => {
+        expect(parseSynonyms(stringify(entries), 'x')).toEqual(entries);
+      }),
+    );
   });
 });
 
@@ -89,7 +126,10 @@ describe('the bundled synonyms file', () => {
     for (const region of REGIONS) {
       const [slot] = synonyms.slots([processTerm(region)!]);
       expect(slot!.options.length, region).toBeGreaterThan(2);
-      expect(slot!.options.every((o) => o.weight === 1), region).toBe(true);
+      expect(
+        slot!.options.every((o) => o.weight === 1),
+        region,
+      ).toBe(true);
     }
   });
 
@@ -98,37 +138,66 @@ describe('the bundled synonyms file', () => {
     // A record's own words (linked records' titles in `context` excluded), as the index holds them.
     const held = facts.map((fact) => {
       const doc = toSearchDocument(fact);
-      return new Set(SEARCHED_FIELDS.filter((field) => field !== 'context').flatMap((field) => tokenize(doc[field]).map(processTerm)));
+      return new Set(
+        SEARCHED_FIELDS.filter((field) => field !== 'context').flatMap((field) =>
+          tokenize(doc[field]).map(processTerm),
+        ),
+      );
     });
     const found = (phrase: string) => held.some((terms) => phraseTerms(phrase).every((term) => terms.has(term)));
     const entries = parseSynonyms(await readFile(FILE, 'utf8'), FILE);
     // Each `to` of a one-way entry, and at least one member of a group, or the entry can never find a record.
-    const useless = entries.flatMap((entry) => ('group' in entry ? (entry.group.some(found) ? [] : [entry.group.join(', ')]) : [entry.to].flat().filter((phrase) => !found(phrase))));
+    const useless = entries.flatMap((entry) =>
+      'group' in entry
+        ? entry.group.some(found)
+          ? []
+          : [entry.group.join(', ')]
+        : [entry.to].flat().filter((phrase) => !found(phrase)),
+    );
     expect(useless).toEqual([]);
     expect(found('keuf'), 'a word no record holds').toBe(false);
   });
 
   it('maps everyday, slang, Belgian and Dutch words of driving to the words the records use', async () => {
     const synonyms = createSynonyms(await readSynonymsFile(FILE));
-    const options = (words: string) => synonyms.slots(phraseTerms(words)).flatMap((slot) => slot.options.map((option) => option.terms.join(' ')));
+    const options = (words: string) =>
+      synonyms.slots(phraseTerms(words)).flatMap((slot) => slot.options.map((option) => option.terms.join(' ')));
     const cases: [string, string][] = [
-      ['keufs', 'police'], ['flic', 'police'], ['tonton', 'oncle'], ['daron', 'parent'], ['copine', 'partenaire'], ['pote', 'ami'],
-      ['gsm', 'téléphone'], ['septante', '70'], ['nonante', '90'], ['bagnole', 'voiture'], ['mob', 'cyclomoteur'], ['prune', 'amende'],
-      ['thunes', 'coût'], ['rijbewijs', 'permis'], ['kotter', 'kot'], ['clignoteur', 'clignotant'], ['passer le code', 'examen théorique'],
+      ['keufs', 'police'],
+      ['flic', 'police'],
+      ['tonton', 'oncle'],
+      ['daron', 'parent'],
+      ['copine', 'partenaire'],
+      ['pote', 'ami'],
+      ['gsm', 'téléphone'],
+      ['septante', '70'],
+      ['nonante', '90'],
+      ['bagnole', 'voiture'],
+      ['mob', 'cyclomoteur'],
+      ['prune', 'amende'],
+      ['thunes', 'coût'],
+      ['rijbewijs', 'permis'],
+      ['kotter', 'kot'],
+      ['clignoteur', 'clignotant'],
+      ['passer le code', 'examen théorique'],
     ];
     for (const [word, target] of cases) expect(options(word), word).toContain(phraseTerms(target).join(' '));
   });
 
   it('leaves a word of several meanings to its phrases: alone, "ballon", "plaque", "code", "sucre" and "bac" find only themselves', async () => {
     const synonyms = createSynonyms(await readSynonymsFile(FILE));
-    for (const word of ['ballon', 'plaque', 'code', 'sucre', 'bac']) expect(synonyms.slots(phraseTerms(word)), word).toEqual([{ terms: phraseTerms(word), options: [{ terms: phraseTerms(word), weight: 1 }] }]);
+    for (const word of ['ballon', 'plaque', 'code', 'sucre', 'bac'])
+      expect(synonyms.slots(phraseTerms(word)), word).toEqual([
+        { terms: phraseTerms(word), options: [{ terms: phraseTerms(word), weight: 1 }] },
+      ]);
   });
 
   it('leaves no vocabulary in the search code: the Dutch pairs live in the file', async () => {
     const dir = join(ROOT, 'src/lib/search');
     for (const name of (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.ts'))) {
       const text = await readFile(join(dir, name), 'utf8');
-      for (const word of ['rijbewijs', 'begeleider', 'bromfiets', 'vlaanderen', 'mobylette']) expect(text.toLowerCase(), `${name}: ${word}`).not.toContain(word);
+      for (const word of ['rijbewijs', 'begeleider', 'bromfiets', 'vlaanderen', 'mobylette'])
+        expect(text.toLowerCase(), `${name}: ${word}`).not.toContain(word);
     }
   });
 });
@@ -142,7 +211,8 @@ describe('synonyms in a search', () => {
     ['fait-00000000000000d5', 'Rond-point', 'Priorité au rond-point.'],
     ['fait-00000000000000d6', 'Giratoire', 'Priorité sur le giratoire.'],
   ];
-  const yaml = '- from: mobylette\n  to: cyclomoteur\n- from: examen du code\n  to: examen théorique\n  weight: 1\n- group: [rond-point, giratoire]\n';
+  const yaml =
+    '- from: mobylette\n  to: cyclomoteur\n- from: examen du code\n  to: examen théorique\n  weight: 1\n- group: [rond-point, giratoire]\n';
 
   it('find a record through a one-way synonym, after the records holding the typed word, and not the other way', async () => {
     const search = await engineWith(yaml, records);

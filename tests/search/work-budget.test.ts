@@ -22,16 +22,20 @@ describe('work budget', () => {
 describe('"did you mean" within its work budget', () => {
   let engine: SearchEngine;
   beforeAll(async () => {
-    engine = await engineFor(await readRecords('content/records', 'https://x.example'), { cache: { rankings: { entries: 0, bytes: 0 } } });
+    engine = await engineFor(await readRecords('content/records', 'https://x.example'), {
+      cache: { rankings: { entries: 0, bytes: 0 } },
+    });
   });
 
   it('spends the same units and answers the same suggestions every time, and never more units than its limit', async () => {
     for (const q of [...Object.values(HOSTILE_QUERIES), 'permis provisiore', 'tracteur zyrkel']) {
       expect(q.length).toBeLessThanOrEqual(QUERY_LIMITS.qMaxLength);
-      const runs = await Promise.all([0, 1].map(async () => {
-        const budget = createWorkBudget(WORK_LIMITS.suggest);
-        return { suggestions: await engine.suggest({ q }, budget), spent: budget.spent, exhausted: budget.exhausted };
-      }));
+      const runs = await Promise.all(
+        [0, 1].map(async () => {
+          const budget = createWorkBudget(WORK_LIMITS.suggest);
+          return { suggestions: await engine.suggest({ q }, budget), spent: budget.spent, exhausted: budget.exhausted };
+        }),
+      );
       expect(runs[1]).toEqual(runs[0]);
       expect(runs[0]!.spent).toBeLessThanOrEqual(WORK_LIMITS.suggest);
     }

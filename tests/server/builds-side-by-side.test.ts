@@ -41,15 +41,28 @@ afterAll(async () => {
 
 /** Runs `node <script>` to its end; resolves with its exit code and output. */
 function run(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk));
   return new Promise((done) => child.on('close', (code) => done({ code, output })));
 }
 
 /** Starts a long-running command and waits for the line that gives its address; `stop` sends SIGTERM and waits for its exit. */
-async function startCommand(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<{ url: string; output: () => string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(command, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ url: string; output: () => string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
   const url = await new Promise<string>((done, fail) => {
@@ -89,10 +102,21 @@ function freePort(): Promise<number> {
  */
 function hammer(base: string, own: string): { stop(): Promise<{ rounds: number; problems: string[] }> } {
   const routes: [string, number][] = [
-    ['/', 200], ['/recherche/', 200], ['/api/v1/?po_live=1', 200], ['/api/v1/openapi.json?po_live=1', 200], ['/readyz', 200],
-    ...['camion', 'handicap', 'tracteur', 'remorque', 'examen%20pratique', 'permis'].map((q): [string, number] => [`/api/v1/facts?po_live=1&q=${q}`, 200]),
-    ['/api/v1/facts?po_live=1&limit=50', 200], ['/api/v1/facts?q=permis', 307],
-    ...ids.flatMap((id): [string, number][] => [[`/api/v1/facts/${id}?po_live=1`, 200], [`/fiches/${id}/`, 200]]),
+    ['/', 200],
+    ['/recherche/', 200],
+    ['/api/v1/?po_live=1', 200],
+    ['/api/v1/openapi.json?po_live=1', 200],
+    ['/readyz', 200],
+    ...['camion', 'handicap', 'tracteur', 'remorque', 'examen%20pratique', 'permis'].map((q): [string, number] => [
+      `/api/v1/facts?po_live=1&q=${q}`,
+      200,
+    ]),
+    ['/api/v1/facts?po_live=1&limit=50', 200],
+    ['/api/v1/facts?q=permis', 307],
+    ...ids.flatMap((id): [string, number][] => [
+      [`/api/v1/facts/${id}?po_live=1`, 200],
+      [`/fiches/${id}/`, 200],
+    ]),
   ];
   const problems: string[] = [];
   let rounds = 0;
@@ -100,7 +124,10 @@ function hammer(base: string, own: string): { stop(): Promise<{ rounds: number; 
   const loop = (async () => {
     while (!stopped) {
       for (const [path, status] of routes) {
-        const response = await fetch(`${base}${path}`, { redirect: 'manual', headers: { 'x-forwarded-for': 'hammer' } });
+        const response = await fetch(`${base}${path}`, {
+          redirect: 'manual',
+          headers: { 'x-forwarded-for': 'hammer' },
+        });
         const body = await response.text();
         if (response.status !== status) problems.push(`${path}: ${response.status} ${body.slice(0, 200)}`);
         const location = response.headers.get('location');
@@ -134,19 +161,35 @@ describe('commands of one checkout, each on the build for its own address', () =
 
     // npm run mcp finds the build for its address (the test build's): no build, nothing replaced.
     let mcpErr = '';
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['scripts/mcp.ts'], cwd: ROOT, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['scripts/mcp.ts'],
+      cwd: ROOT,
+      env: { ...(process.env as Record<string, string>), ...env },
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', (chunk: Buffer) => (mcpErr += chunk));
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(transport);
-    const answer = (await client.callTool({ name: 'search_facts', arguments: { q: 'camion', limit: 3 } })) as unknown as { structuredContent: { results: { url: string }[] } };
+    const answer = (await client.callTool({
+      name: 'search_facts',
+      arguments: { q: 'camion', limit: 3 },
+    })) as unknown as { structuredContent: { results: { url: string }[] } };
     await client.close();
     expect(answer.structuredContent.results.length).toBeGreaterThan(0);
     for (const result of answer.structuredContent.results) expect(result.url.startsWith(`${OWN}/`)).toBe(true);
     expect(mcpErr).not.toContain('Building the site');
 
-    const edge = await startCommand(process.execPath, ['scripts/edge.ts'], { ...env, HOST: '127.0.0.1', PORT: '0' }, /ready in \d+ ms on (http:\/\/127\.0\.0\.1:\d+)\//);
+    const edge = await startCommand(
+      process.execPath,
+      ['scripts/edge.ts'],
+      { ...env, HOST: '127.0.0.1', PORT: '0' },
+      /ready in \d+ ms on (http:\/\/127\.0\.0\.1:\d+)\//,
+    );
     expect(edge.output()).not.toContain('Building the site');
-    const edgeSearch = (await (await fetch(`${edge.url}/api/v1/facts?po_live=1&q=camion`)).json()) as { results: { url: string }[] };
+    const edgeSearch = (await (await fetch(`${edge.url}/api/v1/facts?po_live=1&q=camion`)).json()) as {
+      results: { url: string }[];
+    };
     for (const fact of edgeSearch.results) expect(fact.url.startsWith(`${OWN}/`)).toBe(true);
     await edge.stop();
 
@@ -154,7 +197,10 @@ describe('commands of one checkout, each on the build for its own address', () =
     const second = await startServerProcess({ ...env, SITE_URL: OTHER });
     started.push(second);
     expect(second.output()).not.toContain('Building the site');
-    const facts = async (base: string) => ((await (await fetch(`${base}/api/v1/facts?po_live=1&q=permis`)).json()) as { results: { url: string }[] }).results.map((fact) => fact.url);
+    const facts = async (base: string) =>
+      (
+        (await (await fetch(`${base}/api/v1/facts?po_live=1&q=permis`)).json()) as { results: { url: string }[] }
+      ).results.map((fact) => fact.url);
     for (const url of await facts(second.base)) expect(url.startsWith(`${OTHER}/`)).toBe(true);
     for (const url of await facts(first.base)) expect(url.startsWith(`${OWN}/`)).toBe(true);
 
@@ -168,12 +214,21 @@ describe('commands of one checkout, each on the build for its own address', () =
     const own = `http://127.0.0.1:${port}`;
     const env = { ...testBuildEnv, SITE_URL: '', DIST_DIR: dist, HOST: '127.0.0.1', PORT: String(port) };
     for (const runtime of ['deno', 'bun'] as const) {
-      const server = await startCommand(process.execPath, ['scripts/serve-runtime.ts', runtime], env, /(?:Listening|listening) on (http:\/\/127\.0\.0\.1:\d+)\//);
-      expect(server.output().split('\n')[0]).toMatch(new RegExp(`^(Building the site first for ${own} |Build for ${own}: )`));
+      const server = await startCommand(
+        process.execPath,
+        ['scripts/serve-runtime.ts', runtime],
+        env,
+        /(?:Listening|listening) on (http:\/\/127\.0\.0\.1:\d+)\//,
+      );
+      expect(server.output().split('\n')[0]).toMatch(
+        new RegExp(`^(Building the site first for ${own} |Build for ${own}: )`),
+      );
       const response = await fetch(`${own}/api/v1/facts?q=permis`, { redirect: 'manual' });
       expect(response.status).toBe(307);
       expect(response.headers.get('location')).toBe(`${own}/api/v1/facts?q=permis&po_live=1`);
-      const facts = (await (await fetch(`${own}/api/v1/facts?po_live=1&q=permis`)).json()) as { results: { url: string }[] };
+      const facts = (await (await fetch(`${own}/api/v1/facts?po_live=1&q=permis`)).json()) as {
+        results: { url: string }[];
+      };
       for (const fact of facts.results) expect(fact.url.startsWith(`${own}/`)).toBe(true);
       // Health and readiness as on npm start.
       expect(await (await fetch(`${own}/healthz`)).json()).toEqual({ status: 'ok' });

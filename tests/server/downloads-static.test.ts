@@ -26,7 +26,9 @@ describe('the Node server', () => {
   afterAll(() => server.close());
 
   it('follows the route to the gzip file: application/gzip, no Content-Encoding, the SHA-256 the catalogue gives, public CORS', async () => {
-    const catalogue = (await (await fetch(`${server.origin}/api/v1/?po_live=1`)).json()) as Catalogue & { downloads: Downloads };
+    const catalogue = (await (await fetch(`${server.origin}/api/v1/?po_live=1`)).json()) as Catalogue & {
+      downloads: Downloads;
+    };
     const response = await fetch(`${server.origin}/api/v1/downloads/permis-facts.jsonl.gz`);
     expect(response.status).toBe(200);
     expect(response.redirected).toBe(true);
@@ -54,7 +56,11 @@ describe('the Node server', () => {
   });
 
   it('compresses the CSV and the metadata as Accept-Encoding asks, and decodes to the file itself', async () => {
-    for (const [name, type] of [['permis-facts.csv', 'text/csv; charset=utf-8'], ['datapackage.json', 'application/json; charset=utf-8'], ['dcat.jsonld', 'application/ld+json; charset=utf-8']]) {
+    for (const [name, type] of [
+      ['permis-facts.csv', 'text/csv; charset=utf-8'],
+      ['datapackage.json', 'application/json; charset=utf-8'],
+      ['dcat.jsonld', 'application/ld+json; charset=utf-8'],
+    ]) {
       for (const coding of ['br', 'gzip']) {
         const response = await fetch(`${server.origin}/downloads/${name}`, { headers: { 'accept-encoding': coding } });
         expect(response.headers.get('content-type'), name).toBe(type);
@@ -66,7 +72,7 @@ describe('the Node server', () => {
   });
 });
 
-describe('a plain static host (http-server, with the build\'s .br and .gz siblings)', () => {
+describe("a plain static host (http-server, with the build's .br and .gz siblings)", () => {
   let origin: string;
   let host: { server: import('node:http').Server; close(): void };
   beforeAll(async () => {
@@ -77,9 +83,13 @@ describe('a plain static host (http-server, with the build\'s .br and .gz siblin
   afterAll(() => host.close());
 
   it('serves the gzip file as it is, and the CSV compressed, each decoding to the bytes whose SHA-256 datapackage.json gives', async () => {
-    const descriptor = (await (await fetch(`${origin}/downloads/datapackage.json`)).json()) as { resources: { path: string; hash: string; bytes: number }[] };
+    const descriptor = (await (await fetch(`${origin}/downloads/datapackage.json`)).json()) as {
+      resources: { path: string; hash: string; bytes: number }[];
+    };
     for (const resource of descriptor.resources) {
-      const response = await fetch(`${origin}/downloads/${resource.path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      const response = await fetch(`${origin}/downloads/${resource.path}`, {
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       expect(response.status, resource.path).toBe(200);
       expect(response.headers.get('etag'), resource.path).toBeTruthy();
       const bytes = new Uint8Array(await response.arrayBuffer());

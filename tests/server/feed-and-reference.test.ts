@@ -12,7 +12,11 @@ const { text, record, origin } = sitePages();
 describe('the Atom feed', () => {
   const ATOM = 'http://www.w3.org/2005/Atom';
   const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-  const children = (node: Element, name: string) => Array.from(node.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ATOM && (n as Element).localName === name);
+  const children = (node: Element, name: string) =>
+    Array.from(node.childNodes).filter(
+      (n): n is Element =>
+        n.nodeType === 1 && (n as Element).namespaceURI === ATOM && (n as Element).localName === name,
+    );
   const one = (node: Element, name: string) => {
     const found = children(node, name);
     expect(found, `exactly one atom:${name}`).toHaveLength(1);
@@ -22,7 +26,11 @@ describe('the Atom feed', () => {
   it('is well-formed Atom with the required feed and entry elements (RFC 4287)', async () => {
     const xml = await text(FEED.path);
     const errors: string[] = [];
-    const doc = new DOMParser({ onError: (level, message) => { errors.push(`${level}: ${message}`); } }).parseFromString(xml, 'application/xml');
+    const doc = new DOMParser({
+      onError: (level, message) => {
+        errors.push(`${level}: ${message}`);
+      },
+    }).parseFromString(xml, 'application/xml');
     expect(errors).toEqual([]);
     const feed = doc.documentElement!;
     expect([feed.namespaceURI, feed.localName]).toEqual([ATOM, 'feed']);
@@ -30,7 +38,11 @@ describe('the Atom feed', () => {
     expect(one(feed, 'title').textContent).toBeTruthy();
     expect(one(feed, 'updated').textContent).toMatch(RFC3339);
     expect(one(one(feed, 'author'), 'name').textContent).toBe('permis-facts');
-    expect(children(feed, 'link').find((l) => l.getAttribute('rel') === 'self')?.getAttribute('href')).toBe(`${testSettings.SITE_URL}/atom.xml`);
+    expect(
+      children(feed, 'link')
+        .find((l) => l.getAttribute('rel') === 'self')
+        ?.getAttribute('href'),
+    ).toBe(`${testSettings.SITE_URL}/atom.xml`);
 
     const entries = children(feed, 'entry');
     expect(entries.length).toBe(Math.min(FEED.entries, (await allIds()).length));
@@ -45,7 +57,9 @@ describe('the Atom feed', () => {
       expect(updated).toMatch(RFC3339);
       expect(Date.parse(updated)).toBeLessThanOrEqual(previous);
       previous = Date.parse(updated);
-      const alternate = children(entry, 'link').filter((l) => l.getAttribute('rel') === 'alternate' && l.getAttribute('type') === 'text/html');
+      const alternate = children(entry, 'link').filter(
+        (l) => l.getAttribute('rel') === 'alternate' && l.getAttribute('type') === 'text/html',
+      );
       expect(alternate.map((l) => l.getAttribute('href'))).toEqual([id]);
       const fact = await record(id.split('/').at(-2)!);
       expect(updated).toBe(fact.modified_at);
@@ -65,7 +79,9 @@ describe('the Atom feed', () => {
   it('lists the most recently modified records: no record left out is newer than the last entry', async () => {
     const xml = await text(FEED.path);
     const listed = new Set([...xml.matchAll(/<id>[^<]*\/fiches\/([^/]+)\/<\/id>/g)].map((m) => m[1]));
-    const oldestListed = Math.min(...[...xml.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map((m) => Date.parse(m[1]!)));
+    const oldestListed = Math.min(
+      ...[...xml.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map((m) => Date.parse(m[1]!)),
+    );
     for (const id of await allIds()) {
       if (listed.has(id)) continue;
       const fact = await record(id);
@@ -80,7 +96,11 @@ describe('/fiches/', () => {
     let path: string | undefined = '/fiches/';
     while (path) {
       const html = await text(path);
-      found.push(...[...html.matchAll(/href="\/fiches\/((?:[a-z]+-)+[a-f0-9]{16})\/"/g)].map((m) => m[1]!).filter((id, i, all) => all.indexOf(id) === i));
+      found.push(
+        ...[...html.matchAll(/href="\/fiches\/((?:[a-z]+-)+[a-f0-9]{16})\/"/g)]
+          .map((m) => m[1]!)
+          .filter((id, i, all) => all.indexOf(id) === i),
+      );
       path = /<a href="([^"]+)" rel="next"/.exec(html)?.[1];
     }
     expect(found.sort()).toEqual([...(await allIds())].sort());
@@ -96,10 +116,13 @@ describe('the /api/ reference', () => {
       expect(html).toContain(`<code>GET ${path}</code>`);
       for (const parameter of item.get.parameters) expect(html).toContain(`<code>${parameter.name}</code>`);
       for (const status of Object.keys(item.get.responses)) expect(html).toContain(`<code>${status}</code>`);
-      const example = new RegExp(`curl -L &quot;${testSettings.SITE_URL.replace(/[.]/g, '\\.')}/api/v1${path.replace('{id}', '[a-z-]+-[a-f0-9]{16}').replace(/[.]/g, '\\.')}[^&]*&quot;`);
+      const example = new RegExp(
+        `curl -L &quot;${testSettings.SITE_URL.replace(/[.]/g, '\\.')}/api/v1${path.replace('{id}', '[a-z-]+-[a-f0-9]{16}').replace(/[.]/g, '\\.')}[^&]*&quot;`,
+      );
       expect(html).toMatch(example);
     }
-    for (const code of doc.components.schemas.Error.properties.error.properties.code.enum) expect(html).toContain(`<code>${code}</code>`);
+    for (const code of doc.components.schemas.Error.properties.error.properties.code.enum)
+      expect(html).toContain(`<code>${code}</code>`);
     expect(html).toContain('<code>1 to 50</code>');
     expect(html).toContain('<code>at most 300 characters</code>');
   });

@@ -9,14 +9,22 @@ import { testBuildEnv, testSettings } from '../support/test-build.ts';
 
 let base = '';
 const { server } = createSiteServer({ ...testSettings, RATE_LIMIT_PER_MINUTE: 1_000_000 });
-beforeAll(() => new Promise<void>((done) => server.listen(0, '127.0.0.1', () => {
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  done();
-})));
+beforeAll(
+  () =>
+    new Promise<void>((done) =>
+      server.listen(0, '127.0.0.1', () => {
+        base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        done();
+      }),
+    ),
+);
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 /** A GET with exactly these headers (fetch cannot set Host), the whole body as bytes. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((done, fail) => {
     const req = request(`${base}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -92,7 +100,8 @@ describe('sitemap and robots', () => {
     const sitemap = await (await fetch(`${base}${files[0]}`)).text();
     const ids = await builtIds(async (path) => (await fetch(`${base}/${path}`)).text());
     for (const id of ids) expect(sitemap).toContain(`<loc>${testSettings.SITE_URL}/fiches/${id}/</loc>`);
-    for (const path of ['/fiches/', '/themes/', '/themes/permis-etranger/']) expect(sitemap).toContain(`<loc>${testSettings.SITE_URL}${path}</loc>`);
+    for (const path of ['/fiches/', '/themes/', '/themes/permis-etranger/'])
+      expect(sitemap).toContain(`<loc>${testSettings.SITE_URL}${path}</loc>`);
   });
 });
 
@@ -114,7 +123,10 @@ describe('static host headers', () => {
 /** Runs `node scripts/start.ts` with `env` until it prints a line matching `until` or exits. */
 function runStart(env: Record<string, string>, until: RegExp): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['scripts/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/start.ts'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk;

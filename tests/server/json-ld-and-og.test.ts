@@ -15,7 +15,8 @@ const jsonLdOf = (html: string) => {
   expect(blocks).toHaveLength(1);
   return JSON.parse(blocks[0]![1]!) as { '@context': string; '@graph': Record<string, any>[] };
 };
-const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
 
 describe('JSON-LD on record pages', () => {
   it('gives every kind its schema.org type, and the page its dates, sources, license and attribution', async () => {
@@ -29,11 +30,19 @@ describe('JSON-LD on record pages', () => {
       expect(doc).toEqual(recordJsonLd(fact, testSettings.SITE_URL));
       const [page, entity] = doc['@graph'];
       expect(doc['@context']).toBe('https://schema.org');
-      expect(page).toMatchObject({ '@type': 'WebPage', url: fact.url, license: `${testSettings.SITE_URL}/reutilisation/`, isBasedOn: fact.sources.map((s) => ({ '@type': 'CreativeWork', name: s.label, url: s.url })) });
+      expect(page).toMatchObject({
+        '@type': 'WebPage',
+        url: fact.url,
+        license: `${testSettings.SITE_URL}/reutilisation/`,
+        isBasedOn: fact.sources.map((s) => ({ '@type': 'CreativeWork', name: s.label, url: s.url })),
+      });
       expect(page!.creditText).toContain(fact.url);
       if (fact.modified_at) expect(page!.dateModified).toBe(fact.modified_at);
       if (fact.verified_at) expect(page!.lastReviewed).toBe(fact.verified_at);
-      const expected = fact.kind === 'organization' ? ['Organization', 'GovernmentOrganization', 'DrivingSchool'] : [SCHEMA_ORG_TYPE[fact.kind]];
+      const expected =
+        fact.kind === 'organization'
+          ? ['Organization', 'GovernmentOrganization', 'DrivingSchool']
+          : [SCHEMA_ORG_TYPE[fact.kind]];
       expect(expected).toContain(entity!['@type']);
       expect(page!.mainEntity).toEqual({ '@id': entity!['@id'] });
     }
@@ -42,10 +51,20 @@ describe('JSON-LD on record pages', () => {
 
   it('types lessons as Course with a provider, offers as Offer with a price in EUR, people as Person', async () => {
     const byId = async (id: string) => jsonLdOf(await text(`/fiches/${id}/`))['@graph'][1]!;
-    expect(await byId('page-ae3d20564f78d1f5')).toMatchObject({ '@type': 'Course', provider: { '@id': `${testSettings.SITE_URL}/#publisher` } });
+    expect(await byId('page-ae3d20564f78d1f5')).toMatchObject({
+      '@type': 'Course',
+      provider: { '@id': `${testSettings.SITE_URL}/#publisher` },
+    });
     const offer = await record('offer-eac50d71e5361c97');
-    expect(await byId(offer.id)).toMatchObject({ '@type': 'Offer', price: offer.offer_data!.price_eur, priceCurrency: 'EUR' });
-    expect(await byId('person-2dbce6902266542d')).toMatchObject({ '@type': 'Person', disambiguatingDescription: expect.stringContaining('Exemple fictif') });
+    expect(await byId(offer.id)).toMatchObject({
+      '@type': 'Offer',
+      price: offer.offer_data!.price_eur,
+      priceCurrency: 'EUR',
+    });
+    expect(await byId('person-2dbce6902266542d')).toMatchObject({
+      '@type': 'Person',
+      disambiguatingDescription: expect.stringContaining('Exemple fictif'),
+    });
   });
 
   it('describes the site and its search on the home page', async () => {
@@ -53,13 +72,25 @@ describe('JSON-LD on record pages', () => {
     // The Dataset names the files this build wrote: the same sizes and checksums as the catalogue's downloads.
     const { downloads } = JSON.parse(await text('/api/v1/?po_live=1')) as Catalogue & { downloads: Downloads };
     const file = ({ bytes, sha256, records }: DownloadFile) => ({ bytes, sha256, records });
-    expect(doc).toEqual(siteJsonLd(testSettings.SITE_URL, { jsonl: file(downloads.jsonl), csv: file(downloads.csv), builtAt: downloads.built_at }));
+    expect(doc).toEqual(
+      siteJsonLd(testSettings.SITE_URL, {
+        jsonl: file(downloads.jsonl),
+        csv: file(downloads.csv),
+        builtAt: downloads.built_at,
+      }),
+    );
     const dataset = doc['@graph'].find((node) => node['@type'] === 'Dataset')!;
     expect(dataset.distribution.map((d: { contentUrl: string }) => d.contentUrl)).toEqual([
       `${testSettings.SITE_URL}/downloads/permis-facts.jsonl.gz`,
       `${testSettings.SITE_URL}/downloads/permis-facts.csv`,
     ]);
-    expect(doc['@graph'][0]).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${testSettings.SITE_URL}/recherche/?q={search_term_string}` } } });
+    expect(doc['@graph'][0]).toMatchObject({
+      '@type': 'WebSite',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${testSettings.SITE_URL}/recherche/?q={search_term_string}` },
+      },
+    });
   });
 
   it('cannot be closed by record text: a title with </script> stays inside the JSON', async () => {
@@ -85,8 +116,19 @@ describe('Open Graph and alternate links', () => {
   });
 
   it('every page links the Atom feed', async () => {
-    for (const path of ['/', '/fiches/fait-e895e5ca7dd9aa43/', '/fiches/', '/types/fact/', '/regions/wallonie/', '/recherche/', '/api/', '/reutilisation/']) {
-      expect(await text(path), path).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="[^"]+" href="\/atom\.xml">/);
+    for (const path of [
+      '/',
+      '/fiches/fait-e895e5ca7dd9aa43/',
+      '/fiches/',
+      '/types/fact/',
+      '/regions/wallonie/',
+      '/recherche/',
+      '/api/',
+      '/reutilisation/',
+    ]) {
+      expect(await text(path), path).toMatch(
+        /<link rel="alternate" type="application\/atom\+xml" title="[^"]+" href="\/atom\.xml">/,
+      );
     }
     const missing = await fetch(`${origin()}/nope/`);
     expect(await missing.text()).toContain('type="application/atom+xml"');

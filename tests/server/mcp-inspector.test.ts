@@ -11,19 +11,34 @@ import { testBuildEnv, testSettings } from '../support/test-build.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const INSPECTOR = resolve(ROOT, 'node_modules/@modelcontextprotocol/inspector/cli/build/cli.js');
-const LISTS = { 'tools/list': 'tools', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates', 'prompts/list': 'prompts' } as const;
+const LISTS = {
+  'tools/list': 'tools',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+  'prompts/list': 'prompts',
+} as const;
 
 /** Runs the Inspector CLI on `target` (a URL, or a command and its arguments) and parses what it prints. */
 async function inspect(target: string[], args: string[]): Promise<Record<string, any>> {
-  const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR, '--cli', ...target, ...args], { cwd: ROOT, timeout: 120_000, maxBuffer: 2 ** 24 });
+  const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR, '--cli', ...target, ...args], {
+    cwd: ROOT,
+    timeout: 120_000,
+    maxBuffer: 2 ** 24,
+  });
   return JSON.parse(stdout);
 }
 
 /** Checks every list the Inspector shows, and one call of each kind, on `target`. */
 async function checkAll(target: string[], siteUrl: string) {
   const lists = await Promise.all(Object.keys(LISTS).map((method) => inspect(target, ['--method', method])));
-  const [tools, resources, templates, prompts] = lists.map((answer, i) => answer[Object.values(LISTS)[i]!] as Record<string, any>[]);
-  expect(tools!.map((tool) => [tool.name, tool.annotations.readOnlyHint, typeof tool.outputSchema])).toEqual([['search_facts', true, 'object'], ['get_fact', true, 'object'], ['list_facets', true, 'object']]);
+  const [tools, resources, templates, prompts] = lists.map(
+    (answer, i) => answer[Object.values(LISTS)[i]!] as Record<string, any>[],
+  );
+  expect(tools!.map((tool) => [tool.name, tool.annotations.readOnlyHint, typeof tool.outputSchema])).toEqual([
+    ['search_facts', true, 'object'],
+    ['get_fact', true, 'object'],
+    ['list_facets', true, 'object'],
+  ]);
   expect(resources).toHaveLength(50);
   expect(resources![0]!.uri).toBe(`${siteUrl}/api/v1/facts/${resources![0]!.name}`);
   expect(templates!.map((template) => template.uriTemplate)).toEqual([`${siteUrl}/api/v1/facts/{id}`]);
@@ -31,7 +46,15 @@ async function checkAll(target: string[], siteUrl: string) {
   const [search, read, prompt] = await Promise.all([
     inspect(target, ['--method', 'tools/call', '--tool-name', 'search_facts', '--tool-arg', 'q=permis']),
     inspect(target, ['--method', 'resources/read', '--uri', resources![0]!.uri]),
-    inspect(target, ['--method', 'prompts/get', '--prompt-name', 'answer_from_records', '--prompt-args', 'question=permis moto', 'kind=fact']),
+    inspect(target, [
+      '--method',
+      'prompts/get',
+      '--prompt-name',
+      'answer_from_records',
+      '--prompt-args',
+      'question=permis moto',
+      'kind=fact',
+    ]),
   ]);
   expect(search.structuredContent.results).toHaveLength(10);
   expect(JSON.parse(read.contents[0].text).record.id).toBe(resources![0]!.name);

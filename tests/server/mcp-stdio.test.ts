@@ -5,7 +5,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { describe, expect, it } from 'vitest';
 import { testBuildEnv, testSettings } from '../support/test-build.ts';
 
-type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, any> };
+type ToolAnswer = {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, any>;
+};
 
 /** `npm run mcp` over the test build (no rebuild), as a desktop assistant starts it. */
 async function startMcp(env: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
@@ -26,8 +30,15 @@ describe('npm run mcp (stdio)', () => {
   it('lists the tools, searches, gets a record, and reports an unknown id as a tool error', async () => {
     const { client } = await startMcp();
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['search_facts', 'get_fact', 'list_facets']);
-      const search = (await client.callTool({ name: 'search_facts', arguments: { q: 'permis', limit: 3 } })) as ToolAnswer;
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+        'search_facts',
+        'get_fact',
+        'list_facets',
+      ]);
+      const search = (await client.callTool({
+        name: 'search_facts',
+        arguments: { q: 'permis', limit: 3 },
+      })) as ToolAnswer;
       expect(search.isError).toBeFalsy();
       const results = search.structuredContent!.results as { id: string; url: string }[];
       expect(results.length).toBeGreaterThan(0);
@@ -36,7 +47,10 @@ describe('npm run mcp (stdio)', () => {
       const record = (await client.callTool({ name: 'get_fact', arguments: { id: results[0]!.id } })) as ToolAnswer;
       expect(record.structuredContent!.record).toMatchObject({ id: results[0]!.id, url: results[0]!.url });
       expect(record.structuredContent!.reuse.terms.length).toBeGreaterThan(0);
-      const unknown = (await client.callTool({ name: 'get_fact', arguments: { id: 'fait-0000000000000000' } })) as ToolAnswer;
+      const unknown = (await client.callTool({
+        name: 'get_fact',
+        arguments: { id: 'fait-0000000000000000' },
+      })) as ToolAnswer;
       expect(unknown.isError).toBe(true);
       const facets = (await client.callTool({ name: 'list_facets', arguments: {} })) as ToolAnswer;
       expect(facets.structuredContent!.records).toBeGreaterThan(0);
@@ -53,9 +67,15 @@ describe('npm run mcp (stdio)', () => {
       expect(template!.uriTemplate).toBe(`${testSettings.SITE_URL}/api/v1/facts/{id}`);
       const { resources } = await client.listResources();
       const read = await client.readResource({ uri: resources[3]!.uri });
-      expect(JSON.parse((read.contents[0] as { text: string }).text).record).toMatchObject({ id: resources[3]!.name, title: resources[3]!.title });
+      expect(JSON.parse((read.contents[0] as { text: string }).text).record).toMatchObject({
+        id: resources[3]!.name,
+        title: resources[3]!.title,
+      });
       expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['answer_from_records']);
-      const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'answer_from_records' }, argument: { name: 'kind', value: 'exp' } });
+      const completion = await client.complete({
+        ref: { type: 'ref/prompt', name: 'answer_from_records' },
+        argument: { name: 'kind', value: 'exp' },
+      });
       expect(completion.completion.values).toEqual(['expertise']);
     } finally {
       await client.close();
@@ -67,7 +87,10 @@ describe('npm run mcp (stdio)', () => {
     try {
       // initialize was the first request; three more pass.
       for (let i = 0; i < 3; i++) await client.listTools();
-      const refused = await client.callTool({ name: 'list_facets', arguments: {} }).then(() => null, (error: Error & { code?: number }) => error);
+      const refused = await client.callTool({ name: 'list_facets', arguments: {} }).then(
+        () => null,
+        (error: Error & { code?: number }) => error,
+      );
       expect(refused?.code).toBe(-32029);
       expect(refused?.message).toMatch(/rate_limited: .*retry in ([1-9]|[1-5]\d|60) s/);
     } finally {
@@ -85,19 +108,48 @@ describe('npm run mcp (stdio)', () => {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
     const exit = new Promise<number | null>((done) => child.on('close', done));
     const lines = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_facts', arguments: { q: 'permis', limit: 2 } } },
-      Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: 100 + i, method: 'tools/call', params: { name: 'search_facts', arguments: { limit: 50 } } })),
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'search_facts', arguments: { q: 'permis', limit: 2 } },
+      },
+      Array.from({ length: 100 }, (_, i) => ({
+        jsonrpc: '2.0',
+        id: 100 + i,
+        method: 'tools/call',
+        params: { name: 'search_facts', arguments: { limit: 50 } },
+      })),
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_facets', arguments: {} } },
     ];
     child.stdin.end(`${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
     expect(await exit).toBe(0);
     // JSON-RPC answers may come in any order: match them by id.
-    const all = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number | null; result?: ToolAnswer & Record<string, unknown>; error?: unknown });
+    const all = stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as { id: number | null; result?: ToolAnswer & Record<string, unknown>; error?: unknown },
+      );
     // The batch line is refused as /mcp refuses one, and none of its calls runs.
     expect(all.filter((answer) => answer.id === null)).toEqual([
-      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'JSON-RPC batches are not accepted (got an array of 100 messages): MCP removed batching in protocol revision 2025-06-18; send one message per request' } },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message:
+            'JSON-RPC batches are not accepted (got an array of 100 messages): MCP removed batching in protocol revision 2025-06-18; send one message per request',
+        },
+      },
     ]);
     const answers = all.filter((answer) => answer.id !== null).sort((a, b) => a.id! - b.id!);
     expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3]);

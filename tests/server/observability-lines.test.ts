@@ -13,7 +13,9 @@ import { testSettings } from '../support/test-build.ts';
 /** A pino logger writing into `lines`. */
 function capturedLog(level: 'info' | 'warn' | 'error' | 'silent') {
   const lines: string[] = [];
-  const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(...chunk.toString().split('\n').filter(Boolean)), done()) });
+  const sink = new Writable({
+    write: (chunk: Buffer, _encoding, done) => (lines.push(...chunk.toString().split('\n').filter(Boolean)), done()),
+  });
   return { log: createLogger({ LOG_LEVEL: level, LOG_FORMAT: 'json' }, sink), lines };
 }
 
@@ -30,7 +32,13 @@ function rawExchange(port: number, bytes: string): Promise<string> {
 
 describe('access line of a request the HTTP parser refuses', () => {
   const { log, lines } = capturedLog('info');
-  const observe = createRequestObserver({ log, logQueries: false, clientHash: createClientHash(), trustProxy: 0, ipv6Prefix: 64 });
+  const observe = createRequestObserver({
+    log,
+    logQueries: false,
+    clientHash: createClientHash(),
+    trustProxy: 0,
+    ipv6Prefix: 64,
+  });
   const site = createSiteServer({ ...testSettings, RATE_LIMIT_PER_MINUTE: 1_000_000 }, { observe, log: () => {} });
   let port = 0;
   beforeAll(async () => {
@@ -38,7 +46,8 @@ describe('access line of a request the HTTP parser refuses', () => {
     port = (site.server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise((done) => site.server.close(done)));
-  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request');
+  const entries = () =>
+    lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request');
 
   it('writes one line with placeholders for a malformed request line, and no client address', async () => {
     const before = entries().length;
@@ -46,7 +55,14 @@ describe('access line of a request the HTTP parser refuses', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     await expect.poll(() => entries().length).toBe(before + 1);
     const entry = entries().at(-1)!;
-    expect(entry).toMatchObject({ method: 'GET', route: 'unparsed', path: '-', status: 400, cache: 'none', encoding: 'identity' });
+    expect(entry).toMatchObject({
+      method: 'GET',
+      route: 'unparsed',
+      path: '-',
+      status: 400,
+      cache: 'none',
+      encoding: 'identity',
+    });
     expect(entry.bytes as number).toBeGreaterThan(0);
     expect(entry.client).toMatch(/^[0-9a-f]{16}$/);
     expect(lines.join('\n')).not.toContain('127.0.0.1');
@@ -65,16 +81,30 @@ describe('access line of a request the HTTP parser refuses', () => {
 
   it('logs a request repaired from raw UTF-8 bytes under its route', async () => {
     const before = entries().length;
-    const answer = await rawExchange(port, 'GET /api/v1/facts?q=th\xc3\xa9orique&po_live=1 HTTP/1.1\r\nhost: x\r\n\r\n');
+    const answer = await rawExchange(
+      port,
+      'GET /api/v1/facts?q=th\xc3\xa9orique&po_live=1 HTTP/1.1\r\nhost: x\r\n\r\n',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     await expect.poll(() => entries().length).toBe(before + 1);
-    expect(entries().at(-1)).toMatchObject({ method: 'GET', route: '/api/v1/facts', path: '/api/v1/facts', status: 200 });
+    expect(entries().at(-1)).toMatchObject({
+      method: 'GET',
+      route: '/api/v1/facts',
+      path: '/api/v1/facts',
+      status: 200,
+    });
   });
 });
 
 describe('cache outcome in the access line', () => {
   const { log, lines } = capturedLog('info');
-  const observe = createRequestObserver({ log, logQueries: false, clientHash: createClientHash(), trustProxy: 0, ipv6Prefix: 64 });
+  const observe = createRequestObserver({
+    log,
+    logQueries: false,
+    clientHash: createClientHash(),
+    trustProxy: 0,
+    ipv6Prefix: 64,
+  });
   const site = createSiteServer({ ...testSettings, RATE_LIMIT_PER_MINUTE: 1_000_000 }, { observe, log: () => {} });
   let base = '';
   beforeAll(async () => {
@@ -93,7 +123,9 @@ describe('cache outcome in the access line', () => {
   let sent = 0;
 
   it('is miss on first use and hit after, per request, for a record, a search and a page; none for /healthz', async () => {
-    const list = (await (await fetch(`${base}/api/v1/facts?po_live=1&limit=3&offset=7`)).json()) as { results: { id: string }[] };
+    const list = (await (await fetch(`${base}/api/v1/facts?po_live=1&limit=3&offset=7`)).json()) as {
+      results: { id: string }[];
+    };
     sent++;
     // The list above read its records: one of them by id is a hit.
     expect(await outcomeOf(`/api/v1/facts/${list.results.at(-1)!.id}?po_live=1`)).toBe('hit');
@@ -132,7 +164,11 @@ describe('lifecycle lines', () => {
       const exited = new Promise((done) => server.child.once('exit', done));
       server.child.kill('SIGTERM');
       await exited;
-      const events = server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { event?: string; msg: string });
+      const events = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { event?: string; msg: string });
       expect(events.filter((line) => line.event === 'stop')).toHaveLength(2);
       expect(events.some((line) => line.msg === 'request')).toBe(false);
     } finally {
@@ -144,11 +180,15 @@ describe('lifecycle lines', () => {
 describe('time field', () => {
   it('is the ISO 8601 text of Date.toISOString for any instant', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: Date.parse('2200-01-01T00:00:00Z') }), fc.integer({ min: 0, max: 5_000 }), (now, step) => {
-        expect(isoTimestamp(now)).toBe(`,"time":"${new Date(now).toISOString()}"`);
-        // The next instant (same second or a later one) is right too, after the cached second.
-        expect(isoTimestamp(now + step)).toBe(`,"time":"${new Date(now + step).toISOString()}"`);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: Date.parse('2200-01-01T00:00:00Z') }),
+        fc.integer({ min: 0, max: 5_000 }),
+        (now, step) => {
+          expect(isoTimestamp(now)).toBe(`,"time":"${new Date(now).toISOString()}"`);
+          // The next instant (same second or a later one) is right too, after the cached second.
+          expect(isoTimestamp(now + step)).toBe(`,"time":"${new Date(now + step).toISOString()}"`);
+        },
+      ),
     );
   });
 });

@@ -13,13 +13,29 @@ import { freePort, startRedis } from '../support/redis-server.ts';
 import { testSettings } from '../support/test-build.ts';
 
 /** A server over the test build, with its access log captured line by line. */
-async function observedServer(overrides: { LOG_QUERIES?: '0' | '1'; quotaProblem?: () => string | null; limit?: number } = {}) {
+async function observedServer(
+  overrides: { LOG_QUERIES?: '0' | '1'; quotaProblem?: () => string | null; limit?: number } = {},
+) {
   const lines: string[] = [];
-  const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(...chunk.toString().split('\n').filter(Boolean)), done()) });
+  const sink = new Writable({
+    write: (chunk: Buffer, _encoding, done) => (lines.push(...chunk.toString().split('\n').filter(Boolean)), done()),
+  });
   const log = createLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, sink);
   const settings = { ...testSettings, TRUST_PROXY: 2, RATE_LIMIT_PER_MINUTE: overrides.limit ?? 1_000_000 };
-  const observe = createRequestObserver({ log, metrics: serverMetrics(), logQueries: overrides.LOG_QUERIES === '1', clientHash: createClientHash(), trustProxy: 2, ipv6Prefix: 64 });
-  const site = createSiteServer(settings, { observe, log: () => {}, onBuild: (records, buildId) => setBuild(serverMetrics(), records, buildId, settings.SITE_URL), ...(overrides.quotaProblem ? { quotaProblem: overrides.quotaProblem } : {}) });
+  const observe = createRequestObserver({
+    log,
+    metrics: serverMetrics(),
+    logQueries: overrides.LOG_QUERIES === '1',
+    clientHash: createClientHash(),
+    trustProxy: 2,
+    ipv6Prefix: 64,
+  });
+  const site = createSiteServer(settings, {
+    observe,
+    log: () => {},
+    onBuild: (records, buildId) => setBuild(serverMetrics(), records, buildId, settings.SITE_URL),
+    ...(overrides.quotaProblem ? { quotaProblem: overrides.quotaProblem } : {}),
+  });
   await new Promise<void>((done) => site.server.listen(0, '127.0.0.1', done));
   const base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
   return { site, base, lines, close: () => new Promise((done) => site.server.close(done)) };
@@ -42,7 +58,9 @@ describe('/healthz and /readyz', () => {
     const ready = await fetch(`${server.base}/readyz`);
     expect(ready.status).toBe(503);
     expect(ready.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await ready.json()).toEqual({ error: { code: 'not_ready', message: 'the data is not loaded and verified yet' } });
+    expect(await ready.json()).toEqual({
+      error: { code: 'not_ready', message: 'the data is not loaded and verified yet' },
+    });
   });
 
   it('/readyz answers 200 once the data is loaded, and neither route counts against the quota', async () => {
@@ -67,7 +85,9 @@ describe('/readyz with REDIS_URL', () => {
       await server.site.warm();
       const down = await fetch(`${server.base}/readyz`);
       expect(down.status).toBe(503);
-      expect(((await down.json()) as { error: { message: string } }).error.message).toMatch(new RegExp(`^Redis at redis://127\\.0\\.0\\.1:${port} is not connected`));
+      expect(((await down.json()) as { error: { message: string } }).error.message).toMatch(
+        new RegExp(`^Redis at redis://127\\.0\\.0\\.1:${port} is not connected`),
+      );
       const redis = await startRedis(port);
       try {
         expect(await limiter.ready(5_000)).toBe(true);
@@ -94,13 +114,17 @@ describe('access log', () => {
   it('writes one JSON line per request with the documented fields, and never the client address', async () => {
     for (const client of clients) {
       // Two hops: the client, then a proxy in front of the trusted one; both are addresses and neither may appear.
-      await fetch(`${server.base}/api/v1/facts?po_live=1&q=permis%20de%20conduire`, { headers: { 'x-forwarded-for': `${client}, 192.0.2.201`, 'accept-encoding': 'br' } });
+      await fetch(`${server.base}/api/v1/facts?po_live=1&q=permis%20de%20conduire`, {
+        headers: { 'x-forwarded-for': `${client}, 192.0.2.201`, 'accept-encoding': 'br' },
+      });
       await fetch(`${server.base}/`, { headers: { 'x-forwarded-for': `${client}, 192.0.2.201` } });
     }
     await lineCount(server.lines, clients.length * 2);
     const entries = server.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     for (const entry of entries) {
-      expect(Object.keys(entry)).toEqual(expect.arrayContaining(['time', 'method', 'route', 'status', 'ms', 'bytes', 'cache', 'encoding', 'client']));
+      expect(Object.keys(entry)).toEqual(
+        expect.arrayContaining(['time', 'method', 'route', 'status', 'ms', 'bytes', 'cache', 'encoding', 'client']),
+      );
       expect(entry.client).toMatch(/^[0-9a-f]{16}$/);
     }
     const search = entries.find((entry) => entry.route === '/api/v1/facts')!;
@@ -108,7 +132,17 @@ describe('access log', () => {
     expect(search.bytes as number).toBeGreaterThan(0);
     expect(entries.find((entry) => entry.route === 'page')).toMatchObject({ status: 200, path: '/' });
     const text = server.lines.join('\n');
-    for (const hidden of ['203.0.113.77', '2001:db8', '2001:DB8', '198.51.100.9', '192.0.2.201', '127.0.0.1', 'permis de conduire', 'q=']) expect(text).not.toContain(hidden);
+    for (const hidden of [
+      '203.0.113.77',
+      '2001:db8',
+      '2001:DB8',
+      '198.51.100.9',
+      '192.0.2.201',
+      '127.0.0.1',
+      'permis de conduire',
+      'q=',
+    ])
+      expect(text).not.toContain(hidden);
     expect(entries.every((entry) => !('q' in entry))).toBe(true);
     // Every spelling of one IPv6 client (its /64) is one value, distinct from another client's.
     const byClient = clients.map((_, i) => entries[i * 2]!.client);
@@ -150,11 +184,17 @@ describe('/metrics', () => {
   afterAll(() => new Promise((done) => server.close(done)));
 
   it('refuses an anonymous client, or a wrong token, with a JSON 401', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-for-tests!' }, { authorization: `Basic ${token}` }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer wrong-token-for-tests!' },
+      { authorization: `Basic ${token}` },
+    ]) {
       const refused = await fetch(`${base}/metrics`, { headers });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
-      expect(await refused.json()).toEqual({ error: { code: 'unauthorized', message: 'the metrics need Authorization: Bearer <METRICS_TOKEN>' } });
+      expect(await refused.json()).toEqual({
+        error: { code: 'unauthorized', message: 'the metrics need Authorization: Bearer <METRICS_TOKEN>' },
+      });
     }
   });
 
@@ -182,7 +222,8 @@ describe('/metrics', () => {
   });
 
   it('reports exactly the requests answered since the last scrape, the latency histogram counting the same', async () => {
-    const scrape = async () => (await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text());
+    const scrape = async () =>
+      await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
     const series = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
     const requests = /^permis_http_requests_total\{route="\/healthz",status="200"\} (\d+)$/m;
     const latency = /^permis_http_request_duration_seconds_count\{route="\/healthz"\} (\d+)$/m;

@@ -6,13 +6,19 @@ import { testSettings } from '../support/test-build.ts';
 
 let port = 0;
 const { server } = createSiteServer({ ...testSettings, RATE_LIMIT_PER_MINUTE: 1_000_000 });
-beforeAll(() => new Promise<void>((done) => server.listen(0, '127.0.0.1', () => {
-  port = (server.address() as AddressInfo).port;
-  done();
-})));
+beforeAll(
+  () =>
+    new Promise<void>((done) =>
+      server.listen(0, '127.0.0.1', () => {
+        port = (server.address() as AddressInfo).port;
+        done();
+      }),
+    ),
+);
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-const send = (head: string, options?: Parameters<typeof rawExchange>[2]) => rawExchange(port, [Buffer.from(head, 'utf8')], options);
+const send = (head: string, options?: Parameters<typeof rawExchange>[2]) =>
+  rawExchange(port, [Buffer.from(head, 'utf8')], options);
 
 /** Checks the API contract on an error answer and returns its error object. */
 function apiError(answer: RawAnswer, status: number, code: string): { code: string; message: string } {
@@ -43,12 +49,22 @@ describe('requests Node’s parser refuses, under /api/v1', () => {
   });
 
   it('answers a raw UTF-8 query it cannot read whole with a JSON 400 that says to percent-encode', async () => {
-    const answer = await rawExchange(port, ['GET /api/v1/facts?q=thé', 'orique HTTP/1.1\r\nHost: x\r\n\r\n'], { gapMs: 100 });
-    expect(apiError(answer, 400, 'malformed_request').message).toMatch(/raw non-ASCII characters .*percent-encode them, e\.g\. q=th%C3%A9orique/);
+    const answer = await rawExchange(port, ['GET /api/v1/facts?q=thé', 'orique HTTP/1.1\r\nHost: x\r\n\r\n'], {
+      gapMs: 100,
+    });
+    expect(apiError(answer, 400, 'malformed_request').message).toMatch(
+      /raw non-ASCII characters .*percent-encode them, e\.g\. q=th%C3%A9orique/,
+    );
   });
 
   it('answers an unknown method on an API path spelt with dot segments with the same JSON 405 and CORS', async () => {
-    for (const target of ['/api/./v1/facts?po_live=1', '/api/v1/./facts', '/fiches/../api/v1/facts', '/api/%2e/v1/facts', '/x/%2E%2E/api/v1']) {
+    for (const target of [
+      '/api/./v1/facts?po_live=1',
+      '/api/v1/./facts',
+      '/fiches/../api/v1/facts',
+      '/api/%2e/v1/facts',
+      '/x/%2E%2E/api/v1',
+    ]) {
       const answer = await send(`FOO ${target} HTTP/1.1\r\nHost: x\r\n\r\n`);
       expect(apiError(answer, 405, 'method_not_allowed').message, target).toBe('method FOO is not allowed; use GET');
       expect(answer.headers.allow, target).toBe('GET');
@@ -69,12 +85,20 @@ describe('requests Node’s parser refuses, under /api/v1', () => {
 
   it('answers headers over 16 KiB with a JSON 400, not 431', async () => {
     const answer = await send(`GET /api/v1/facts HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
-    expect(apiError(answer, 400, 'headers_too_large').message).toBe('the request line and headers exceed 16384 bytes; send fewer or shorter headers');
+    expect(apiError(answer, 400, 'headers_too_large').message).toBe(
+      'the request line and headers exceed 16384 bytes; send fewer or shorter headers',
+    );
   });
 
   it('answers a control character in the URL or a bad HTTP version with a JSON 400 naming the request line', async () => {
-    const control = apiError(await send('GET /api/v1/facts?q=a\x01b HTTP/1.1\r\nHost: x\r\n\r\n'), 400, 'malformed_request');
-    expect(control.message).toMatch(/^the HTTP request cannot be parsed \(Invalid char in url query\), got request line "GET \/api\/v1\/facts\?q=a\\u0001b"/);
+    const control = apiError(
+      await send('GET /api/v1/facts?q=a\x01b HTTP/1.1\r\nHost: x\r\n\r\n'),
+      400,
+      'malformed_request',
+    );
+    expect(control.message).toMatch(
+      /^the HTTP request cannot be parsed \(Invalid char in url query\), got request line "GET \/api\/v1\/facts\?q=a\\u0001b"/,
+    );
     apiError(await send('GET /api/v1/ HTTP/9.9\r\nHost: x\r\n\r\n'), 400, 'malformed_request');
     apiError(await send('GET /api/v1/ HTTP/1.1\r\nBad Header\r\n\r\n'), 400, 'malformed_request');
   });
@@ -84,11 +108,17 @@ describe('requests Node’s parser refuses, under /api/v1', () => {
   });
 
   it('answers a request without Host, with an empty Host, or with an unknown Expect, like any other', async () => {
-    const noHost = await send('GET /api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1 HTTP/1.1\r\nConnection: close\r\n\r\n');
+    const noHost = await send(
+      'GET /api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1 HTTP/1.1\r\nConnection: close\r\n\r\n',
+    );
     expect(noHost.status).toBe(200);
-    const emptyHost = await send('GET /api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1 HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n');
+    const emptyHost = await send(
+      'GET /api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1 HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n',
+    );
     expect(emptyHost.status).toBe(200); // an empty Host does not turn "/api/v1/..." into host "api", path "/v1/..."
-    const expectation = await send('GET /api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1 HTTP/1.1\r\nHost: x\r\nExpect: something\r\nConnection: close\r\n\r\n');
+    const expectation = await send(
+      'GET /api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1 HTTP/1.1\r\nHost: x\r\nExpect: something\r\nConnection: close\r\n\r\n',
+    );
     expect(expectation.status).toBe(200);
   });
 });
@@ -116,11 +146,23 @@ describe('requests Node’s parser refuses, on pages', () => {
 
 describe('pages over HTTP', () => {
   it('answers HEAD with the headers of GET and no body', async () => {
-    const get = await fetch(`http://127.0.0.1:${port}/fiches/fait-e895e5ca7dd9aa43/`, { headers: { 'accept-encoding': 'br' } });
-    const head = await send('HEAD /fiches/fait-e895e5ca7dd9aa43/ HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n');
+    const get = await fetch(`http://127.0.0.1:${port}/fiches/fait-e895e5ca7dd9aa43/`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    const head = await send(
+      'HEAD /fiches/fait-e895e5ca7dd9aa43/ HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n',
+    );
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
-    for (const name of ['etag', 'content-encoding', 'content-length', 'vary', 'last-modified', 'content-security-policy']) expect(head.headers[name], name).toBe(get.headers.get(name) ?? undefined);
+    for (const name of [
+      'etag',
+      'content-encoding',
+      'content-length',
+      'vary',
+      'last-modified',
+      'content-security-policy',
+    ])
+      expect(head.headers[name], name).toBe(get.headers.get(name) ?? undefined);
   });
 
   it('answers POST on a page with 405, a body, nosniff and the page headers', async () => {
@@ -134,7 +176,9 @@ describe('pages over HTTP', () => {
 
   it('answers a conditional request for a page with 304', async () => {
     const first = await fetch(`http://127.0.0.1:${port}/`);
-    const again = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    const again = await fetch(`http://127.0.0.1:${port}/`, {
+      headers: { 'if-none-match': first.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
     expect(again.headers.get('cache-control')).toBe('public, max-age=300');
   });

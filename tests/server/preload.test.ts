@@ -9,7 +9,13 @@ import { testBuildEnv } from '../support/test-build.ts';
 
 /** A search through the server's handler, as a client would send it. */
 const search = async (site: ReturnType<typeof createSiteServer>, q: string) =>
-  (await site.handler.reply({ method: 'GET', url: `http://localhost/api/v1/facts?po_live=1&q=${encodeURIComponent(q)}`, headers: { get: () => null } })).status;
+  (
+    await site.handler.reply({
+      method: 'GET',
+      url: `http://localhost/api/v1/facts?po_live=1&q=${encodeURIComponent(q)}`,
+      headers: { get: () => null },
+    })
+  ).status;
 
 describe('the server preloading a build whose term file is damaged', () => {
   let root = '';
@@ -21,11 +27,16 @@ describe('the server preloading a build whose term file is damaged', () => {
     const dist = join(root, 'dist');
     await cp(testBuildEnv.DIST_DIR!, dist, { recursive: true, preserveTimestamps: true, dereference: true });
     // The shard of "mobylette": one byte changed, so its integrity check fails when it is read.
-    const { termShards } = JSON.parse(await readFile(join(dist, 'search/manifest.json'), 'utf8')) as { termShards: number };
+    const { termShards } = JSON.parse(await readFile(join(dist, 'search/manifest.json'), 'utf8')) as {
+      termShards: number;
+    };
     damaged = `search/terms/${termShard('mobylet', termShards)}.json`;
     const text = await readFile(join(dist, damaged), 'utf8');
     await writeFile(join(dist, damaged), text.replace('{', '{ '));
-    site = createSiteServer(readSettings({ ...testBuildEnv, DIST_DIR: dist }), { log: () => undefined, logError: (line) => errors.push(line) });
+    site = createSiteServer(readSettings({ ...testBuildEnv, DIST_DIR: dist }), {
+      log: () => undefined,
+      logError: (line) => errors.push(line),
+    });
   }, 60_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 

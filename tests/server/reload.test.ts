@@ -42,7 +42,10 @@ let site: ReturnType<typeof createSiteServer>;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'reload-'));
   await pointDistAt(join(root, 'dist'), await variant('aaaaaaaaaaaaaaaa', 'build-A', OWN));
-  site = createSiteServer(readSettings({ ...testBuildEnv, DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '4', TRUST_PROXY: '1' }), { reloadIntervalMs: 50, log: (line) => logs.push(line), logError: (line) => errors.push(line) });
+  site = createSiteServer(
+    readSettings({ ...testBuildEnv, DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '4', TRUST_PROXY: '1' }),
+    { reloadIntervalMs: 50, log: (line) => logs.push(line), logError: (line) => errors.push(line) },
+  );
   expect((await site.warm()).ok).toBe(true);
   await new Promise<void>((done) => site.server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
@@ -55,7 +58,10 @@ afterAll(async () => {
 const page = async () => (await fetch(`${base}/`)).text();
 const ready = async () => {
   const response = await fetch(`${base}/readyz`);
-  return { status: response.status, body: (await response.json()) as { status?: string; error?: { code: string; message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { status?: string; error?: { code: string; message: string } },
+  };
 };
 const users = async () => (await readdir(join(root, BUILDS_FOLDER, '.users')).catch(() => [] as string[])).sort();
 
@@ -90,11 +96,18 @@ describe('a server and the builds of its checkout', () => {
     await pointDistAt(join(root, 'dist'), await variant('cccccccccccccccc', 'build-C', OTHER));
     expect(await site.checkForNewBuild()).toBe(true);
     expect(await page()).toContain('build-B');
-    expect(logs.at(-1)).toBe(`[server] ${join(root, 'dist')} now shows ${join(root, BUILDS_FOLDER, 'cccccccccccccccc')}, made for SITE_URL ${OTHER}; this server serves ${OWN} and keeps its own build ${join(root, BUILDS_FOLDER, 'bbbbbbbbbbbbbbbb')}`);
-    const facts = (await (await fetch(`${base}/api/v1/facts?po_live=1&q=permis&limit=50`, { headers: { 'x-forwarded-for': 'other' } })).json()) as { results: { url: string }[] };
+    expect(logs.at(-1)).toBe(
+      `[server] ${join(root, 'dist')} now shows ${join(root, BUILDS_FOLDER, 'cccccccccccccccc')}, made for SITE_URL ${OTHER}; this server serves ${OWN} and keeps its own build ${join(root, BUILDS_FOLDER, 'bbbbbbbbbbbbbbbb')}`,
+    );
+    const facts = (await (
+      await fetch(`${base}/api/v1/facts?po_live=1&q=permis&limit=50`, { headers: { 'x-forwarded-for': 'other' } })
+    ).json()) as { results: { url: string }[] };
     expect(facts.results.length).toBeGreaterThan(0);
     for (const fact of facts.results) expect(fact.url.startsWith(`${OWN}/`)).toBe(true);
-    const redirect = await fetch(`${base}/api/v1/facts?q=permis`, { redirect: 'manual', headers: { 'x-forwarded-for': 'other' } });
+    const redirect = await fetch(`${base}/api/v1/facts?q=permis`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-for': 'other' },
+    });
     expect(redirect.headers.get('location')).toBe(`${OWN}/api/v1/facts?q=permis&po_live=1`);
     expect(await ready()).toEqual({ status: 200, body: { status: 'ready' } });
   });
@@ -105,14 +118,26 @@ describe('a server and the builds of its checkout', () => {
     await pointDistAt(join(root, 'dist'), broken);
     expect(await site.checkForNewBuild()).toBe(true);
     expect(await page()).toContain('build-B');
-    expect(errors.at(-1)).toMatch(new RegExp(`^\\[server\\] new build in ${broken} refused: The build in ${broken} is damaged; run npm run build:\\n  - api/v1/openapi.json: 2 bytes, the build wrote \\d+ bytes; still serving ${site.build}$`));
+    expect(errors.at(-1)).toMatch(
+      new RegExp(
+        `^\\[server\\] new build in ${broken} refused: The build in ${broken} is damaged; run npm run build:\\n  - api/v1/openapi.json: 2 bytes, the build wrote \\d+ bytes; still serving ${site.build}$`,
+      ),
+    );
   });
 
   it('answers /readyz 503 with the reason once a file of the build it serves is damaged', async () => {
     expect((await ready()).status).toBe(200);
     const served = site.build;
     await writeFile(join(served, 'search/listing.json'), '[]');
-    expect(await ready()).toEqual({ status: 503, body: { error: { code: 'not_ready', message: `the build in ${served} changed after it was loaded (search/listing.json was rewritten); restart or rebuild` } } });
+    expect(await ready()).toEqual({
+      status: 503,
+      body: {
+        error: {
+          code: 'not_ready',
+          message: `the build in ${served} changed after it was loaded (search/listing.json was rewritten); restart or rebuild`,
+        },
+      },
+    });
     expect(basename(served)).toBe('bbbbbbbbbbbbbbbb');
   });
 });

@@ -5,10 +5,24 @@ import { readDist } from '../../src/adapters/builds/read-dist.ts';
 import { createMemoryQuota } from '../../src/lib/quota.ts';
 import { testSettings } from '../support/test-build.ts';
 
-const service = (limit: number) => createService({ read: readDist(testSettings.DIST_DIR), quota: createMemoryQuota({ limit }), siteUrl: testSettings.SITE_URL });
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+const service = (limit: number) =>
+  createService({
+    read: readDist(testSettings.DIST_DIR),
+    quota: createMemoryQuota({ limit }),
+    siteUrl: testSettings.SITE_URL,
+  });
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+};
 const mcpRequest = () =>
-  new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(initialize) });
+  new Request('http://localhost/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(initialize),
+  });
 
 describe('the service factory', () => {
   it('counts /api/v1 and /mcp in one quota, and leaves every other path to the host', async () => {
@@ -32,6 +46,8 @@ describe('the service factory', () => {
     const answer = unavailable();
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('10');
-    expect(await answer.json()).toEqual({ error: { code: 'service_unavailable', message: 'the service cannot start; retry later' } });
+    expect(await answer.json()).toEqual({
+      error: { code: 'service_unavailable', message: 'the service cannot start; retry later' },
+    });
   });
 });

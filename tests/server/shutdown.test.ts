@@ -25,14 +25,20 @@ async function slowServer() {
  */
 function stalledClient(port: number): Promise<{ closed: Promise<void> }> {
   return new Promise((ready, fail) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write('POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n'));
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(
+        'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+      ),
+    );
     let answer = '';
     socket.on('data', (chunk) => {
       answer += chunk;
       if (answer.startsWith('HTTP/1.1 100 Continue\r\n')) ready({ closed });
     });
     socket.on('error', () => undefined);
-    const closed = new Promise<void>((done) => socket.on('close', () => (done(), fail(new Error(`closed before 100 Continue: ${answer}`)))));
+    const closed = new Promise<void>((done) =>
+      socket.on('close', () => (done(), fail(new Error(`closed before 100 Continue: ${answer}`)))),
+    );
   });
 }
 
@@ -71,7 +77,14 @@ describe('graceful shutdown', () => {
 
   it('npm start stops within SHUTDOWN_DEADLINE_SECONDS on SIGTERM although a slow client is connected', async () => {
     // One process: the drain of a cluster is tests/server/cluster.test.ts.
-    const env = { ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DEADLINE_SECONDS: '1', WORKERS: '1' };
+    const env = {
+      ...process.env,
+      ...testBuildEnv,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SHUTDOWN_DEADLINE_SECONDS: '1',
+      WORKERS: '1',
+    };
     const child = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const port = await new Promise<number>((resolve, reject) => {

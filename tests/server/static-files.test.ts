@@ -63,7 +63,14 @@ const text = (body: Buffer | string) => body.toString();
 describe('static files: what is served', () => {
   it('never serves dotfiles such as the build stamp and the integrity manifest', async () => {
     const files = staticFiles(dir);
-    for (const path of ['/.build-stamp.json', '/.integrity.json', '/.hidden/file.txt', '/%2ebuild-stamp.json', '/fiches/../.build-stamp.json', '/fiches/%2e%2e/.integrity.json']) {
+    for (const path of [
+      '/.build-stamp.json',
+      '/.integrity.json',
+      '/.hidden/file.txt',
+      '/%2ebuild-stamp.json',
+      '/fiches/../.build-stamp.json',
+      '/fiches/%2e%2e/.integrity.json',
+    ]) {
       const reply = await files(request(path));
       expect(reply.status, path).toBe(404);
       expect(text(reply.body)).toContain('Introuvable');
@@ -90,7 +97,14 @@ describe('static files: what is served', () => {
 
   it("never serves a static host's configuration files (_headers, _redirects), however the path is spelt", async () => {
     const files = staticFiles(dir);
-    for (const path of ['/_headers', '//_headers', '/%5fheaders', '/fiches/../_headers', '/fiches/%2e%2e/_headers', '/_redirects']) {
+    for (const path of [
+      '/_headers',
+      '//_headers',
+      '/%5fheaders',
+      '/fiches/../_headers',
+      '/fiches/%2e%2e/_headers',
+      '/_redirects',
+    ]) {
       const reply = await files(request(path));
       expect(reply.status, path).toBe(404);
       expect(text(reply.body), path).toContain('Introuvable');
@@ -141,7 +155,11 @@ describe('static files: what is served', () => {
 
   it('sends Content-Length on 200, 404 and 206 replies', async () => {
     const files = staticFiles(dir);
-    for (const reply of [await files(request('/robots.txt')), await files(request('/nope')), await files(request('/robots.txt', { range: 'bytes=0-3' }))]) {
+    for (const reply of [
+      await files(request('/robots.txt')),
+      await files(request('/nope')),
+      await files(request('/robots.txt', { range: 'bytes=0-3' })),
+    ]) {
       expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.body));
     }
   });
@@ -232,7 +250,9 @@ describe('static files: validators', () => {
     expect(br.headers.etag).toBe(plain.headers.etag!.replace(/"$/, '-br"'));
     expect(plain.headers['last-modified']).toBe(mtime.toUTCString());
     expect(plain.headers['cache-control']).toBe('public, max-age=300');
-    expect((await files(request('/_astro/app.js'))).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await files(request('/_astro/app.js'))).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
   });
 
   it('answers If-None-Match with 304, the same cache and security headers, and no body', async () => {
@@ -242,7 +262,15 @@ describe('static files: validators', () => {
       const again = await files(request('/fiches/a/', { 'accept-encoding': 'br', 'if-none-match': tag }));
       expect(again.status, tag).toBe(304);
       expect(again.body).toBe('');
-      for (const name of ['etag', 'cache-control', 'vary', 'last-modified', 'content-security-policy', 'x-content-type-options']) expect(again.headers[name], name).toBe(full.headers[name]);
+      for (const name of [
+        'etag',
+        'cache-control',
+        'vary',
+        'last-modified',
+        'content-security-policy',
+        'x-content-type-options',
+      ])
+        expect(again.headers[name], name).toBe(full.headers[name]);
     }
     expect((await files(request('/fiches/a/', { 'if-none-match': full.headers.etag! }))).status).toBe(200);
   });
@@ -250,8 +278,13 @@ describe('static files: validators', () => {
   it('answers If-Modified-Since with 304 only when the file is not newer, and ignores it beside If-None-Match', async () => {
     const files = staticFiles(dir);
     expect((await files(request('/fiches/a/', { 'if-modified-since': mtime.toUTCString() }))).status).toBe(304);
-    expect((await files(request('/fiches/a/', { 'if-modified-since': new Date(mtime.getTime() - 1000).toUTCString() }))).status).toBe(200);
-    expect((await files(request('/fiches/a/', { 'if-modified-since': mtime.toUTCString(), 'if-none-match': '"x"' }))).status).toBe(200);
+    expect(
+      (await files(request('/fiches/a/', { 'if-modified-since': new Date(mtime.getTime() - 1000).toUTCString() })))
+        .status,
+    ).toBe(200);
+    expect(
+      (await files(request('/fiches/a/', { 'if-modified-since': mtime.toUTCString(), 'if-none-match': '"x"' }))).status,
+    ).toBe(200);
   });
 });
 
@@ -259,7 +292,12 @@ describe('static files: ranges', () => {
   it('answers one range with 206 and Content-Range, from the uncompressed file', async () => {
     const files = staticFiles(dir);
     const size = pageBytes.length;
-    const cases: [string, number, number][] = [['bytes=0-9', 0, 9], ['bytes=10-', 10, size - 1], ['bytes=-5', size - 5, size - 1], ['bytes=5-999999', 5, size - 1]];
+    const cases: [string, number, number][] = [
+      ['bytes=0-9', 0, 9],
+      ['bytes=10-', 10, size - 1],
+      ['bytes=-5', size - 5, size - 1],
+      ['bytes=5-999999', 5, size - 1],
+    ];
     for (const [range, start, end] of cases) {
       const reply = await files(request('/fiches/a/', { range, 'accept-encoding': 'br' }));
       expect(reply.status, range).toBe(206);
@@ -277,7 +315,12 @@ describe('static files: ranges', () => {
 
   it('answers the whole file to several ranges, a malformed range, or an If-Range naming another version', async () => {
     const files = staticFiles(dir);
-    for (const headers of [{ range: 'bytes=0-1,5-6' }, { range: 'bytes=abc' }, { range: 'items=0-1' }, { range: 'bytes=0-1', 'if-range': '"old"' }]) {
+    for (const headers of [
+      { range: 'bytes=0-1,5-6' },
+      { range: 'bytes=abc' },
+      { range: 'items=0-1' },
+      { range: 'bytes=0-1', 'if-range': '"old"' },
+    ]) {
       const reply = await files(request('/fiches/a/', headers));
       expect(reply.status, JSON.stringify(headers)).toBe(200);
       expect(text(reply.body)).toBe(page);
@@ -291,7 +334,10 @@ describe('parseRange', () => {
   it('always returns a range inside the body, 416, or the whole body', async () => {
     const fc = (await import('fast-check')).default;
     const { parseRange } = await import('../../src/adapters/node/static/static-range.ts');
-    const header = fc.oneof(fc.string(), fc.tuple(fc.option(fc.nat(5000)), fc.option(fc.nat(5000))).map(([a, b]) => `bytes=${a ?? ''}-${b ?? ''}`));
+    const header = fc.oneof(
+      fc.string(),
+      fc.tuple(fc.option(fc.nat(5000)), fc.option(fc.nat(5000))).map(([a, b]) => `bytes=${a ?? ''}-${b ?? ''}`),
+    );
     fc.assert(
       fc.property(header, fc.nat(4000), (value, size) => {
         const result = parseRange(value, size);

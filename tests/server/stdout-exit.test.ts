@@ -25,16 +25,28 @@ afterEach(() => {
 /** Starts scripts/start.ts with the access log on, stdout a pipe, and waits until every process is ready. */
 async function startServer(workers: number) {
   const env = {
-    ...process.env, ...testBuildEnv, PORT: '0', HOST: '127.0.0.1', WORKERS: String(workers), LOG_LEVEL: 'info', LOG_FORMAT: 'json',
-    SHUTDOWN_DEADLINE_SECONDS: String(DEADLINE_SECONDS), RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...process.env,
+    ...testBuildEnv,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    WORKERS: String(workers),
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    SHUTDOWN_DEADLINE_SECONDS: String(DEADLINE_SECONDS),
+    RATE_LIMIT_PER_MINUTE: '1000000000',
   };
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, ['scripts/start.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.push(child.pid!);
   let output = '';
   const collect = (chunk: Buffer) => (output += chunk);
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
-  const ready = () => /ready in \d+ ms on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output) && (workers === 1 || output.match(/records loaded in/g)?.length === workers);
+  const ready = () =>
+    /ready in \d+ ms on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output) &&
+    (workers === 1 || output.match(/records loaded in/g)?.length === workers);
   expect(await until(() => Boolean(ready()) || child.exitCode !== null, 60_000), output).toBe(true);
   const port = Number(/ready in \d+ ms on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)![1]);
   const pids = [child.pid!, ...descendants(child.pid!)];
@@ -46,9 +58,12 @@ async function startServer(workers: number) {
 /** `count` requests, 20 at a time, each giving one access line (about 200 bytes). */
 async function load(port: number, count: number): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: 20 }, async () => {
-    while (next++ < count) await (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(10_000) })).arrayBuffer();
-  }));
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (next++ < count)
+        await (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(10_000) })).arrayBuffer();
+    }),
+  );
 }
 
 /** Sends SIGTERM and checks that the process and every child are gone within the deadline and the margin. */
@@ -58,7 +73,10 @@ async function expectBoundedExit(server: Awaited<ReturnType<typeof startServer>>
   server.child.kill('SIGTERM');
   const gone = await until(() => !server.pids.some(alive), DEADLINE_SECONDS * 1000 + MARGIN_MS);
   const elapsed = Date.now() - signalled;
-  expect(gone, `still running ${elapsed} ms after SIGTERM (deadline ${DEADLINE_SECONDS} s, cap ${MARGIN_MS} ms beyond it): ${server.pids.filter(alive).join(', ')}`).toBe(true);
+  expect(
+    gone,
+    `still running ${elapsed} ms after SIGTERM (deadline ${DEADLINE_SECONDS} s, cap ${MARGIN_MS} ms beyond it): ${server.pids.filter(alive).join(', ')}`,
+  ).toBe(true);
   // Only the log was in trouble: the drain itself went well, so systemd sees a clean stop.
   expect(await exit).toBe(0);
 }
@@ -92,7 +110,11 @@ describe('a fatal line just before the process exits', () => {
       child.stdout.on('data', (chunk: Buffer) => (output += chunk));
       const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
       expect(code).toBe(1);
-      const fatal = output.split('\n').filter(Boolean).map((text) => JSON.parse(text) as { level: number; msg: string }).find((entry) => entry.level === 60);
+      const fatal = output
+        .split('\n')
+        .filter(Boolean)
+        .map((text) => JSON.parse(text) as { level: number; msg: string })
+        .find((entry) => entry.level === 60);
       expect(fatal?.msg, output).toMatch(new RegExp(`^Cannot listen on 127\\.0\\.0\\.1:${port}: listen EADDRINUSE`));
     } finally {
       taken.close();

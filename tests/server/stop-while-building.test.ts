@@ -31,7 +31,10 @@ async function startBuilding() {
     for (const pid of [child.pid!, ...below]) if (alive(pid)) process.kill(pid, 'SIGKILL');
     await rm(parent, { recursive: true, force: true });
   });
-  const building = await until(() => output.includes('Building the site first') && (below = descendants(child.pid!)).length > 0, 60_000);
+  const building = await until(
+    () => output.includes('Building the site first') && (below = descendants(child.pid!)).length > 0,
+    60_000,
+  );
   expect(building, output).toBe(true);
   return { child, dist, exited, below: () => below, output: () => output };
 }
@@ -41,12 +44,20 @@ describe('a stop during the first build', () => {
     it(`stops the Astro build too on ${signal}, exits 0 without serving, and leaves no unfinished build folder`, async () => {
       const run = await startBuilding();
       run.child.kill(signal);
-      const code = await Promise.race([run.exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 20_000))]);
+      const code = await Promise.race([
+        run.exited,
+        new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 20_000)),
+      ]);
       expect(code, run.output()).toBe(0);
       expect(run.output()).toContain(`${signal} while building: the build is stopped, nothing is served.`);
       expect(run.output()).not.toMatch(/ready in \d+ ms/);
-      expect(await until(() => run.below().every((pid) => !alive(pid)), 10_000), `left running: ${run.below().filter(alive)}`).toBe(true);
-      const leftovers = (await readdir(WORK_ROOT).catch(() => [] as string[])).filter((name) => name.startsWith(`.${basename(run.dist)}.work-${run.child.pid}-`));
+      expect(
+        await until(() => run.below().every((pid) => !alive(pid)), 10_000),
+        `left running: ${run.below().filter(alive)}`,
+      ).toBe(true);
+      const leftovers = (await readdir(WORK_ROOT).catch(() => [] as string[])).filter((name) =>
+        name.startsWith(`.${basename(run.dist)}.work-${run.child.pid}-`),
+      );
       expect(leftovers).toEqual([]);
     }, 120_000);
   }

@@ -7,9 +7,21 @@ import { FIXTURES_DIR } from '../support/test-build.ts';
 describe('settings', () => {
   it('has documented defaults', () => {
     expect(readSettings({})).toEqual({
-      PORT: 4321, HOST: 'localhost', SITE_URL: 'http://localhost:4321', RATE_LIMIT_PER_MINUTE: 120, RATE_LIMIT_IPV6_PREFIX: 64, TRUST_PROXY: 0, CONTENT_DIR: 'content/records', DIST_DIR: 'dist', SYNONYMS_FILE: 'content/synonyms.yaml', SHUTDOWN_DEADLINE_SECONDS: 10,
-      FRESHNESS_MONTHS: 12, FRESHNESS_FAIL_ON: ['none'],
-      LOG_LEVEL: 'info', LOG_FORMAT: 'json', LOG_QUERIES: '0',
+      PORT: 4321,
+      HOST: 'localhost',
+      SITE_URL: 'http://localhost:4321',
+      RATE_LIMIT_PER_MINUTE: 120,
+      RATE_LIMIT_IPV6_PREFIX: 64,
+      TRUST_PROXY: 0,
+      CONTENT_DIR: 'content/records',
+      DIST_DIR: 'dist',
+      SYNONYMS_FILE: 'content/synonyms.yaml',
+      SHUTDOWN_DEADLINE_SECONDS: 10,
+      FRESHNESS_MONTHS: 12,
+      FRESHNESS_FAIL_ON: ['none'],
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      LOG_QUERIES: '0',
     });
   });
 
@@ -32,15 +44,23 @@ describe('settings', () => {
   });
 
   it('keeps an explicit SITE_URL whatever HOST and PORT say', () => {
-    expect(readSettings({ PORT: '4399', HOST: '0.0.0.0', SITE_URL: 'https://permis.example' }).SITE_URL).toBe('https://permis.example');
+    expect(readSettings({ PORT: '4399', HOST: '0.0.0.0', SITE_URL: 'https://permis.example' }).SITE_URL).toBe(
+      'https://permis.example',
+    );
   });
 
   it('reads values and trims the trailing slash of SITE_URL', () => {
-    expect(readSettings({ PORT: '8080', SITE_URL: 'https://permis.example/', TRUST_PROXY: '2' })).toMatchObject({ PORT: 8080, SITE_URL: 'https://permis.example', TRUST_PROXY: 2 });
+    expect(readSettings({ PORT: '8080', SITE_URL: 'https://permis.example/', TRUST_PROXY: '2' })).toMatchObject({
+      PORT: 8080,
+      SITE_URL: 'https://permis.example',
+      TRUST_PROXY: 2,
+    });
   });
 
   it('names every bad variable and its value', () => {
-    expect(() => readSettings({ PORT: 'abc', SITE_URL: 'permis', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '-1' })).toThrow(
+    expect(() =>
+      readSettings({ PORT: 'abc', SITE_URL: 'permis', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '-1' }),
+    ).toThrow(
       /Invalid configuration:\n {2}- PORT="abc": .*\(Port the server listens on\)\n {2}- SITE_URL="permis": .*\n {2}- RATE_LIMIT_PER_MINUTE="0": .*\n {2}- TRUST_PROXY="-1": /,
     );
   });

@@ -27,27 +27,46 @@ const newCache = async () => ResultCache.open(join(await mkdtemp(join(tmpdir(), 
 async function check(paths: string[], options: Partial<CheckAllOptions> = {}, cache?: ResultCache) {
   const waits: number[] = [];
   const before = http.requests.length;
-  const outcome = await checkAll(paths.map((p) => use(`${http.origin}${p}`)), { ...OPTIONS, ...options }, {
-    cache: cache ?? (await newCache()),
-    sleep: async (ms) => void waits.push(ms),
-    now: () => 1_700_000_000_000,
-  });
+  const outcome = await checkAll(
+    paths.map((p) => use(`${http.origin}${p}`)),
+    { ...OPTIONS, ...options },
+    {
+      cache: cache ?? (await newCache()),
+      sleep: async (ms) => void waits.push(ms),
+      now: () => 1_700_000_000_000,
+    },
+  );
   const result = (path: string) => outcome.results.get(`${http.origin}${path}`)!;
   return { outcome, waits, result, sent: http.requests.slice(before) };
 }
-const strip = (r: LinkResult) => ({ verdict: r.verdict, status: r.status, reason: r.reason, movedTo: r.movedTo?.replace(http.origin, ''), chain: r.chain.map((h) => `${h.method} ${h.url.replace(http.origin, '')} ${h.status}`) });
+const strip = (r: LinkResult) => ({
+  verdict: r.verdict,
+  status: r.status,
+  reason: r.reason,
+  movedTo: r.movedTo?.replace(http.origin, ''),
+  chain: r.chain.map((h) => `${h.method} ${h.url.replace(http.origin, '')} ${h.status}`),
+});
 
 describe('checking one link', () => {
   it('200 is ok, after a single HEAD', async () => {
     const { result, sent } = await check(['/ok']);
-    expect(strip(result('/ok'))).toEqual({ verdict: 'ok', status: 200, reason: undefined, movedTo: undefined, chain: ['HEAD /ok 200'] });
+    expect(strip(result('/ok'))).toEqual({
+      verdict: 'ok',
+      status: 200,
+      reason: undefined,
+      movedTo: undefined,
+      chain: ['HEAD /ok 200'],
+    });
     expect(sent).toEqual([{ method: 'HEAD', path: '/ok' }]);
   });
 
   it('a chain of 301s is a permanent move, with the new address and every hop', async () => {
     const { result } = await check(['/chain/3']);
     expect(strip(result('/chain/3'))).toEqual({
-      verdict: 'moved', status: 200, reason: undefined, movedTo: '/ok',
+      verdict: 'moved',
+      status: 200,
+      reason: undefined,
+      movedTo: '/ok',
       chain: ['HEAD /chain/3 301', 'HEAD /chain/2 301', 'HEAD /chain/1 301', 'HEAD /ok 200'],
     });
   });
@@ -60,7 +79,11 @@ describe('checking one link', () => {
 
   it('a redirect loop is dead, named as a loop', async () => {
     const { result } = await check(['/loop/a']);
-    expect(strip(result('/loop/a'))).toMatchObject({ verdict: 'dead', status: 301, reason: `redirect loop back to ${http.origin}/loop/a` });
+    expect(strip(result('/loop/a'))).toMatchObject({
+      verdict: 'dead',
+      status: 301,
+      reason: `redirect loop back to ${http.origin}/loop/a`,
+    });
   });
 
   it('a chain longer than maxRedirects is dead', async () => {
@@ -70,14 +93,25 @@ describe('checking one link', () => {
 
   it('404 and 410 are dead, after GET confirmed what HEAD said', async () => {
     const { result, sent } = await check(['/missing', '/gone']);
-    expect(strip(result('/missing'))).toMatchObject({ verdict: 'dead', status: 404, reason: 'HTTP 404', chain: ['HEAD /missing 404', 'GET /missing 404'] });
+    expect(strip(result('/missing'))).toMatchObject({
+      verdict: 'dead',
+      status: 404,
+      reason: 'HTTP 404',
+      chain: ['HEAD /missing 404', 'GET /missing 404'],
+    });
     expect(strip(result('/gone'))).toMatchObject({ verdict: 'dead', status: 410, reason: 'HTTP 410' });
     expect(sent.filter((r) => r.path === '/gone').map((r) => r.method)).toEqual(['HEAD', 'GET']);
   });
 
   it('a refused HEAD (405) is asked again with GET, and the link is ok', async () => {
     const { result } = await check(['/no-head']);
-    expect(strip(result('/no-head'))).toEqual({ verdict: 'ok', status: 200, reason: undefined, movedTo: undefined, chain: ['HEAD /no-head 405', 'GET /no-head 200'] });
+    expect(strip(result('/no-head'))).toEqual({
+      verdict: 'ok',
+      status: 200,
+      reason: undefined,
+      movedTo: undefined,
+      chain: ['HEAD /no-head 405', 'GET /no-head 200'],
+    });
   });
 
   it('a host that never answers times out, is tried once more, then is dead', async () => {
@@ -101,8 +135,16 @@ describe('checking one link', () => {
 
   it('a Retry-After over the limit is not waited for, and a host that keeps answering 429 leaves the link unverified, not dead', async () => {
     const { result, waits } = await check(['/busy-long', '/always-busy'], { concurrency: 1 });
-    expect(strip(result('/busy-long'))).toMatchObject({ verdict: 'unverified', status: 429, reason: 'HTTP 429, Retry-After 3600 s over the 60 s limit' });
-    expect(strip(result('/always-busy'))).toMatchObject({ verdict: 'unverified', status: 429, reason: 'HTTP 429 after 3 retries' });
+    expect(strip(result('/busy-long'))).toMatchObject({
+      verdict: 'unverified',
+      status: 429,
+      reason: 'HTTP 429, Retry-After 3600 s over the 60 s limit',
+    });
+    expect(strip(result('/always-busy'))).toMatchObject({
+      verdict: 'unverified',
+      status: 429,
+      reason: 'HTTP 429 after 3 retries',
+    });
     // One pause per 429 of /always-busy, each the 1 s asked (the clock stands still here); none for the 3600 s.
     expect(waits).toEqual([1000, 1000, 1000]);
   });
@@ -111,7 +153,9 @@ describe('checking one link', () => {
     const outcome = await checkAll([use(`${https.origin}/ok`)], OPTIONS, { cache: await newCache() });
     const result = outcome.results.get(`${https.origin}/ok`)!;
     expect(result.verdict).toBe('dead');
-    expect(result.reason).toMatch(/^TLS error \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_CERT_ALTNAME_INVALID)\)$/);
+    expect(result.reason).toMatch(
+      /^TLS error \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_CERT_ALTNAME_INVALID)\)$/,
+    );
     // The handshake failed: the server never saw a request.
     expect(https.requests).toEqual([]);
   });
@@ -122,16 +166,33 @@ describe('network failures', () => {
     const closed = await startLinkServer();
     await closed.close();
     const outcome = await checkAll([use(`${closed.origin}/ok`)], OPTIONS, { cache: await newCache() });
-    expect(outcome.results.get(`${closed.origin}/ok`)).toMatchObject({ verdict: 'dead', reason: 'connection refused (ECONNREFUSED)' });
+    expect(outcome.results.get(`${closed.origin}/ok`)).toMatchObject({
+      verdict: 'dead',
+      reason: 'connection refused (ECONNREFUSED)',
+    });
   });
 
   it('names DNS and TLS failures from the codes undici gives, one address or several', () => {
     const failed = (cause: object) => Object.assign(new TypeError('fetch failed'), { cause });
-    expect(networkReason(failed({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND x.invalid' }))).toEqual({ reason: 'DNS: no such host (ENOTFOUND)', transient: false });
-    expect(networkReason(failed({ code: 'EAI_AGAIN' }))).toEqual({ reason: 'DNS: lookup failed (EAI_AGAIN)', transient: true });
-    expect(networkReason(failed({ code: 'CERT_HAS_EXPIRED', message: 'certificate has expired' }))).toEqual({ reason: 'TLS error (CERT_HAS_EXPIRED)', transient: false });
-    expect(networkReason(failed({ errors: [{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }], message: '' }))).toEqual({ reason: 'connection refused (ECONNREFUSED)', transient: false });
-    expect(networkReason(failed({ code: 'ECONNRESET', message: 'other side closed' }))).toEqual({ reason: 'network error (ECONNRESET)', transient: true });
+    expect(networkReason(failed({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND x.invalid' }))).toEqual({
+      reason: 'DNS: no such host (ENOTFOUND)',
+      transient: false,
+    });
+    expect(networkReason(failed({ code: 'EAI_AGAIN' }))).toEqual({
+      reason: 'DNS: lookup failed (EAI_AGAIN)',
+      transient: true,
+    });
+    expect(networkReason(failed({ code: 'CERT_HAS_EXPIRED', message: 'certificate has expired' }))).toEqual({
+      reason: 'TLS error (CERT_HAS_EXPIRED)',
+      transient: false,
+    });
+    expect(
+      networkReason(failed({ errors: [{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }], message: '' })),
+    ).toEqual({ reason: 'connection refused (ECONNREFUSED)', transient: false });
+    expect(networkReason(failed({ code: 'ECONNRESET', message: 'other side closed' }))).toEqual({
+      reason: 'network error (ECONNRESET)',
+      transient: true,
+    });
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {
@@ -155,13 +216,18 @@ describe('politeness', () => {
       most = Math.max(most, inFlight);
       await new Promise<void>((resolve) => {
         pending.push(resolve);
-        if (pending.length === 2 || urls.length - answered === pending.length) for (const release of pending.splice(0)) release();
+        if (pending.length === 2 || urls.length - answered === pending.length)
+          for (const release of pending.splice(0)) release();
       });
       inFlight--;
       answered++;
       return new Response(null, { status: 200 });
     }) as typeof globalThis.fetch;
-    const outcome = await checkAll(urls.map((u) => use(u)), { ...OPTIONS, perHost: 2, concurrency: 8 }, { cache: await newCache(), fetch });
+    const outcome = await checkAll(
+      urls.map((u) => use(u)),
+      { ...OPTIONS, perHost: 2, concurrency: 8 },
+      { cache: await newCache(), fetch },
+    );
     expect([...outcome.results.values()].every((r) => r.verdict === 'ok')).toBe(true);
     expect(most).toBe(2);
     expect(outcome.requests).toBe(7);
@@ -175,7 +241,11 @@ describe('politeness', () => {
       return new Response(null, { status: 200 });
     }) as typeof globalThis.fetch;
     const urls = ['https://a.example/1', 'https://a.example/2', 'https://a.example/3', 'https://b.example/1'];
-    await checkAll(urls.map((u) => use(u)), { ...OPTIONS, delayMs: 1000, concurrency: 1 }, { cache: await newCache(), fetch, sleep: async (ms) => void waits.push(ms), now: () => 0 });
+    await checkAll(
+      urls.map((u) => use(u)),
+      { ...OPTIONS, delayMs: 1000, concurrency: 1 },
+      { cache: await newCache(), fetch, sleep: async (ms) => void waits.push(ms), now: () => 0 },
+    );
     expect(order).toEqual(['a.example', 'b.example', 'a.example', 'a.example']);
     expect(waits).toEqual([1000, 2000]);
   });
@@ -189,7 +259,8 @@ describe('the results cache', () => {
     expect(first.outcome.requests).toBeGreaterThan(0);
     const second = await check(paths, {}, await ResultCache.open(cache.path));
     expect([second.outcome.requests, second.outcome.fromCache, second.sent]).toEqual([0, 3, []]);
-    const byUrl = (results: Map<string, LinkResult>) => Object.fromEntries([...results].map(([url, r]) => [url, strip(r)]));
+    const byUrl = (results: Map<string, LinkResult>) =>
+      Object.fromEntries([...results].map(([url, r]) => [url, strip(r)]));
     expect(byUrl(second.outcome.results)).toEqual(byUrl(first.outcome.results));
     const stale = await check(paths, { maxAgeMs: 0 }, await ResultCache.open(cache.path));
     expect(stale.outcome.fromCache).toBe(0);
@@ -200,16 +271,24 @@ describe('the results cache', () => {
     const cache = await newCache();
     const urls = ['/ok', '/temporary', '/no-head', '/gone'].map((p) => `${http.origin}${p}`);
     let done = 0;
-    const crash = checkAll(urls.map((u) => use(u)), { ...OPTIONS, concurrency: 1 }, {
-      cache,
-      onResult: ({ result }) => {
-        if (++done === 2) throw new Error(`interrupted after ${result.url}`);
+    const crash = checkAll(
+      urls.map((u) => use(u)),
+      { ...OPTIONS, concurrency: 1 },
+      {
+        cache,
+        onResult: ({ result }) => {
+          if (++done === 2) throw new Error(`interrupted after ${result.url}`);
+        },
       },
-    });
+    );
     await expect(crash).rejects.toThrow('interrupted after');
     const onDisk = JSON.parse(await readFile(cache.path, 'utf8')) as { results: Record<string, LinkResult> };
     expect(Object.keys(onDisk.results)).toHaveLength(2);
-    const again = await checkAll(urls.map((u) => use(u)), { ...OPTIONS, concurrency: 1 }, { cache: await ResultCache.open(cache.path) });
+    const again = await checkAll(
+      urls.map((u) => use(u)),
+      { ...OPTIONS, concurrency: 1 },
+      { cache: await ResultCache.open(cache.path) },
+    );
     expect(again.fromCache).toBe(2);
     expect([...again.results.keys()].sort()).toEqual([...urls].sort());
   });
@@ -219,7 +298,9 @@ describe('the results cache', () => {
     await import('node:fs/promises').then((fs) => fs.writeFile(cache.path, '{"version": 9'));
     const warnings: string[] = [];
     const reopened = await ResultCache.open(cache.path, (m) => warnings.push(m));
-    expect(warnings).toEqual([`${cache.path}: unreadable cache (${errorOf('{"version": 9')}); every link is checked again`]);
+    expect(warnings).toEqual([
+      `${cache.path}: unreadable cache (${errorOf('{"version": 9')}); every link is checked again`,
+    ]);
     expect(reopened.get(`${http.origin}/ok`, Infinity, Date.now())).toBeUndefined();
   });
 });

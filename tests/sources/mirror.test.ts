@@ -21,7 +21,11 @@ describe('check:sources over the bundled records', () => {
       const cache = await ResultCache.open(join(await mkdtemp(join(tmpdir(), 'permis-mirror-')), 'sources.json'));
       const waits: number[] = [];
       const options = { ...CHECK_SOURCES_DEFAULTS, delayMs: 0, slowMs: 1000 };
-      const first = await checkAll(uses, options, { cache, fetch: mirror.fetch, sleep: async (ms) => void waits.push(ms) });
+      const first = await checkAll(uses, options, {
+        cache,
+        fetch: mirror.fetch,
+        sleep: async (ms) => void waits.push(ms),
+      });
       const report = buildReport(uses, first.results, first, options.slowMs, new Date());
       expect([report.dead, report.unverified, report.moved]).toEqual([[], [], []]);
       expect(report.urls).toBe(new Set(real).size);

@@ -12,7 +12,10 @@ import { workerTarget } from './worker-target.ts';
 import { RUNTIMES, runtimeTarget, type RuntimeKind } from './runtime-target.ts';
 
 /** Which implementation the API tests exercise: the handler itself, the worker in workerd, or another runtime's entry. */
-export const API_TARGET: 'handler' | 'worker' | RuntimeKind = process.env.API_TARGET === 'worker' || RUNTIMES.includes(process.env.API_TARGET as RuntimeKind) ? (process.env.API_TARGET as 'worker' | RuntimeKind) : 'handler';
+export const API_TARGET: 'handler' | 'worker' | RuntimeKind =
+  process.env.API_TARGET === 'worker' || RUNTIMES.includes(process.env.API_TARGET as RuntimeKind)
+    ? (process.env.API_TARGET as 'worker' | RuntimeKind)
+    : 'handler';
 
 /** Origin used for requests in API tests. */
 export const ORIGIN = 'http://api.test';
@@ -26,11 +29,14 @@ export type ApiTarget = (request: Request, info?: RequestInfo) => Promise<Respon
  * ORIGIN here, as the handler defaults to the request's origin); tests that inject anything else are handler-only.
  */
 export function testHandler(options: Partial<ApiHandlerOptions> = {}): ApiTarget {
-  if (API_TARGET === 'handler') return createApiHandler({ read: readDist(testSettings.DIST_DIR), quota: { limit: 1_000_000 }, ...options });
+  if (API_TARGET === 'handler')
+    return createApiHandler({ read: readDist(testSettings.DIST_DIR), quota: { limit: 1_000_000 }, ...options });
   const { quota, siteUrl, ...rest } = options;
   const unsupported = [...Object.keys(rest), ...(quota ? Object.keys(quota).filter((key) => key !== 'limit') : [])];
   if (unsupported.length > 0 || (quota && 'hit' in quota)) {
-    throw new Error(`testHandler: ${unsupported.join(', ') || 'a quota instance'} cannot be given to the ${API_TARGET}; keep this test in a handler-only file`);
+    throw new Error(
+      `testHandler: ${unsupported.join(', ') || 'a quota instance'} cannot be given to the ${API_TARGET}; keep this test in a handler-only file`,
+    );
   }
   const limit = quota ? ((quota as { limit?: number }).limit ?? 120) : 1_000_000;
   const vars = { RATE_LIMIT_PER_MINUTE: String(limit), SITE_URL: siteUrl ?? ORIGIN };

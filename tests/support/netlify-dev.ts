@@ -10,40 +10,85 @@ import { staticFiles } from '../../src/adapters/node/static/static-files.ts';
 
 declare const Deno: {
   env: { get(name: string): string | undefined };
-  serve(options: { hostname: string; port: number; onListen(address: { port: number }): void }, handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response>): unknown;
+  serve(
+    options: { hostname: string; port: number; onListen(address: { port: number }): void },
+    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response>,
+  ): unknown;
 };
 declare const URLPattern: new (init: { pathname: string }) => { test(input: string): boolean };
-type EdgeFunction = (request: Request, context: { ip: string; next(): Promise<Response> }) => Promise<Response | undefined>;
+type EdgeFunction = (
+  request: Request,
+  context: { ip: string; next(): Promise<Response> },
+) => Promise<Response | undefined>;
 
 // Netlify's global of edge functions: environment variables.
 Object.assign(globalThis, { Netlify: { env: { get: (name: string) => Deno.env.get(name) } } });
 
 const publish = Deno.env.get('PUBLISH_DIR')!;
-const routes = (JSON.parse(Deno.env.get('EDGE_ROUTES')!) as { path: string; function: string }[]).map((route) => ({ pattern: new URLPattern({ pathname: route.path }), name: route.function }));
+const routes = (JSON.parse(Deno.env.get('EDGE_ROUTES')!) as { path: string; function: string }[]).map((route) => ({
+  pattern: new URLPattern({ pathname: route.path }),
+  name: route.function,
+}));
 const functions = new Map<string, Promise<EdgeFunction>>();
 const files = staticFiles(publish);
 // Netlify adds the rules of the publish folder's _headers to the files it serves.
 const headerRules: { pattern: RegExp; headers: [string, string][] }[] = [];
 for (const line of (await readFile(join(publish, '_headers'), 'utf8')).split('\n')) {
   if (!line.trim()) continue;
-  if (!/^\s/.test(line)) headerRules.push({ pattern: new RegExp(`^${line.trim().split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`), headers: [] });
-  else headerRules.at(-1)?.headers.push([line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]);
+  if (!/^\s/.test(line))
+    headerRules.push({
+      pattern: new RegExp(
+        `^${line
+          .trim()
+          .split('*')
+          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ),
+      headers: [],
+    });
+  else
+    headerRules
+      .at(-1)
+      ?.headers.push([line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]);
 }
 
 async function serveStatic(request: Request): Promise<Response> {
-  const reply = await files({ method: request.method, pathname: new URL(request.url).pathname, header: (name) => request.headers.get(name) ?? undefined });
-  const body = request.method === 'HEAD' || reply.status === 304 ? null : typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body);
+  const reply = await files({
+    method: request.method,
+    pathname: new URL(request.url).pathname,
+    header: (name) => request.headers.get(name) ?? undefined,
+  });
+  const body =
+    request.method === 'HEAD' || reply.status === 304
+      ? null
+      : typeof reply.body === 'string'
+        ? reply.body
+        : new Uint8Array(reply.body);
   const pathname = new URL(request.url).pathname;
   const headers = new Headers(reply.headers);
-  for (const rule of headerRules) if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers.set(name, value);
+  for (const rule of headerRules)
+    if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers.set(name, value);
   return new Response(body, { status: reply.status, headers });
 }
 
-Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`netlify-dev listening on http://127.0.0.1:${port}/`) }, async (request, info) => {
-  const route = routes.find(({ pattern }) => pattern.test(request.url));
-  if (!route) return serveStatic(request);
-  let loaded = functions.get(route.name);
-  if (!loaded) functions.set(route.name, (loaded = import(`../../netlify/edge-functions/${route.name}.ts`).then((module: { default: EdgeFunction }) => module.default)));
-  const ip = request.headers.get('x-nf-client-connection-ip') ?? info.remoteAddr.hostname;
-  return (await (await loaded)(request, { ip, next: () => serveStatic(request) })) ?? serveStatic(request);
-});
+Deno.serve(
+  {
+    hostname: '127.0.0.1',
+    port: 0,
+    onListen: ({ port }) => console.log(`netlify-dev listening on http://127.0.0.1:${port}/`),
+  },
+  async (request, info) => {
+    const route = routes.find(({ pattern }) => pattern.test(request.url));
+    if (!route) return serveStatic(request);
+    let loaded = functions.get(route.name);
+    if (!loaded)
+      functions.set(
+        route.name,
+        (loaded = import(`../../netlify/edge-functions/${route.name}.ts`).then(
+          (module: { default: EdgeFunction }) => module.default,
+        )),
+      );
+    const ip = request.headers.get('x-nf-client-connection-ip') ?? info.remoteAddr.hostname;
+    return (await (await loaded)(request, { ip, next: () => serveStatic(request) })) ?? serveStatic(request);
+  },
+);

@@ -49,7 +49,10 @@ export async function until(check: () => boolean | Promise<boolean>, capMs: numb
  */
 export async function within<T>(promise: Promise<T>, capMs: number, bound: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const cap = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not within ${capMs} ms, a generous cap over ${bound}`)), capMs)));
+  const cap = new Promise<never>(
+    (_, reject) =>
+      (timer = setTimeout(() => reject(new Error(`not within ${capMs} ms, a generous cap over ${bound}`)), capMs)),
+  );
   try {
     return await Promise.race([promise, cap]);
   } finally {

@@ -10,7 +10,11 @@ export interface RawAnswer {
 }
 
 /** Sends `chunks` (with `gapMs` between them), reads until the server closes or `timeoutMs`, parses the first response. */
-export function rawExchange(port: number, chunks: (string | Buffer)[], options: { gapMs?: number; timeoutMs?: number } = {}): Promise<RawAnswer> {
+export function rawExchange(
+  port: number,
+  chunks: (string | Buffer)[],
+  options: { gapMs?: number; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const received: Buffer[] = [];
@@ -54,6 +58,7 @@ function parseAnswer(bytes: Buffer): RawAnswer {
     headers[field.slice(0, colon).toLowerCase()] = field.slice(colon + 1).trim();
   }
   let body = text.slice(end + 4);
-  if (headers['content-length'] !== undefined) body = Buffer.from(body).subarray(0, Number(headers['content-length'])).toString();
+  if (headers['content-length'] !== undefined)
+    body = Buffer.from(body).subarray(0, Number(headers['content-length'])).toString();
   return { status: Number(line!.split(' ')[1]), headers, body };
 }

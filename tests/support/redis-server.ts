@@ -25,7 +25,11 @@ export interface TestRedis {
 /** Starts redis-server on `port` (a free one by default) and waits until it accepts connections. */
 export async function startRedis(port?: number): Promise<TestRedis> {
   const chosen = port ?? (await freePort());
-  const child = spawn('redis-server', ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -18,9 +18,17 @@ export type RuntimeKind = (typeof RUNTIMES)[number];
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
 /** Where the global setup lays the test build out for Netlify and Vercel. */
-export const TEST_LAYOUT = { netlify: join(ROOT, '.cache/test-netlify'), vercel: join(ROOT, '.cache/test-vercel/output') };
+export const TEST_LAYOUT = {
+  netlify: join(ROOT, '.cache/test-netlify'),
+  vercel: join(ROOT, '.cache/test-vercel/output'),
+};
 /** The header that carries the client's address to each runtime's entry. */
-export const CLIENT_HEADER: Record<RuntimeKind, string> = { deno: 'x-forwarded-for', bun: 'x-forwarded-for', netlify: 'x-nf-client-connection-ip', vercel: 'x-real-ip' };
+export const CLIENT_HEADER: Record<RuntimeKind, string> = {
+  deno: 'x-forwarded-for',
+  bun: 'x-forwarded-for',
+  netlify: 'x-nf-client-connection-ip',
+  vercel: 'x-real-ip',
+};
 /** Deno's permissions for the entries: files, environment, network (fetch, listen), and os facts some packages read. */
 const DENO_PERMISSIONS = ['--allow-read', '--allow-env', '--allow-net', '--allow-sys'];
 
@@ -34,20 +42,38 @@ const running: Promise<RunningRuntime>[] = [];
 
 /** The edge function declarations of netlify.toml, as Netlify reads them. */
 export function netlifyEdgeRoutes(): { path: string; function: string }[] {
-  const config = parse(readFileSync(join(ROOT, 'netlify.toml'), 'utf8')) as { edge_functions?: { path: string; function: string }[] };
+  const config = parse(readFileSync(join(ROOT, 'netlify.toml'), 'utf8')) as {
+    edge_functions?: { path: string; function: string }[];
+  };
   return config.edge_functions ?? [];
 }
 
 /** Starts `command` and waits for the line that gives its address. */
-function startProcess(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<RunningRuntime> {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<RunningRuntime> {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
   return new Promise((resolveStart, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
       const match = ready.exec(output);
-      if (match) resolveStart({ url: new URL(match[1]!), stop: async () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); await exited; } });
+      if (match)
+        resolveStart({
+          url: new URL(match[1]!),
+          stop: async () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+            await exited;
+          },
+        });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -60,12 +86,22 @@ export function startRuntime(kind: RuntimeKind, vars: Record<string, string>): P
   const site = { DIST_DIR: testSettings.DIST_DIR, HOST: '127.0.0.1', PORT: '0', TRUST_PROXY: '1', ...vars };
   let started: Promise<RunningRuntime>;
   if (kind === 'deno') {
-    started = startProcess(join(BIN, 'deno'), ['serve', ...DENO_PERMISSIONS, '--host', '127.0.0.1', '--port', '0', 'src/adapters/web/deno-serve.ts'], site, /Listening on (http:\/\/\S+)/);
+    started = startProcess(
+      join(BIN, 'deno'),
+      ['serve', ...DENO_PERMISSIONS, '--host', '127.0.0.1', '--port', '0', 'src/adapters/web/deno-serve.ts'],
+      site,
+      /Listening on (http:\/\/\S+)/,
+    );
   } else if (kind === 'bun') {
     started = startProcess(join(BIN, 'bun'), ['src/adapters/web/bun-serve.ts'], site, /listening on (http:\/\/\S+)/);
   } else if (kind === 'netlify') {
     const env = { ...vars, PUBLISH_DIR: TEST_LAYOUT.netlify, EDGE_ROUTES: JSON.stringify(netlifyEdgeRoutes()) };
-    started = startProcess(join(BIN, 'deno'), ['run', ...DENO_PERMISSIONS, 'tests/support/netlify-dev.ts'], env, /netlify-dev listening on (http:\/\/\S+)/);
+    started = startProcess(
+      join(BIN, 'deno'),
+      ['run', ...DENO_PERMISSIONS, 'tests/support/netlify-dev.ts'],
+      env,
+      /netlify-dev listening on (http:\/\/\S+)/,
+    );
   } else {
     started = import('./vercel-dev.ts').then(({ startVercelDev }) => startVercelDev(TEST_LAYOUT.vercel, vars));
   }

@@ -20,7 +20,10 @@ export function memoryShards(facts: readonly Fact[], options: Partial<ShardOptio
 }
 
 /** An engine over shards built in memory from `facts`. */
-export function engineFor(facts: readonly Fact[], options: { cache?: Partial<SearchCacheBounds>; build?: Partial<ShardOptions> } = {}): Promise<SearchEngine> {
+export function engineFor(
+  facts: readonly Fact[],
+  options: { cache?: Partial<SearchCacheBounds>; build?: Partial<ShardOptions> } = {},
+): Promise<SearchEngine> {
   return openSearchEngine(memoryShards(facts, options.build).read, options.cache ? { cache: options.cache } : {});
 }
 

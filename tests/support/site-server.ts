@@ -27,19 +27,26 @@ function freePort(): Promise<number> {
  * to SITE_URL, so the server takes a free port first and uses its own origin as SITE_URL; record urls
  * in the build still point at the test build's SITE_URL.
  */
-export async function startSiteServer(overrides: Partial<Settings> = {}, options?: SiteServerOptions): Promise<RunningServer> {
+export async function startSiteServer(
+  overrides: Partial<Settings> = {},
+  options?: SiteServerOptions,
+): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const { server } = createSiteServer({ ...testSettings, SITE_URL: origin, PORT: port, RATE_LIMIT_PER_MINUTE: 1_000_000, ...overrides }, options);
+  const { server } = createSiteServer(
+    { ...testSettings, SITE_URL: origin, PORT: port, RATE_LIMIT_PER_MINUTE: 1_000_000, ...overrides },
+    options,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return {
     origin,
-    close: () => new Promise<void>((done) => {
-      server.closeAllConnections();
-      server.close(() => done());
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 }

@@ -20,7 +20,9 @@ export const testSettings: Settings = readSettings({
 });
 /** The test build's settings as environment variables, for child processes (npm start, mcp, edge) that must find it current. */
 export const testBuildEnv: Record<string, string> = Object.fromEntries(
-  (['SITE_URL', 'CONTENT_DIR', 'DIST_DIR', 'TOPICS_FILE', 'ERROR_REPORT_URL'] as const).flatMap((name) => (testSettings[name] ? [[name, String(testSettings[name])]] : [])),
+  (['SITE_URL', 'CONTENT_DIR', 'DIST_DIR', 'TOPICS_FILE', 'ERROR_REPORT_URL'] as const).flatMap((name) =>
+    testSettings[name] ? [[name, String(testSettings[name])]] : [],
+  ),
 );
 /** The worker bundle that the workerd test project builds once per run. */
 export const TEST_BUNDLE = join(ROOT, '.cache/edge/test-worker.js');
@@ -42,7 +44,9 @@ export async function ensureTestBuild(): Promise<Settings> {
     await buildSite(testSettings, { quiet: true }).catch((error: Error & { output?: string }) => {
       throw new Error(`${error.message}\n${error.output ?? ''}`);
     });
-    console.log(`test build: ${(await readdir(join(testSettings.DIST_DIR, 'api/v1/facts'))).filter((name) => !/\.(br|gz)$/.test(name)).length} records in ${Date.now() - started} ms (${reason})`);
+    console.log(
+      `test build: ${(await readdir(join(testSettings.DIST_DIR, 'api/v1/facts'))).filter((name) => !/\.(br|gz)$/.test(name)).length} records in ${Date.now() - started} ms (${reason})`,
+    );
   }
   return testSettings;
 }

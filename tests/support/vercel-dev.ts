@@ -16,7 +16,15 @@ export interface VercelDev {
   stop(): Promise<void>;
 }
 
-type Route = { handle?: string; src?: string; dest?: string; status?: number; middlewarePath?: string; continue?: boolean; headers?: Record<string, string> };
+type Route = {
+  handle?: string;
+  src?: string;
+  dest?: string;
+  status?: number;
+  middlewarePath?: string;
+  continue?: boolean;
+  headers?: Record<string, string>;
+};
 
 /** Serves `output` on 127.0.0.1 (a free port), with `env` as the functions' process.env. */
 export async function startVercelDev(output: string, env: Record<string, string>): Promise<VercelDev> {
@@ -25,7 +33,10 @@ export async function startVercelDev(output: string, env: Record<string, string>
   const runtimes = new Map<string, Promise<EdgeRuntime>>();
 
   async function middleware(name: string): Promise<EdgeRuntime> {
-    const config = JSON.parse(await readFile(join(output, 'functions', `${name}.func`, '.vc-config.json'), 'utf8')) as { runtime: string; entrypoint: string };
+    const config = JSON.parse(await readFile(join(output, 'functions', `${name}.func`, '.vc-config.json'), 'utf8')) as {
+      runtime: string;
+      entrypoint: string;
+    };
     if (config.runtime !== 'edge') throw new Error(`${name}: runtime ${config.runtime}, not edge`);
     // edge-runtime runs a script with a fetch listener; Vercel runs the ES module's default export: wrap it.
     const module = await readFile(join(output, 'functions', `${name}.func`, config.entrypoint), 'utf8');
@@ -36,8 +47,17 @@ export async function startVercelDev(output: string, env: Record<string, string>
 
   // `added`: headers of the `continue` routes matched so far, as Vercel adds them to the file that answers.
   const staticReply = async (request: Request, pathname: string, added: Record<string, string>, status?: number) => {
-    const reply = await files({ method: request.method, pathname, header: (name) => request.headers.get(name) ?? undefined });
-    const body = request.method === 'HEAD' || reply.status === 304 ? null : typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body);
+    const reply = await files({
+      method: request.method,
+      pathname,
+      header: (name) => request.headers.get(name) ?? undefined,
+    });
+    const body =
+      request.method === 'HEAD' || reply.status === 304
+        ? null
+        : typeof reply.body === 'string'
+          ? reply.body
+          : new Uint8Array(reply.body);
     return new Response(body, { status: status ?? reply.status, headers: { ...reply.headers, ...added } });
   };
 
@@ -52,7 +72,11 @@ export async function startVercelDev(output: string, env: Record<string, string>
         if (rule.middlewarePath) {
           let runtime = runtimes.get(rule.middlewarePath);
           if (!runtime) runtimes.set(rule.middlewarePath, (runtime = middleware(rule.middlewarePath)));
-          const init = { method: request.method, headers: [...request.headers], ...(request.body && { body: await request.arrayBuffer() }) };
+          const init = {
+            method: request.method,
+            headers: [...request.headers],
+            ...(request.body && { body: await request.arrayBuffer() }),
+          };
           const answer = (await (await runtime).dispatchFetch(request.url, init)) as unknown as Response;
           if (!answer.headers.has('x-middleware-next')) return answer;
         } else if (rule.dest) return staticReply(request, rule.dest, added, rule.status);
@@ -69,8 +93,14 @@ export async function startVercelDev(output: string, env: Record<string, string>
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const method = req.method ?? 'GET';
-    const request = new Request(`http://${req.headers.host}${req.url}`, { method, headers, ...(method !== 'GET' && method !== 'HEAD' && { body: Buffer.concat(chunks) }) });
-    const response = await route(request).catch((error: Error) => new Response(`vercel-dev: ${error.stack}`, { status: 500 }));
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method,
+      headers,
+      ...(method !== 'GET' && method !== 'HEAD' && { body: Buffer.concat(chunks) }),
+    });
+    const response = await route(request).catch(
+      (error: Error) => new Response(`vercel-dev: ${error.stack}`, { status: 500 }),
+    );
     const body = Buffer.from(await response.arrayBuffer());
     // Bodies are already decoded by fetch inside the runtime: send them as they are.
     response.headers.delete('content-length');

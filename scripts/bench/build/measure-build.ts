@@ -29,9 +29,16 @@ async function compressed(path: string): Promise<{ raw: number; gzip: number; br
 export async function measureBuild(settings: Settings, records: number): Promise<BuildFigures> {
   const started = performance.now();
   // force: the build of the same inputs may exist already; the figure is the time Astro takes.
-  const { output } = await buildSite(settings, { quiet: true, force: true, nodeArgs: ['--import', join(import.meta.dirname, 'report-peak.mjs')] });
+  const { output } = await buildSite(settings, {
+    quiet: true,
+    force: true,
+    nodeArgs: ['--import', join(import.meta.dirname, 'report-peak.mjs')],
+  });
   const wallMs = performance.now() - started;
-  const peak = JSON.parse(/BENCH_PEAK (\{.*\})/.exec(output)?.[1] ?? '{"rssKb":0,"heapBytes":0}') as { rssKb: number; heapBytes: number };
+  const peak = JSON.parse(/BENCH_PEAK (\{.*\})/.exec(output)?.[1] ?? '{"rssKb":0,"heapBytes":0}') as {
+    rssKb: number;
+    heapBytes: number;
+  };
   let files = 0;
   let largest = { path: '', bytes: 0 };
   for (const entry of await readdir(settings.DIST_DIR, { recursive: true, withFileTypes: true })) {
@@ -59,7 +66,14 @@ export async function measureBuild(settings: Settings, records: number): Promise
     if (entry.parentPath.endsWith('docs')) shards.largestDocsBrotli = Math.max(shards.largestDocsBrotli, sizes.brotli);
   }
   return {
-    records, wallMs, msPerRecord: wallMs / records, peakRssMb: peak.rssKb / 1024, peakHeapMb: peak.heapBytes / 2 ** 20,
-    files, largest, index, shards,
+    records,
+    wallMs,
+    msPerRecord: wallMs / records,
+    peakRssMb: peak.rssKb / 1024,
+    peakHeapMb: peak.heapBytes / 2 ** 20,
+    files,
+    largest,
+    index,
+    shards,
   };
 }

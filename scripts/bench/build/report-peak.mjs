@@ -6,5 +6,7 @@ const sample = () => (peakHeap = Math.max(peakHeap, getHeapStatistics().used_hea
 setInterval(sample, 50).unref();
 process.on('exit', () => {
   sample();
-  process.stderr.write(`\nBENCH_PEAK ${JSON.stringify({ rssKb: process.resourceUsage().maxRSS, heapBytes: peakHeap })}\n`);
+  process.stderr.write(
+    `\nBENCH_PEAK ${JSON.stringify({ rssKb: process.resourceUsage().maxRSS, heapBytes: peakHeap })}\n`,
+  );
 });

@@ -13,7 +13,14 @@ import { readSettings } from '../../../src/lib/config.ts';
 import { buildSite, staleReason } from '../../lib/build-site.ts';
 import { createResultFiles } from '../result-files.ts';
 import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from '../bundled-corpus.ts';
-import { ISOLATE_LIMIT_MB, PAGES, measureBundle, measureColdStart, type BundleFigures, type ColdStartFigures } from './measure-edge.ts';
+import {
+  ISOLATE_LIMIT_MB,
+  PAGES,
+  measureBundle,
+  measureColdStart,
+  type BundleFigures,
+  type ColdStartFigures,
+} from './measure-edge.ts';
 
 answerHelp(`usage: npm run bench:edge -- [--sizes 355,10000] [--runs 5]
 
@@ -23,7 +30,9 @@ query and isolate memory; writes bench/results/edge.md and edge.json (docs/perfo
   --runs 5            fresh starts per size (medians are reported)`);
 
 const ROOT = join(import.meta.dirname, '../../..');
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '355,10000' }, runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: '355,10000' }, runs: { type: 'string', default: '5' } },
+});
 const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(runs >= 1)) {
@@ -35,14 +44,22 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(runs >= 1)) {
 function corpusDir(size: number): string {
   if (size === BUNDLED_SIZE) return join(ROOT, 'content/records');
   const dir = join(ROOT, `bench/tmp/corpus-${size}`);
-  const generated = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'], { stdio: 'inherit' });
+  const generated = spawnSync(
+    process.execPath,
+    [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'],
+    { stdio: 'inherit' },
+  );
   if (generated.status !== 0) throw new Error('corpus generation failed');
   return dir;
 }
 
 const rows: { size: number; records: number; bundle: BundleFigures; cold: ColdStartFigures }[] = [];
 for (const size of sizes) {
-  const settings = readSettings({ CONTENT_DIR: corpusDir(size), DIST_DIR: join(ROOT, `bench/tmp/dist-${size}`), SITE_URL: 'http://127.0.0.1:4399' });
+  const settings = readSettings({
+    CONTENT_DIR: corpusDir(size),
+    DIST_DIR: join(ROOT, `bench/tmp/dist-${size}`),
+    SITE_URL: 'http://127.0.0.1:4399',
+  });
   const reason = await staleReason(settings);
   if (reason) {
     console.log(`# ${size}: building (${reason})…`);
@@ -52,7 +69,9 @@ for (const size of sizes) {
   const bundle = await measureBundle(settings.DIST_DIR);
   const cold = await measureColdStart(settings.DIST_DIR, runs);
   // One JSON file a record; the build's .br/.gz siblings are not records.
-  const records = (await readdir(join(settings.DIST_DIR, 'api/v1/facts'))).filter((name) => !/\.(br|gz)$/.test(name)).length;
+  const records = (await readdir(join(settings.DIST_DIR, 'api/v1/facts'))).filter(
+    (name) => !/\.(br|gz)$/.test(name),
+  ).length;
   rows.push({ size, records, bundle, cold });
 }
 
@@ -75,5 +94,8 @@ const report = [
   `| fits the ${ISOLATE_LIMIT_MB} MB isolate limit | ${column((r) => (Math.max(r.cold.heapAfterMb, r.cold.heapLoadedMb) < ISOLATE_LIMIT_MB ? 'yes' : '**no**'))} |`,
   '',
 ].join('\n');
-await createResultFiles('edge', `npm run bench:edge -- --sizes ${sizes.join(',')} --runs ${runs}`).write({ json: { runs, rows }, markdown: report });
+await createResultFiles('edge', `npm run bench:edge -- --sizes ${sizes.join(',')} --runs ${runs}`).write({
+  json: { runs, rows },
+  markdown: report,
+});
 console.log(`\n${report}`);

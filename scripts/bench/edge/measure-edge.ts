@@ -57,8 +57,16 @@ export async function measureBundle(distDir: string): Promise<BundleFigures> {
   const plain = await sizes(false);
   const minified = await sizes(true);
   // What wrangler uploads: .assetsignore keeps dotfiles and the precompressed .br/.gz siblings out.
-  const assetFiles = (await readdir(distDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name) && !entry.name.startsWith('.')).length;
-  return { rawBytes: plain.raw, gzipBytes: plain.gzip, minifiedBytes: minified.raw, minifiedGzipBytes: minified.gzip, assetFiles };
+  const assetFiles = (await readdir(distDir, { recursive: true, withFileTypes: true })).filter(
+    (entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name) && !entry.name.startsWith('.'),
+  ).length;
+  return {
+    rawBytes: plain.raw,
+    gzipBytes: plain.gzip,
+    minifiedBytes: minified.raw,
+    minifiedGzipBytes: minified.gzip,
+    assetFiles,
+  };
 }
 
 /**
@@ -67,10 +75,14 @@ export async function measureBundle(distDir: string): Promise<BundleFigures> {
  * acknowledge HeapProfiler.collectGarbage), so the figure is at most the live size plus garbage.
  */
 async function heapMb(inspectorUrl: URL): Promise<number> {
-  const targets = (await (await fetch(new URL('/json', inspectorUrl.href.replace(/^ws/, 'http')))).json()) as { webSocketDebuggerUrl: string }[];
+  const targets = (await (await fetch(new URL('/json', inspectorUrl.href.replace(/^ws/, 'http')))).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
   const target = targets.find((t) => t.webSocketDebuggerUrl.endsWith('/permis-facts'))!;
   // Miniflare's inspector proxy only accepts local origins.
-  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { origin: 'http://localhost' } } as unknown as string[]);
+  const socket = new WebSocket(target.webSocketDebuggerUrl, {
+    headers: { origin: 'http://localhost' },
+  } as unknown as string[]);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
     socket.addEventListener('error', reject, { once: true });
@@ -82,7 +94,11 @@ async function heapMb(inspectorUrl: URL): Promise<number> {
       if (message.id === 3) resolve(message.result!);
     });
   });
-  for (const [id, method] of [[1, 'HeapProfiler.enable'], [2, 'HeapProfiler.collectGarbage'], [3, 'Runtime.getHeapUsage']] as const) {
+  for (const [id, method] of [
+    [1, 'HeapProfiler.enable'],
+    [2, 'HeapProfiler.collectGarbage'],
+    [3, 'Runtime.getHeapUsage'],
+  ] as const) {
     socket.send(JSON.stringify({ id, method }));
   }
   const { usedSize, backingStorageSize = 0, embedderHeapUsedSize = 0 } = await usage;
@@ -97,14 +113,21 @@ export async function measureColdStart(distDir: string, runs = 5): Promise<ColdS
   const samples: Omit<ColdStartFigures, 'runs'>[] = [];
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    const edge = await startEdge({ distDir, verbose: false, inspector: true, vars: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+    const edge = await startEdge({
+      distDir,
+      verbose: false,
+      inspector: true,
+      vars: { RATE_LIMIT_PER_MINUTE: '1000000' },
+    });
     try {
       const startMs = performance.now() - started;
       const inspector = await edge.miniflare.getInspectorURL();
       const heapBeforeMb = await heapMb(inspector);
       const query = async (q: string) => {
         const t = performance.now();
-        const response = await edge.miniflare.dispatchFetch(`http://bench.local/api/v1/facts?po_live=1&q=${encodeURIComponent(q)}`);
+        const response = await edge.miniflare.dispatchFetch(
+          `http://bench.local/api/v1/facts?po_live=1&q=${encodeURIComponent(q)}`,
+        );
         if (response.status !== 200) throw new Error(`/facts answered ${response.status}: ${await response.text()}`);
         await response.arrayBuffer();
         return performance.now() - t;
@@ -113,14 +136,31 @@ export async function measureColdStart(distDir: string, runs = 5): Promise<ColdS
       const secondQueryMs = await query('examen théorique');
       const heapAfterMb = await heapMb(inspector);
       for (let page = 0; page < PAGES; page++) {
-        const response = await edge.miniflare.dispatchFetch(`http://bench.local/api/v1/facts?po_live=1&limit=50&offset=${page * 50}&q=${page % 2 ? 'permis' : ''}`);
+        const response = await edge.miniflare.dispatchFetch(
+          `http://bench.local/api/v1/facts?po_live=1&limit=50&offset=${page * 50}&q=${page % 2 ? 'permis' : ''}`,
+        );
         await response.arrayBuffer();
       }
-      samples.push({ startMs, firstQueryMs, secondQueryMs, heapBeforeMb, heapAfterMb, heapLoadedMb: await heapMb(inspector) });
+      samples.push({
+        startMs,
+        firstQueryMs,
+        secondQueryMs,
+        heapBeforeMb,
+        heapAfterMb,
+        heapLoadedMb: await heapMb(inspector),
+      });
     } finally {
       await edge.dispose();
     }
   }
   const pick = (key: keyof Omit<ColdStartFigures, 'runs'>) => median(samples.map((s) => s[key]));
-  return { runs, startMs: pick('startMs'), firstQueryMs: pick('firstQueryMs'), secondQueryMs: pick('secondQueryMs'), heapBeforeMb: pick('heapBeforeMb'), heapAfterMb: pick('heapAfterMb'), heapLoadedMb: pick('heapLoadedMb') };
+  return {
+    runs,
+    startMs: pick('startMs'),
+    firstQueryMs: pick('firstQueryMs'),
+    secondQueryMs: pick('secondQueryMs'),
+    heapBeforeMb: pick('heapBeforeMb'),
+    heapAfterMb: pick('heapAfterMb'),
+    heapLoadedMb: pick('heapLoadedMb'),
+  };
 }

@@ -16,10 +16,17 @@ export interface ShownPage {
 export function apiPages(distDir: string, limit: number): (q: string) => Promise<ShownPage> {
   const api = createApiHandler({ read: readDist(distDir), quota: { limit: 1_000_000 } });
   return async (q) => {
-    const response = await api(new Request(`http://bench.invalid/api/v1/facts?po_live=1&limit=${limit}&q=${encodeURIComponent(q)}`));
-    if (response.status !== 200) throw new Error(`API: /facts?q=${q} answered ${response.status}: ${await response.text()}`);
+    const response = await api(
+      new Request(`http://bench.invalid/api/v1/facts?po_live=1&limit=${limit}&q=${encodeURIComponent(q)}`),
+    );
+    if (response.status !== 200)
+      throw new Error(`API: /facts?q=${q} answered ${response.status}: ${await response.text()}`);
     const body = (await response.json()) as { results: { id: string }[]; total: number; suggestions?: { q: string }[] };
-    return { ids: body.results.map((r) => r.id), total: body.total, suggestions: (body.suggestions ?? []).map((s) => s.q) };
+    return {
+      ids: body.results.map((r) => r.id),
+      total: body.total,
+      suggestions: (body.suggestions ?? []).map((s) => s.q),
+    };
   };
 }
 
@@ -30,8 +37,13 @@ export function differences(shown: ShownPage, expected: ShownPage): string[] {
   const first = shown.ids.findIndex((id, i) => id !== expected.ids[i]);
   if (first >= 0 || shown.ids.length !== expected.ids.length) {
     const at = first >= 0 ? first : Math.min(shown.ids.length, expected.ids.length);
-    out.push(`ids differ from position ${at + 1}: page ${shown.ids.slice(at, at + 3).join(',') || '(none)'} vs API ${expected.ids.slice(at, at + 3).join(',') || '(none)'} (${shown.ids.length} vs ${expected.ids.length} shown)`);
+    out.push(
+      `ids differ from position ${at + 1}: page ${shown.ids.slice(at, at + 3).join(',') || '(none)'} vs API ${expected.ids.slice(at, at + 3).join(',') || '(none)'} (${shown.ids.length} vs ${expected.ids.length} shown)`,
+    );
   }
-  if (shown.suggestions.join('|') !== expected.suggestions.join('|')) out.push(`suggestions [${shown.suggestions.join(', ')}] in the page, [${expected.suggestions.join(', ')}] from the API`);
+  if (shown.suggestions.join('|') !== expected.suggestions.join('|'))
+    out.push(
+      `suggestions [${shown.suggestions.join(', ')}] in the page, [${expected.suggestions.join(', ')}] from the API`,
+    );
   return out;
 }

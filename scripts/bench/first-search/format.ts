@@ -10,10 +10,15 @@ export function formatFirstSearch(figures: FirstSearchFigures): string[] {
     lines.push(`${engine}: median ${kb(figures[engine].medianBytes)}, ${figures[engine].medianMs.toFixed(0)} ms`);
     for (const q of figures[engine].queries) {
       const parity = q.mismatches === undefined ? '' : q.mismatches.length ? '  ≠ API' : '  = API';
-      lines.push(`  ${q.q.padEnd(24)} ${kb(q.bytes).padStart(10)} in ${String(q.requests).padStart(3)} requests, ${q.ms.toFixed(0).padStart(5)} ms, ${q.results} results${parity}`);
+      lines.push(
+        `  ${q.q.padEnd(24)} ${kb(q.bytes).padStart(10)} in ${String(q.requests).padStart(3)} requests, ${q.ms.toFixed(0).padStart(5)} ms, ${q.results} results${parity}`,
+      );
     }
   }
-  if (figures.apiMismatches === 0) lines.push(`same results as the API: ${figures.site.queries.length} of ${figures.site.queries.length} queries (ids, order, total, suggestions)`);
+  if (figures.apiMismatches === 0)
+    lines.push(
+      `same results as the API: ${figures.site.queries.length} of ${figures.site.queries.length} queries (ids, order, total, suggestions)`,
+    );
   else {
     lines.push(`!!! ${figures.apiMismatches} QUERIES SHOW OTHER RESULTS THAN THE API ON THE SAME BUILD !!!`);
     for (const q of figures.site.queries) for (const m of q.mismatches ?? []) lines.push(`!!!   ${q.q}: ${m}`);

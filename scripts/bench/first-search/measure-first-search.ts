@@ -43,7 +43,13 @@ export interface FirstSearchFigures {
 const PAGE_SIZE = 20;
 
 /** The five first searches: common and rare words, one to three words, an accent, a verb form. */
-export const FIRST_SEARCH_QUERIES = ['permis provisoire', 'examen théorique', 'alcool', 'conduite accompagnée', 'tracteur remorque'];
+export const FIRST_SEARCH_QUERIES = [
+  'permis provisoire',
+  'examen théorique',
+  'alcool',
+  'conduite accompagnée',
+  'tracteur remorque',
+];
 
 // Pagefind's own API on an empty page: search, then load the first 20 results' data (title and excerpt), as a result list would.
 const PAGEFIND_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>pagefind</title><body><script type="module">
@@ -68,10 +74,12 @@ function meter(page: Page, counted: (path: string) => boolean) {
   const pending: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
     if (!counted(new URL(request.url()).pathname)) return;
-    pending.push(request.sizes().then((s) => {
-      totals.bytes += s.responseBodySize + s.responseHeadersSize;
-      totals.requests += 1;
-    }));
+    pending.push(
+      request.sizes().then((s) => {
+        totals.bytes += s.responseBodySize + s.responseHeadersSize;
+        totals.requests += 1;
+      }),
+    );
   });
   return async () => {
     await Promise.all(pending);
@@ -81,7 +89,9 @@ function meter(page: Page, counted: (path: string) => boolean) {
 
 /** What the search page shows now: ids in order, the total of its status line, the suggested corrections. */
 async function shownPage(page: Page): Promise<ShownPage> {
-  const ids = await page.locator('[data-search-results] li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id ?? ''));
+  const ids = await page
+    .locator('[data-search-results] li')
+    .evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id ?? ''));
   const status = (await page.locator('[data-search-status]').textContent()) ?? '';
   const total = /^Aucune/.test(status) ? 0 : Number(/^(\d+) fiche/.exec(status)?.[1] ?? NaN);
   const suggestions = await page.locator('[data-search-suggestions] a').allTextContents();
@@ -89,31 +99,54 @@ async function shownPage(page: Page): Promise<ShownPage> {
 }
 
 /** Measures both engines on `distDir` (a built site) for `queries`. */
-export async function measureFirstSearch(distDir: string, queries: readonly string[] = FIRST_SEARCH_QUERIES): Promise<FirstSearchFigures> {
+export async function measureFirstSearch(
+  distDir: string,
+  queries: readonly string[] = FIRST_SEARCH_QUERIES,
+): Promise<FirstSearchFigures> {
   const bundle = await buildPagefindBundle(distDir);
-  const host = await serveCompressed([['/pagefind/', bundle], ['/', distDir]], { '/pagefind-search/': PAGEFIND_PAGE });
+  const host = await serveCompressed(
+    [
+      ['/pagefind/', bundle],
+      ['/', distDir],
+    ],
+    { '/pagefind-search/': PAGEFIND_PAGE },
+  );
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const api = apiPages(distDir, PAGE_SIZE);
-  const browser = await chromium.launch({ ...(existsSync(executablePath) ? { executablePath } : {}), args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    ...(existsSync(executablePath) ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
   try {
     const run = async (engine: 'site' | 'pagefind', q: string): Promise<QueryFigures> => {
       const context = await browser.newContext({ locale: 'fr-BE' });
       const page = await context.newPage();
       try {
-        const done = meter(page, engine === 'site' ? (p) => p.startsWith('/search/') || p.startsWith('/_astro/') : (p) => p.startsWith('/pagefind/'));
+        const done = meter(
+          page,
+          engine === 'site'
+            ? (p) => p.startsWith('/search/') || p.startsWith('/_astro/')
+            : (p) => p.startsWith('/pagefind/'),
+        );
         if (engine === 'site') {
           await page.goto(`${host.origin}/recherche/`, { waitUntil: 'load' });
           const started = performance.now();
           await page.locator('input[name=q]').first().fill(q);
           await page.locator('input[name=q]').first().press('Enter');
-          await page.locator('[data-search-status]').filter({ hasText: /fiche|Aucune/ }).waitFor();
+          await page
+            .locator('[data-search-status]')
+            .filter({ hasText: /fiche|Aucune/ })
+            .waitFor();
           const ms = performance.now() - started;
           const shown = await shownPage(page);
           return { q, ...(await done()), ms, results: shown.ids.length, mismatches: differences(shown, await api(q)) };
         }
         await page.goto(`${host.origin}/pagefind-search/`, { waitUntil: 'load' });
         const started = performance.now();
-        await page.evaluate((query) => (window as unknown as { runSearch(q: string): Promise<number> }).runSearch(query), q);
+        await page.evaluate(
+          (query) => (window as unknown as { runSearch(q: string): Promise<number> }).runSearch(query),
+          q,
+        );
         const ms = performance.now() - started;
         const results = Number(await page.evaluate(() => document.body.dataset.results));
         return { q, ...(await done()), ms, results };
@@ -124,10 +157,18 @@ export async function measureFirstSearch(distDir: string, queries: readonly stri
     const figures = async (engine: 'site' | 'pagefind'): Promise<EngineFigures> => {
       const measured: QueryFigures[] = [];
       for (const q of queries) measured.push(await run(engine, q));
-      return { medianBytes: median(measured.map((m) => m.bytes)), medianMs: median(measured.map((m) => m.ms)), queries: measured };
+      return {
+        medianBytes: median(measured.map((m) => m.bytes)),
+        medianMs: median(measured.map((m) => m.ms)),
+        queries: measured,
+      };
     };
     const site = await figures('site');
-    return { site, pagefind: await figures('pagefind'), apiMismatches: site.queries.filter((q) => q.mismatches?.length).length };
+    return {
+      site,
+      pagefind: await figures('pagefind'),
+      apiMismatches: site.queries.filter((q) => q.mismatches?.length).length,
+    };
   } finally {
     await browser.close();
     await host.close();

@@ -11,9 +11,16 @@ import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
-  '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm', '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css', '.svg': 'image/svg+xml', '.pf_meta': 'application/octet-stream', '.pf_index': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream', '.pf_filter': 'application/octet-stream',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.pf_meta': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pf_filter': 'application/octet-stream',
 };
 
 /** A running static host. */
@@ -23,7 +30,10 @@ export interface StaticHost {
 }
 
 /** Serves `mounts` (URL prefix -> directory, first match wins) and `pages` (path -> HTML) on 127.0.0.1. */
-export function serveCompressed(mounts: [prefix: string, dir: string][], pages: Record<string, string> = {}): Promise<StaticHost> {
+export function serveCompressed(
+  mounts: [prefix: string, dir: string][],
+  pages: Record<string, string> = {},
+): Promise<StaticHost> {
   const cache = new Map<string, Buffer>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -47,7 +57,8 @@ export function serveCompressed(mounts: [prefix: string, dir: string][], pages: 
     const headers: Record<string, string | number> = { 'content-type': type, 'cache-control': 'no-store' };
     if (/\bbr\b/.test(String(req.headers['accept-encoding'] ?? '')) && body.length > 512) {
       let encoded = cache.get(path);
-      if (!encoded) cache.set(path, (encoded = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })));
+      if (!encoded)
+        cache.set(path, (encoded = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })));
       body = encoded;
       headers['content-encoding'] = 'br';
     }

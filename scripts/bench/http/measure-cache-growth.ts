@@ -24,7 +24,10 @@ export async function measureCacheGrowth(dist: string, total = 60_000, step = 20
   const api = createApiHandler({ read: readDist(dist), quota: { limit: 1e9 } });
   const request = (path: string) => {
     const url = new URL(`http://bench.local${path}`);
-    return api.reply({ method: 'GET', url: url.href, parsedUrl: url, headers: { get: () => null } }, { clientAddress: 'bench' });
+    return api.reply(
+      { method: 'GET', url: url.href, parsedUrl: url, headers: { get: () => null } },
+      { clientAddress: 'bench' },
+    );
   };
   await request('/api/v1/facts?po_live=1&q=permis');
   const steps = [{ queries: 0, heapMb: heapMb() }];

@@ -15,12 +15,28 @@ import type { LoadFigures } from '../load/load-types.ts';
 import { factsPath, queryMix } from './query-mix.ts';
 
 /** The runs, each against one target. */
-export const RUNS = ['search', 'searchStatic', 'searchBr', 'searchStaticBr', 'record', 'recordStatic', 'recordBr', 'recordStaticBr', 'mixed', 'mixedBr'] as const;
+export const RUNS = [
+  'search',
+  'searchStatic',
+  'searchBr',
+  'searchStaticBr',
+  'record',
+  'recordStatic',
+  'recordBr',
+  'recordStaticBr',
+  'mixed',
+  'mixedBr',
+] as const;
 /** One run's name. */
 export type Run = (typeof RUNS)[number];
 
 /** Each API target and its static twin of the same bytes. */
-const PAIRS: [Run, Run][] = [['search', 'searchStatic'], ['searchBr', 'searchStaticBr'], ['record', 'recordStatic'], ['recordBr', 'recordStaticBr']];
+const PAIRS: [Run, Run][] = [
+  ['search', 'searchStatic'],
+  ['searchBr', 'searchStaticBr'],
+  ['record', 'recordStatic'],
+  ['recordBr', 'recordStaticBr'],
+];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -63,15 +79,25 @@ const SEARCH_QUERY = { q: 'permis', limit: 10, offset: 0 };
 export async function prepareHttp(dist: string, records: Fact[], recordId: string, seconds: number): Promise<Prepared> {
   const api = createApiHandler({ read: readDist(dist), quota: { limit: 1e9 }, compress: nodeCompress });
   const body = async (path: string, encoding?: string) => {
-    const response = await api(new Request(`http://bench.local${path}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }));
+    const response = await api(
+      new Request(`http://bench.local${path}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }),
+    );
     if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
   };
   const search = factsPath(SEARCH_QUERY);
   const record = `/api/v1/facts/${recordId}?po_live=1`;
-  const [searchRaw, searchBr, recordRaw, recordBr] = await Promise.all([body(search), body(search, 'br'), body(record), body(record, 'br')]);
+  const [searchRaw, searchBr, recordRaw, recordBr] = await Promise.all([
+    body(search),
+    body(search, 'br'),
+    body(record),
+    body(record, 'br'),
+  ]);
   await mkdir(join(dist, '_bench'), { recursive: true });
-  for (const [name, bytes] of [['search.json', searchRaw], ['record.json', recordRaw]] as const) {
+  for (const [name, bytes] of [
+    ['search.json', searchRaw],
+    ['record.json', recordRaw],
+  ] as const) {
     await writeFile(join(dist, '_bench', name), bytes);
     await writeFile(join(dist, '_bench', `${name}.br`), brotliCompressSync(bytes));
     await writeFile(join(dist, '_bench', `${name}.gz`), gzipSync(bytes, { level: 9 }));
@@ -106,7 +132,9 @@ async function encodingsOf(base: string, paths: string[], headers: Record<string
     const coding = await encodingOf(base, path, headers);
     counts.set(coding, (counts.get(coding) ?? 0) + 1);
   }
-  return counts.size === 1 ? [...counts.keys()][0]! : [...counts].map(([coding, n]) => `${coding} ${n}/${paths.length}`).join(' ');
+  return counts.size === 1
+    ? [...counts.keys()][0]!
+    : [...counts].map(([coding, n]) => `${coding} ${n}/${paths.length}`).join(' ');
 }
 
 /** Runs every target for `seconds` at 50 connections against the one server at `base`. */
@@ -126,26 +154,50 @@ export async function measureHttp(base: string, prepared: Prepared, seconds: num
     mixedBr: { paths: prepared.mix.slice(prepared.mix.length / 2), headers: br, spread: true },
   };
   // Warm-up, not reported: the server's JIT and caches reach their steady state before the first figure.
-  await measureLoad(root, [prepared.paths.search, prepared.paths.record, prepared.paths.searchStatic, prepared.paths.recordStatic], 1, 50, { headers: br });
-  await measureLoad(root, [prepared.paths.search, prepared.paths.record, prepared.paths.searchStatic, prepared.paths.recordStatic], 1, 50);
-  const once = (run: Run, duration: number) => measureLoad(root, plans[run].paths, duration, 50, { headers: plans[run].headers, spread: plans[run].spread ?? false });
+  await measureLoad(
+    root,
+    [prepared.paths.search, prepared.paths.record, prepared.paths.searchStatic, prepared.paths.recordStatic],
+    1,
+    50,
+    { headers: br },
+  );
+  await measureLoad(
+    root,
+    [prepared.paths.search, prepared.paths.record, prepared.paths.searchStatic, prepared.paths.recordStatic],
+    1,
+    50,
+  );
+  const once = (run: Run, duration: number) =>
+    measureLoad(root, plans[run].paths, duration, 50, {
+      headers: plans[run].headers,
+      spread: plans[run].spread ?? false,
+    });
   const parts = new Map<Run, LoadFigures[]>(RUNS.map((run) => [run, []]));
   // Each API target alternates with its static twin in short slices, so a change of load on the machine
   // weighs on both sides of a ratio alike. The mixed runs go in one piece (their query list must not restart).
   const slices = Math.min(3, seconds);
   for (const pair of PAIRS) {
-    for (let i = 0; i < slices; i++) for (const run of pair) parts.get(run)!.push(await once(run, Math.max(1, Math.round(seconds / slices))));
+    for (let i = 0; i < slices; i++)
+      for (const run of pair) parts.get(run)!.push(await once(run, Math.max(1, Math.round(seconds / slices))));
   }
   for (const run of ['mixed', 'mixedBr'] as const) {
     const figures = await once(run, seconds);
     // A mixed run that went round its list served repeats from the cache: its figure would not be "distinct".
-    if (figures.requests > plans[run].paths.length) throw new Error(`${run}: ${figures.requests} requests went round a list of ${plans[run].paths.length} distinct queries; raise MIXED_PER_SECOND`);
+    if (figures.requests > plans[run].paths.length)
+      throw new Error(
+        `${run}: ${figures.requests} requests went round a list of ${plans[run].paths.length} distinct queries; raise MIXED_PER_SECOND`,
+      );
     parts.get(run)!.push(figures);
   }
   const runs = {} as HttpFigures['runs'];
   for (const run of RUNS) {
-    runs[run] = { ...combine(parts.get(run)!), encoding: await encodingsOf(root, plans[run].paths.slice(0, 20), plans[run].headers) };
-    console.log(`  ${run.padEnd(15)} ${runs[run].rps.toFixed(0).padStart(7)} req/s  p50 ${runs[run].p50} ms  p99 ${runs[run].p99} ms  (${runs[run].encoding})`);
+    runs[run] = {
+      ...combine(parts.get(run)!),
+      encoding: await encodingsOf(root, plans[run].paths.slice(0, 20), plans[run].headers),
+    };
+    console.log(
+      `  ${run.padEnd(15)} ${runs[run].rps.toFixed(0).padStart(7)} req/s  p50 ${runs[run].p50} ms  p99 ${runs[run].p99} ms  (${runs[run].encoding})`,
+    );
   }
   return { paths: prepared.paths, bytes: prepared.bytes, runs, mixedQueries: prepared.mix.length };
 }

@@ -22,7 +22,9 @@ export function queryMix(records: Fact[], count: number, seed = 7): FactsQuery[]
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   // Each record's significant words as people type them (accents kept), four letters or more once folded.
   const words = records
-    .map((record) => [...new Set(tokenize(`${record.title} ${record.text}`).filter((w) => (processTerm(w)?.length ?? 0) >= 4))])
+    .map((record) => [
+      ...new Set(tokenize(`${record.title} ${record.text}`).filter((w) => (processTerm(w)?.length ?? 0) >= 4)),
+    ])
     .filter((list) => list.length > 0);
   const seen = new Set<string>();
   const queries: FactsQuery[] = [];

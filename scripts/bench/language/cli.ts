@@ -97,14 +97,18 @@ async function variantBuild(name: string): Promise<string> {
     // The records and synonyms read here must be the build's: the default language must give the build's own files.
     if (languageName() === languageName(LANGUAGE)) {
       for (const [path, text] of files) {
-        if (text !== (await readFile(join(dist, path), 'utf8').catch(() => null))) throw new Error(`${path} rebuilt from ${settings.CONTENT_DIR} differs from ${dist}'s: is the test build current?`);
+        if (text !== (await readFile(join(dist, path), 'utf8').catch(() => null)))
+          throw new Error(
+            `${path} rebuilt from ${settings.CONTENT_DIR} differs from ${dist}'s: is the test build current?`,
+          );
       }
     }
     const dir = join(ROOT, '.cache/language', name);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     for (const entry of await readdir(dist)) {
-      if (entry !== 'search' && entry !== INTEGRITY_FILE && entry !== INTEGRITY_DIR) await symlink(join(dist, entry), join(dir, entry));
+      if (entry !== 'search' && entry !== INTEGRITY_FILE && entry !== INTEGRITY_DIR)
+        await symlink(join(dist, entry), join(dir, entry));
     }
     const entries = Object.fromEntries(Object.entries(integrity).filter(([path]) => !path.startsWith('search/')));
     for (const [path, text] of files) {
@@ -138,7 +142,8 @@ interface QueryFigures {
   api: [number, number];
 }
 
-const QUERY_LINE = /^\[(held-out|tuning) ([\w-]+)\] (\S+) "(.*)" site R ([\d.]+) MRR ([\d.]+) \| api R ([\d.]+) MRR ([\d.]+)$/;
+const QUERY_LINE =
+  /^\[(held-out|tuning) ([\w-]+)\] (\S+) "(.*)" site R ([\d.]+) MRR ([\d.]+) \| api R ([\d.]+) MRR ([\d.]+)$/;
 
 /** Reads bench-relevance's --verbose lines (each query's figures, three decimals) and its empty-first-page tables. */
 function parseReport(text: string): { figures: Figures; queries: QueryFigures[] } {
@@ -150,7 +155,14 @@ function parseReport(text: string): { figures: Figures; queries: QueryFigures[] 
   for (const line of text.split('\n')) {
     const m = QUERY_LINE.exec(line);
     if (m) {
-      queries.push({ set: m[1]!, category: m[2]!, id: m[3]!, q: m[4]!, site: [Number(m[5]), Number(m[6])], api: [Number(m[7]), Number(m[8])] });
+      queries.push({
+        set: m[1]!,
+        category: m[2]!,
+        id: m[3]!,
+        q: m[4]!,
+        site: [Number(m[5]), Number(m[6])],
+        api: [Number(m[7]), Number(m[8])],
+      });
       continue;
     }
     if (line.startsWith('## Held-out')) set = 'held-out';
@@ -166,13 +178,18 @@ function parseReport(text: string): { figures: Figures; queries: QueryFigures[] 
   const figures: Figures = {};
   for (const name of ['held-out', 'tuning']) {
     const of = queries.filter((q) => q.set === name);
-    if (of.length === 0 || !empty[name]) throw new Error(`the relevance report has no ${name} figures:\n${text.slice(0, 2000)}`);
+    if (of.length === 0 || !empty[name])
+      throw new Error(`the relevance report has no ${name} figures:\n${text.slice(0, 2000)}`);
     const categories = [...new Set(of.map((q) => q.category)), 'overall'];
     figures[name] = Object.fromEntries(
       categories.map((category) => {
         const rows = category === 'overall' ? of : of.filter((q) => q.category === category);
         const mean = (engine: 'site' | 'api', i: 0 | 1) => rows.reduce((sum, q) => sum + q[engine][i], 0) / rows.length;
-        const engine = (e: 'site' | 'api') => ({ recall10: mean(e, 0), mrr: mean(e, 1), empty: category === 'overall' ? empty[name]![e] : NaN });
+        const engine = (e: 'site' | 'api') => ({
+          recall10: mean(e, 0),
+          mrr: mean(e, 1),
+          empty: category === 'overall' ? empty[name]![e] : NaN,
+        });
         return [category, { site: engine('site'), api: engine('api') }];
       }),
     );
@@ -186,10 +203,22 @@ const perQuery: Record<string, QueryFigures[]> = {};
 for (const name of variants) {
   const dir = await variantBuild(name);
   console.error(`${name}: search files in ${dir}; scoring both sets…`);
-  const { stdout } = await run(process.execPath, ['--import', join(import.meta.dirname, 'preload.ts'), join(ROOT, 'scripts/bench-relevance.ts'), '--dist', dir, '--no-pagefind', '--verbose'], {
-    env: { ...process.env, RELEVANCE_LANGUAGE: name },
-    maxBuffer: 64 * 2 ** 20,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--import',
+      join(import.meta.dirname, 'preload.ts'),
+      join(ROOT, 'scripts/bench-relevance.ts'),
+      '--dist',
+      dir,
+      '--no-pagefind',
+      '--verbose',
+    ],
+    {
+      env: { ...process.env, RELEVANCE_LANGUAGE: name },
+      maxBuffer: 64 * 2 ** 20,
+    },
+  );
   ({ figures: figures[name], queries: perQuery[name] } = parseReport(stdout));
 }
 
@@ -222,17 +251,27 @@ const f3 = (n: number) => n.toFixed(3);
 const lines: string[] = [];
 for (const set of ['held-out', 'tuning']) {
   const categories = Object.keys(figures[variants[0]!]![set]!);
-  lines.push(`## ${set === 'held-out' ? 'Held-out set (the figures that count)' : 'Tuning set'}: site and API recall@10 / MRR`, '');
-  lines.push(`| category | ${variants.map((v) => `${v} site`).join(' | ')} | ${variants.map((v) => `${v} api`).join(' | ')} |`);
+  lines.push(
+    `## ${set === 'held-out' ? 'Held-out set (the figures that count)' : 'Tuning set'}: site and API recall@10 / MRR`,
+    '',
+  );
+  lines.push(
+    `| category | ${variants.map((v) => `${v} site`).join(' | ')} | ${variants.map((v) => `${v} api`).join(' | ')} |`,
+  );
   lines.push(`|---|${variants.map(() => '---:').join('|')}|${variants.map(() => '---:').join('|')}|`);
   for (const category of categories) {
     const cell = (v: string, engine: 'site' | 'api') => {
       const f = figures[v]![set]![category]![engine];
       return `${f3(f.recall10)} / ${f3(f.mrr)}`;
     };
-    lines.push(`| ${category} | ${variants.map((v) => cell(v, 'site')).join(' | ')} | ${variants.map((v) => cell(v, 'api')).join(' | ')} |`);
+    lines.push(
+      `| ${category} | ${variants.map((v) => cell(v, 'site')).join(' | ')} | ${variants.map((v) => cell(v, 'api')).join(' | ')} |`,
+    );
   }
-  lines.push(`| empty first pages | ${variants.map((v) => figures[v]![set]!.overall!.site.empty).join(' | ')} | ${variants.map((v) => figures[v]![set]!.overall!.api.empty).join(' | ')} |`, '');
+  lines.push(
+    `| empty first pages | ${variants.map((v) => figures[v]![set]!.overall!.site.empty).join(' | ')} | ${variants.map((v) => figures[v]![set]!.overall!.api.empty).join(' | ')} |`,
+    '',
+  );
 }
 lines.push('## Queries whose figures differ between the variants (site, then API: recall@10 / MRR)', '');
 const first = perQuery[variants[0]!]!;
@@ -241,19 +280,35 @@ for (const [i, query] of first.entries()) {
   const differ = cells.some((c) => c.site.join() !== query.site.join() || c.api.join() !== query.api.join());
   if (!differ) continue;
   const show = (c: QueryFigures) => `${c.site.map(f3).join(' / ')}; ${c.api.map(f3).join(' / ')}`;
-  lines.push(`- ${query.set} ${query.category} "${query.q}": ${variants.map((v, k) => `${v} ${show(cells[k]!)}`).join(' · ')}`);
+  lines.push(
+    `- ${query.set} ${query.category} "${query.q}": ${variants.map((v, k) => `${v} ${show(cells[k]!)}`).join(' · ')}`,
+  );
 }
 lines.push('');
-lines.push(`## Stems under 4 letters made from longer words (${vocabulary.size} distinct words of the records' searched fields)`, '');
+lines.push(
+  `## Stems under 4 letters made from longer words (${vocabulary.size} distinct words of the records' searched fields)`,
+  '',
+);
 for (const [name, list] of Object.entries(stems)) {
-  lines.push(`- **${name}** (${list.length}): ${list.map((s) => `${s.stem} ← ${s.words.join(', ')}`).join('; ') || 'none'}`);
+  lines.push(
+    `- **${name}** (${list.length}): ${list.map((s) => `${s.stem} ← ${s.words.join(', ')}`).join('; ') || 'none'}`,
+  );
 }
 for (const [name, phrases] of Object.entries(droppedPhrases)) {
-  lines.push('', `${name}: the build refuses the shipped synonyms file (a phrase of stop words only can never be searched); measured without ${phrases.map((p) => `"${p}"`).join(', ')}.`);
+  lines.push(
+    '',
+    `${name}: the build refuses the shipped synonyms file (a phrase of stop words only can never be searched); measured without ${phrases.map((p) => `"${p}"`).join(', ')}.`,
+  );
 }
-lines.push('', `Variants: <stemmer>+<stop words>; stop-word variants replace the French and Dutch lists and keep the project's German, English and question words (scripts/bench/language/variants.ts). Site and API as in npm run bench:relevance; the figures are deterministic.`);
+lines.push(
+  '',
+  `Variants: <stemmer>+<stop words>; stop-word variants replace the French and Dutch lists and keep the project's German, English and question words (scripts/bench/language/variants.ts). Site and API as in npm run bench:relevance; the figures are deterministic.`,
+);
 const markdown = `${lines.join('\n')}\n`;
 console.log(markdown);
 const command = `npx node scripts/bench/language/cli.ts${values.variants ? ` --variants ${values.variants}` : ''}`;
-const written = await createResultFiles('language', command).write({ markdown: `# Language: stemmers and stop-word lists on the judged sets\n\n${markdown}`, json: { variants, figures, perQuery, droppedPhrases, shortStems: stems } });
+const written = await createResultFiles('language', command).write({
+  markdown: `# Language: stemmers and stop-word lists on the judged sets\n\n${markdown}`,
+  json: { variants, figures, perQuery, droppedPhrases, shortStems: stems },
+});
 console.log(`wrote ${written} and bench/results/language.md`);

@@ -22,13 +22,19 @@ const lua = (text: string) => JSON.stringify(text);
  * summary printed when the run ends.
  */
 export function wrkScript(pathsFile: string, paths: string[], options: LoadOptions): string {
-  const headers = Object.entries(options.headers ?? {}).map(([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`);
+  const headers = Object.entries(options.headers ?? {}).map(
+    ([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`,
+  );
   const single = paths.length === 1;
   return [
     ...headers,
-    single ? `wrk.path = ${lua(paths[0]!)}` : `local paths = {}\nfor line in io.lines(${lua(pathsFile)}) do paths[#paths + 1] = line end`,
+    single
+      ? `wrk.path = ${lua(paths[0]!)}`
+      : `local paths = {}\nfor line in io.lines(${lua(pathsFile)}) do paths[#paths + 1] = line end`,
     // wrk's request() has no connection: one counter walks the list, which a spread run needs and a cycling run allows.
-    single ? '' : 'local turn = 0\nrequest = function() turn = turn + 1; return wrk.format("GET", paths[(turn - 1) % #paths + 1]) end',
+    single
+      ? ''
+      : 'local turn = 0\nrequest = function() turn = turn + 1; return wrk.format("GET", paths[(turn - 1) % #paths + 1]) end',
     'done = function(summary, latency, requests)',
     '  local e = summary.errors',
     '  io.write(string.format(\'{"requests":%d,"bytes":%d,"us":%d,"p50us":%d,"p99us":%d,"failed":%d}\\n\', summary.requests, summary.bytes, summary.duration, latency:percentile(50), latency:percentile(99), e.connect + e.read + e.write + e.status + e.timeout))',
@@ -38,9 +44,19 @@ export function wrkScript(pathsFile: string, paths: string[], options: LoadOptio
 
 /** Figures from the summary line the script prints. */
 export function parseWrkSummary(output: string, paths: string[], spread: boolean): LoadFigures {
-  const line = output.trim().split('\n').findLast((text) => text.startsWith('{"requests"'));
+  const line = output
+    .trim()
+    .split('\n')
+    .findLast((text) => text.startsWith('{"requests"'));
   if (!line) throw new Error(`wrk printed no summary:\n${output}`);
-  const s = JSON.parse(line) as { requests: number; bytes: number; us: number; p50us: number; p99us: number; failed: number };
+  const s = JSON.parse(line) as {
+    requests: number;
+    bytes: number;
+    us: number;
+    p50us: number;
+    p99us: number;
+    failed: number;
+  };
   const seconds = s.us / 1e6;
   return {
     rps: s.requests / seconds,
@@ -54,14 +70,24 @@ export function parseWrkSummary(output: string, paths: string[], spread: boolean
 }
 
 /** One wrk run (one thread, `connections` connections) against `base`. */
-export async function runWrk(base: string, paths: string[], seconds: number, connections: number, options: LoadOptions): Promise<LoadFigures> {
+export async function runWrk(
+  base: string,
+  paths: string[],
+  seconds: number,
+  connections: number,
+  options: LoadOptions,
+): Promise<LoadFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-wrk-'));
   try {
     const pathsFile = join(dir, 'paths.txt');
     await writeFile(pathsFile, paths.join('\n'));
     await writeFile(join(dir, 'load.lua'), wrkScript(pathsFile, paths, options));
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', join(dir, 'load.lua'), base], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        'wrk',
+        ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', join(dir, 'load.lua'), base],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk));
       child.stderr.on('data', (chunk: Buffer) => (text += chunk));

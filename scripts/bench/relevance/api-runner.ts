@@ -38,8 +38,11 @@ export function apiRunner(distDir: string) {
     const params = new URLSearchParams({ q: query.q, limit: '50', offset: String(offset), po_live: '1' });
     if (query.region) params.set('region', query.region);
     if (query.kind) params.set('kind', query.kind);
-    const response = await handler(new Request(`http://bench.test/api/v1/facts?${params}`), { clientAddress: '192.0.2.1' });
-    if (response.status !== 200) throw new Error(`API answered ${response.status} to ${params}: ${await response.text()}`);
+    const response = await handler(new Request(`http://bench.test/api/v1/facts?${params}`), {
+      clientAddress: '192.0.2.1',
+    });
+    if (response.status !== 200)
+      throw new Error(`API answered ${response.status} to ${params}: ${await response.text()}`);
     return (await response.json()) as { results: { id: string }[]; total: number } & Record<string, unknown>;
   }
   return async function run(query: Pick<JudgedQuery, 'q' | 'region' | 'kind'>): Promise<ApiAnswer> {

@@ -11,10 +11,19 @@ import type { JudgedQuery } from './judgments.ts';
 import { MRR_DEPTH } from './metrics.ts';
 
 /** The MiniSearch query options compared: prefix, fuzzy 0.2, OR, the API's boosts. */
-export const MINISEARCH_QUERY = { prefix: true, fuzzy: 0.2, combineWith: 'OR', boost: searchOptions.searchOptions.boost } as const;
+export const MINISEARCH_QUERY = {
+  prefix: true,
+  fuzzy: 0.2,
+  combineWith: 'OR',
+  boost: searchOptions.searchOptions.boost,
+} as const;
 
 /** Runs every query through MiniSearch over the records of `contentDir`; record ids best first (up to MRR_DEPTH). */
-export async function runMiniSearch(contentDir: string, siteUrl: string, queries: readonly JudgedQuery[]): Promise<Map<string, string[]>> {
+export async function runMiniSearch(
+  contentDir: string,
+  siteUrl: string,
+  queries: readonly JudgedQuery[],
+): Promise<Map<string, string[]>> {
   const facts = await readRecords(contentDir, siteUrl);
   const byId = new Map(facts.map((f) => [f.id, f]));
   const index = new MiniSearch<SearchDocument>(searchOptions);

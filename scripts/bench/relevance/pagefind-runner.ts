@@ -19,7 +19,12 @@ import { KINDS, REGIONS } from '../../../src/lib/schema/vocabulary.ts';
 import type { JudgedQuery } from './judgments.ts';
 import { MRR_DEPTH } from './metrics.ts';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm', '.html': 'text/html' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.html': 'text/html',
+};
 
 /** The filter elements of one record, from the listing's kind index and region bitmask. */
 function filterElements(kind: number, regions: number): string {
@@ -54,10 +59,15 @@ async function buildPagefind(distDir: string): Promise<string> {
 function serve(root: string): Promise<{ origin: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
     const path = normalize(new URL(req.url ?? '/', 'http://x').pathname);
-    if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="fr"><title>bench</title></html>');
+    if (path === '/')
+      return void res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><html lang="fr"><title>bench</title></html>');
     const file = join(root, path);
     if (!file.startsWith(root) || !existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file));
+    res
+      .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+      .end(await readFile(file));
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
@@ -72,11 +82,18 @@ export async function runPagefind(distDir: string, queries: readonly JudgedQuery
   const root = await buildPagefind(distDir);
   const site = await serve(root);
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const browser = await chromium.launch({ ...(existsSync(executablePath) ? { executablePath } : {}), args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    ...(existsSync(executablePath) ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage();
     await page.goto(`${site.origin}/`);
-    const input = queries.map((q) => ({ id: q.id, q: q.q, filters: { ...(q.kind ? { kind: q.kind } : {}), ...(q.region ? { region: q.region } : {}) } }));
+    const input = queries.map((q) => ({
+      id: q.id,
+      q: q.q,
+      filters: { ...(q.kind ? { kind: q.kind } : {}), ...(q.region ? { region: q.region } : {}) },
+    }));
     const answers = await page.evaluate(
       async ({ input, depth }) => {
         const pf = await import('/pagefind/pagefind.js' as string);
@@ -84,7 +101,9 @@ export async function runPagefind(distDir: string, queries: readonly JudgedQuery
         const out: [string, string[]][] = [];
         for (const { id, q, filters } of input) {
           const search = await pf.search(q, { filters });
-          const data = await Promise.all(search.results.slice(0, depth).map((r: { data(): Promise<{ url: string }> }) => r.data()));
+          const data = await Promise.all(
+            search.results.slice(0, depth).map((r: { data(): Promise<{ url: string }> }) => r.data()),
+          );
           out.push([id, data.map((d: { url: string }) => d.url)]);
         }
         return out;

@@ -46,18 +46,36 @@ export function relevanceTargets(rows: readonly Row[]): Target[] {
       const theirs = row.figures[other];
       if (!theirs) continue;
       for (const key of ['recall10', 'mrr'] as const) {
-        targets.push({ name: `${row.category}: site ${key === 'mrr' ? 'MRR' : 'recall@10'} above ${other}`, result: `${f3(site[key])} vs ${f3(theirs[key])}`, met: beats(site[key], theirs[key]) });
+        targets.push({
+          name: `${row.category}: site ${key === 'mrr' ? 'MRR' : 'recall@10'} above ${other}`,
+          result: `${f3(site[key])} vs ${f3(theirs[key])}`,
+          met: beats(site[key], theirs[key]),
+        });
       }
     }
   }
   const overall = rows.find((r) => r.category === 'overall')!;
   const { api, pagefind, site } = overall.figures;
   if (pagefind) {
-    for (const key of ['recall10', 'mrr'] as const) targets.push({ name: `overall: API raw ${key === 'mrr' ? 'MRR' : 'recall@10'} above pagefind`, result: `${f3(api![key])} vs ${f3(pagefind[key])}`, met: beats(api![key], pagefind[key]) });
+    for (const key of ['recall10', 'mrr'] as const)
+      targets.push({
+        name: `overall: API raw ${key === 'mrr' ? 'MRR' : 'recall@10'} above pagefind`,
+        result: `${f3(api![key])} vs ${f3(pagefind[key])}`,
+        met: beats(api![key], pagefind[key]),
+      });
   }
-  targets.push({ name: 'the site shows 0 results for at most 3 % of the queries', result: pct(site!.zero), met: site!.zero <= 0.03 + 1e-9 });
+  targets.push({
+    name: 'the site shows 0 results for at most 3 % of the queries',
+    result: pct(site!.zero),
+    met: site!.zero <= 0.03 + 1e-9,
+  });
   const synonyms = rows.find((r) => r.category === 'synonyms');
-  if (synonyms) targets.push({ name: 'synonyms: site recall@10 at least 0.7', result: f2(synonyms.figures.site!.recall10), met: synonyms.figures.site!.recall10 >= 0.7 - 1e-9 });
+  if (synonyms)
+    targets.push({
+      name: 'synonyms: site recall@10 at least 0.7',
+      result: f2(synonyms.figures.site!.recall10),
+      met: synonyms.figures.site!.recall10 >= 0.7 - 1e-9,
+    });
   return targets;
 }
 
@@ -72,18 +90,32 @@ export function heldOutTargets(rows: readonly Row[]): Target[] {
     for (const key of ['recall10', 'mrr'] as const) {
       const best = bestOther(row.figures, key);
       if (best === undefined) continue;
-      const names = OTHERS.filter((e) => row.figures[e]).map((e) => `${e} ${f3(row.figures[e]![key])}`).join(', ');
-      targets.push({ name: `${row.category}: site ${key === 'mrr' ? 'MRR' : 'recall@10'} above Pagefind and MiniSearch`, result: `${f3(site[key])} vs ${names}`, met: beats(site[key], best) });
+      const names = OTHERS.filter((e) => row.figures[e])
+        .map((e) => `${e} ${f3(row.figures[e]![key])}`)
+        .join(', ');
+      targets.push({
+        name: `${row.category}: site ${key === 'mrr' ? 'MRR' : 'recall@10'} above Pagefind and MiniSearch`,
+        result: `${f3(site[key])} vs ${names}`,
+        met: beats(site[key], best),
+      });
     }
   }
   const overall = rows.find((r) => r.category === 'overall')!;
   const best = bestOther(overall.figures, 'recall10');
   if (best !== undefined) {
     const lead = overall.figures.site!.recall10 - best;
-    targets.push({ name: `overall: site recall@10 at least ${HELD_OUT_MARGIN.toFixed(2)} above the best other`, result: `${lead >= 0 ? '+' : '−'}${f3(Math.abs(lead))}`, met: lead >= HELD_OUT_MARGIN - 1e-9 });
+    targets.push({
+      name: `overall: site recall@10 at least ${HELD_OUT_MARGIN.toFixed(2)} above the best other`,
+      result: `${lead >= 0 ? '+' : '−'}${f3(Math.abs(lead))}`,
+      met: lead >= HELD_OUT_MARGIN - 1e-9,
+    });
   }
   const empty = Math.round(overall.figures.site!.zero * overall.queries);
-  targets.push({ name: 'no query shows an empty first page on the site', result: `${empty} of ${overall.queries}`, met: empty === 0 });
+  targets.push({
+    name: 'no query shows an empty first page on the site',
+    result: `${empty} of ${overall.queries}`,
+    met: empty === 0,
+  });
   return targets;
 }
 
@@ -94,14 +126,34 @@ export function renderTables(rows: readonly Row[]): string {
   const engines = ENGINES.filter((e) => rows[0]?.figures[e]);
   const others = OTHERS.some((e) => rows[0]?.figures[e]);
   const lines: string[] = [];
-  for (const [key, title] of [['recall10', 'recall@10'], ['mrr', 'MRR'], ['ndcg10', 'nDCG@10']] as const) {
+  for (const [key, title] of [
+    ['recall10', 'recall@10'],
+    ['mrr', 'MRR'],
+    ['ndcg10', 'nDCG@10'],
+  ] as const) {
     const lead = others && key !== 'ndcg10';
-    lines.push(`**${title}**`, '', `| category | queries | ${engines.join(' | ')} |${lead ? ' site − best other |' : ''}`, `|---|---:|${engines.map(() => '---:').join('|')}|${lead ? '---:|' : ''}`);
-    for (const r of rows) lines.push(`| ${r.category} | ${r.queries} | ${engines.map((e) => f2(r.figures[e]![key])).join(' | ')} |${lead ? ` ${signed(r.figures.site![key] - bestOther(r.figures, key)!)} |` : ''}`);
+    lines.push(
+      `**${title}**`,
+      '',
+      `| category | queries | ${engines.join(' | ')} |${lead ? ' site − best other |' : ''}`,
+      `|---|---:|${engines.map(() => '---:').join('|')}|${lead ? '---:|' : ''}`,
+    );
+    for (const r of rows)
+      lines.push(
+        `| ${r.category} | ${r.queries} | ${engines.map((e) => f2(r.figures[e]![key])).join(' | ')} |${lead ? ` ${signed(r.figures.site![key] - bestOther(r.figures, key)!)} |` : ''}`,
+      );
     lines.push('');
   }
-  lines.push('**queries whose first page is empty**', '', `| category | queries | ${engines.join(' | ')} |`, `|---|---:|${engines.map(() => '---:').join('|')}|`);
-  for (const r of rows) lines.push(`| ${r.category} | ${r.queries} | ${engines.map((e) => String(Math.round(r.figures[e]!.zero * r.queries))).join(' | ')} |`);
+  lines.push(
+    '**queries whose first page is empty**',
+    '',
+    `| category | queries | ${engines.join(' | ')} |`,
+    `|---|---:|${engines.map(() => '---:').join('|')}|`,
+  );
+  for (const r of rows)
+    lines.push(
+      `| ${r.category} | ${r.queries} | ${engines.map((e) => String(Math.round(r.figures[e]!.zero * r.queries))).join(' | ')} |`,
+    );
   lines.push('');
   return `${lines.join('\n')}\n`;
 }
@@ -109,7 +161,10 @@ export function renderTables(rows: readonly Row[]): string {
 /** The targets as a Markdown table. */
 export function renderTargets(targets: readonly Target[]): string {
   const lines = ['| target | result | |', '|---|---|---|'];
-  for (const t of targets) lines.push(`| ${t.name} | ${t.result} | ${t.met === undefined ? 'not measurable yet' : t.met ? 'met' : 'missed'} |`);
+  for (const t of targets)
+    lines.push(
+      `| ${t.name} | ${t.result} | ${t.met === undefined ? 'not measurable yet' : t.met ? 'met' : 'missed'} |`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -120,10 +175,14 @@ export function renderSummary(sets: readonly { name: string; rows: readonly Row[
   const head = overall.flatMap((o) => [`${o.name} recall@10`, `${o.name} MRR`, `${o.name} empty first pages`]);
   const lines = [`| engine | ${head.join(' | ')} |`, `|---|${head.map(() => '---:').join('|')}|`];
   for (const e of engines) {
-    lines.push(`| ${e} | ${overall.flatMap((o) => [f2(o.row.figures[e]!.recall10), f2(o.row.figures[e]!.mrr), `${Math.round(o.row.figures[e]!.zero * o.row.queries)} of ${o.row.queries}`]).join(' | ')} |`);
+    lines.push(
+      `| ${e} | ${overall.flatMap((o) => [f2(o.row.figures[e]!.recall10), f2(o.row.figures[e]!.mrr), `${Math.round(o.row.figures[e]!.zero * o.row.queries)} of ${o.row.queries}`]).join(' | ')} |`,
+    );
   }
   if (OTHERS.some((e) => overall[0]?.row.figures[e])) {
-    lines.push(`| site − best other | ${overall.flatMap((o) => [signed(o.row.figures.site!.recall10 - bestOther(o.row.figures, 'recall10')!), signed(o.row.figures.site!.mrr - bestOther(o.row.figures, 'mrr')!), '']).join(' | ')} |`);
+    lines.push(
+      `| site − best other | ${overall.flatMap((o) => [signed(o.row.figures.site!.recall10 - bestOther(o.row.figures, 'recall10')!), signed(o.row.figures.site!.mrr - bestOther(o.row.figures, 'mrr')!), '']).join(' | ')} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -27,7 +27,10 @@ record; writes bench/results/search.{md,json} and a dated copy (docs/performance
   --rounds 30               rounds of the query mix per evaluator`);
 
 const ROOT = join(import.meta.dirname, '../../..');
-const { values } = parseArgs({ args: process.argv.slice(2), options: { sizes: { type: 'string', default: '355,10000,50000' }, rounds: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: { sizes: { type: 'string', default: '355,10000,50000' }, rounds: { type: 'string', default: '30' } },
+});
 const sizes = values.sizes.split(',').map(Number);
 const rounds = Number(values.rounds);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(rounds >= 1)) {
@@ -35,7 +38,10 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(rounds >= 1)) {
   process.exit(2);
 }
 
-const resultFiles = createResultFiles('search', `npm run bench -- --search --sizes ${sizes.join(',')} --rounds ${rounds}`);
+const resultFiles = createResultFiles(
+  'search',
+  `npm run bench -- --search --sizes ${sizes.join(',')} --rounds ${rounds}`,
+);
 const printed: string[] = [];
 const measured: Record<string, unknown>[] = [];
 /** Prints a line of the report and keeps it for the result files. */
@@ -44,21 +50,33 @@ const say = (line: string) => {
   printed.push(line);
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 for (const size of sizes) {
   let dir = join(ROOT, 'content/records');
   if (size !== BUNDLED_SIZE) {
     dir = join(ROOT, `bench/tmp/corpus-${size}`);
-    const generated = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'], { stdio: 'inherit' });
+    const generated = spawnSync(
+      process.execPath,
+      [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'],
+      { stdio: 'inherit' },
+    );
     if (generated.status !== 0) throw new Error('corpus generation failed');
   }
   const facts = await readRecords(dir, 'http://127.0.0.1');
-  const files = shardFileMap(buildShards(facts, { synonyms: await readSynonymsFile(join(ROOT, 'content/synonyms.yaml')) }));
+  const files = shardFileMap(
+    buildShards(facts, { synonyms: await readSynonymsFile(join(ROOT, 'content/synonyms.yaml')) }),
+  );
   const read = async (path: string) => files.get(path) ?? null;
-  say(`\n# search in process, ${size === BUNDLED_SIZE ? 'bundled' : 'synthetic'} corpus of ${facts.length} records (CPU-noisy shared machine)`);
+  say(
+    `\n# search in process, ${size === BUNDLED_SIZE ? 'bundled' : 'synthetic'} corpus of ${facts.length} records (CPU-noisy shared machine)`,
+  );
   const off = { rankings: { entries: 0, bytes: 0 } };
-  const engines = { exhaustive: await openSearchEngine(read, { cache: off, evaluator: createReferenceEvaluator }), 'top-k': await openSearchEngine(read, { cache: off }) };
+  const engines = {
+    exhaustive: await openSearchEngine(read, { cache: off, evaluator: createReferenceEvaluator }),
+    'top-k': await openSearchEngine(read, { cache: off }),
+  };
   const figures: Record<string, number[]> = { exhaustive: [], 'top-k': [] };
   // The first pass decodes each term and, for top-k, builds its term index (term-index.ts): timed apart.
   const firsts: Record<string, number[]> = { exhaustive: [], 'top-k': [] };
@@ -90,30 +108,57 @@ for (const size of sizes) {
   }
   const [old, now] = [figures.exhaustive!.sort((a, b) => a - b), figures['top-k']!.sort((a, b) => a - b)];
   const [oldCpu, nowCpu] = [cpu.exhaustive!.sort((a, b) => a - b), cpu['top-k']!.sort((a, b) => a - b)];
-  const cpuOf = (list: number[]) => `(CPU p50 ${percentile(list, 50).toFixed(3)} ms, p99 ${percentile(list, 99).toFixed(3)} ms)`;
-  say(`  query mix, uncached, exhaustive evaluator: p50 ${percentile(old, 50).toFixed(3)} ms, p99 ${percentile(old, 99).toFixed(3)} ms (${old.length} queries) ${cpuOf(oldCpu)}`);
-  say(`  query mix, uncached, top-k evaluator:      p50 ${percentile(now, 50).toFixed(3)} ms, p99 ${percentile(now, 99).toFixed(3)} ms (${now.length} queries) ${cpuOf(nowCpu)}`);
+  const cpuOf = (list: number[]) =>
+    `(CPU p50 ${percentile(list, 50).toFixed(3)} ms, p99 ${percentile(list, 99).toFixed(3)} ms)`;
+  say(
+    `  query mix, uncached, exhaustive evaluator: p50 ${percentile(old, 50).toFixed(3)} ms, p99 ${percentile(old, 99).toFixed(3)} ms (${old.length} queries) ${cpuOf(oldCpu)}`,
+  );
+  say(
+    `  query mix, uncached, top-k evaluator:      p50 ${percentile(now, 50).toFixed(3)} ms, p99 ${percentile(now, 99).toFixed(3)} ms (${now.length} queries) ${cpuOf(nowCpu)}`,
+  );
   const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
-  say(`  top-k speed-up on the whole mix: ${(sum(old) / sum(now)).toFixed(1)}× (p50 ${(percentile(old, 50) / percentile(now, 50)).toFixed(1)}×); target at 50,000: p50 ≤ 1 ms, p99 ≤ 5 ms; ≥ 10× on the 10,000 mix`);
+  say(
+    `  top-k speed-up on the whole mix: ${(sum(old) / sum(now)).toFixed(1)}× (p50 ${(percentile(old, 50) / percentile(now, 50)).toFixed(1)}×); target at 50,000: p50 ≤ 1 ms, p99 ≤ 5 ms; ≥ 10× on the 10,000 mix`,
+  );
   const most = (list: number[]) => Math.max(...list).toFixed(2);
-  say(`  first query of the mix's terms (shards decoded, term indices built): exhaustive worst ${most(firsts.exhaustive!)} ms, top-k worst ${most(firsts['top-k']!)} ms, top-k whole pass ${sum(firsts['top-k']!).toFixed(1)} ms`);
+  say(
+    `  first query of the mix's terms (shards decoded, term indices built): exhaustive worst ${most(firsts.exhaustive!)} ms, top-k worst ${most(firsts['top-k']!)} ms, top-k whole pass ${sum(firsts['top-k']!).toFixed(1)} ms`,
+  );
   const engine = engines['top-k'];
   const terms = engine.termUsage();
   const heap = process.memoryUsage();
-  say(`  term indices after the mix: ${terms.entries} terms, ${(terms.bytes / 2 ** 20).toFixed(1)} MiB counted; process heap ${(heap.heapUsed / 2 ** 20).toFixed(0)} MiB, RSS ${(heap.rss / 2 ** 20).toFixed(0)} MiB`);
+  say(
+    `  term indices after the mix: ${terms.entries} terms, ${(terms.bytes / 2 ** 20).toFixed(1)} MiB counted; process heap ${(heap.heapUsed / 2 ** 20).toFixed(0)} MiB, RSS ${(heap.rss / 2 ** 20).toFixed(0)} MiB`,
+  );
   const records = await measureRecordMemory(facts, files);
-  say(`  record cache holding all ${records.records} records (NODE_RECORD_CACHE; ${(records.jsonBytes / 2 ** 20).toFixed(1)} MiB of JSON): heap +${records.heapMB.toFixed(1)} MiB, RSS +${records.rssMB.toFixed(1)} MiB; record files read by a second pass: ${records.secondPassReads}`);
-  say(`  document blocks of all ${records.records} records (NODE_SEARCH_FILES, where a list answer finds its ids): heap +${records.blocks.heapMB.toFixed(1)} MiB, RSS +${records.blocks.rssMB.toFixed(1)} MiB; block files read by a second pass: ${records.blocks.secondPassReads}`);
+  say(
+    `  record cache holding all ${records.records} records (NODE_RECORD_CACHE; ${(records.jsonBytes / 2 ** 20).toFixed(1)} MiB of JSON): heap +${records.heapMB.toFixed(1)} MiB, RSS +${records.rssMB.toFixed(1)} MiB; record files read by a second pass: ${records.secondPassReads}`,
+  );
+  say(
+    `  document blocks of all ${records.records} records (NODE_SEARCH_FILES, where a list answer finds its ids): heap +${records.blocks.heapMB.toFixed(1)} MiB, RSS +${records.blocks.rssMB.toFixed(1)} MiB; block files read by a second pass: ${records.blocks.secondPassReads}`,
+  );
   const termMemory = await measureTermMemory(files);
-  say(`  the index preloaded as the Node server does (every term decoded, built and ordered; NODE_SEARCH_FILES, NODE_TERM_INDICES): ${termMemory.terms} terms, heap +${termMemory.heapMB.toFixed(1)} MiB, RSS +${termMemory.rssMB.toFixed(1)} MiB; a second preload read ${termMemory.secondPassReads} term files; term indices kept ${termMemory.keptTermIndices} of ${termMemory.terms}`);
+  say(
+    `  the index preloaded as the Node server does (every term decoded, built and ordered; NODE_SEARCH_FILES, NODE_TERM_INDICES): ${termMemory.terms} terms, heap +${termMemory.heapMB.toFixed(1)} MiB, RSS +${termMemory.rssMB.toFixed(1)} MiB; a second preload read ${termMemory.secondPassReads} term files; term indices kept ${termMemory.keptTermIndices} of ${termMemory.terms}`,
+  );
   const hostile = await measureHostile(engine, () => openSearchEngine(read, { cache: off }));
-  for (const f of hostile) say(`  hostile "${f.name}": CPU median ${f.cpuMs.toFixed(2)} ms, worst ${f.worstCpuMs.toFixed(2)} ms, cold ${f.coldCpuMs.toFixed(2)} ms; ${f.units} units${f.exhausted ? ' (budget spent)' : ''}; total ${f.total}, ${f.suggestions} suggestions`);
+  for (const f of hostile)
+    say(
+      `  hostile "${f.name}": CPU median ${f.cpuMs.toFixed(2)} ms, worst ${f.worstCpuMs.toFixed(2)} ms, cold ${f.coldCpuMs.toFixed(2)} ms; ${f.units} units${f.exhausted ? ' (budget spent)' : ''}; total ${f.total}, ${f.suggestions} suggestions`,
+    );
   const worst = hostile.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
   const coldest = hostile.reduce((a, b) => (b.coldCpuMs > a.coldCpuMs ? b : a));
   const target = facts.length <= 1000 ? 5 : 20;
   say(`  hostile worst (median CPU): ${worst.cpuMs.toFixed(2)} ms, "${worst.name}"; target ${target} ms`);
-  say(`  hostile worst on a fresh engine (cold, median CPU): ${coldest.coldCpuMs.toFixed(2)} ms, "${coldest.name}"; target ${target} ms`);
-  const summary = (times: number[], cpuTimes: number[]) => ({ p50: percentile(times, 50), p99: percentile(times, 99), cpuP50: percentile(cpuTimes, 50), cpuP99: percentile(cpuTimes, 99) });
+  say(
+    `  hostile worst on a fresh engine (cold, median CPU): ${coldest.coldCpuMs.toFixed(2)} ms, "${coldest.name}"; target ${target} ms`,
+  );
+  const summary = (times: number[], cpuTimes: number[]) => ({
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    cpuP50: percentile(cpuTimes, 50),
+    cpuP99: percentile(cpuTimes, 99),
+  });
   measured.push({
     size,
     records: facts.length,
@@ -126,5 +171,8 @@ for (const size of sizes) {
     hostile,
   });
   // Written after each size, so a failure at a larger size keeps the figures measured before it.
-  await resultFiles.write({ json: { rounds, results: measured }, markdown: `# Search in process (npm run bench -- --search)\n\n\`\`\`\n${printed.join('\n').trim()}\n\`\`\`\n` });
+  await resultFiles.write({
+    json: { rounds, results: measured },
+    markdown: `# Search in process (npm run bench -- --search)\n\n\`\`\`\n${printed.join('\n').trim()}\n\`\`\`\n`,
+  });
 }

@@ -8,12 +8,46 @@ const letters = 'abcdefghijklmnopqrstuvwxyz'.split('');
 /** Many unknown words, many mistyped words, one word repeated, many short words, every letter, many known words. */
 export const HOSTILE_QUERIES: Record<string, string> = {
   'unknown words': cut(Array.from({ length: 60 }, (_, i) => `zorglub${letters[i % 26]}${letters[(i * 7) % 26]}`)),
-  'mistyped words': cut(Array.from({ length: 60 }, (_, i) => `${['permsi', 'condurie', 'exmaen', 'voitrue', 'fromation', 'théoriqeu'][i % 6]}${letters[i % 26]}`)),
+  'mistyped words': cut(
+    Array.from(
+      { length: 60 },
+      (_, i) => `${['permsi', 'condurie', 'exmaen', 'voitrue', 'fromation', 'théoriqeu'][i % 6]}${letters[i % 26]}`,
+    ),
+  ),
   'repeated word': cut(Array.from({ length: 60 }, () => 'permis')),
   'short words': cut(Array.from({ length: 100 }, (_, i) => `${letters[i % 26]}${letters[(i * 7 + 3) % 26]}`)),
   'every letter': cut(Array.from({ length: 150 }, (_, i) => letters[i % 26]!)),
-  'known words': cut(Array.from({ length: 60 }, (_, i) => ['permis', 'conduire', 'examen', 'candidat', 'voiture', 'formation', 'théorique', 'pratique', 'commune', 'centre', 'règle', 'région', 'moto', 'alcool', 'tracteur', 'médecin'][i % 16]!)),
-  'known words, one unknown': cut([...Array.from({ length: 40 }, (_, i) => ['permis', 'conduire', 'examen', 'candidat', 'voiture', 'formation', 'théorique', 'pratique'][i % 8]!), 'zyrkel']).slice(-QUERY_LIMITS.qMaxLength),
+  'known words': cut(
+    Array.from(
+      { length: 60 },
+      (_, i) =>
+        [
+          'permis',
+          'conduire',
+          'examen',
+          'candidat',
+          'voiture',
+          'formation',
+          'théorique',
+          'pratique',
+          'commune',
+          'centre',
+          'règle',
+          'région',
+          'moto',
+          'alcool',
+          'tracteur',
+          'médecin',
+        ][i % 16]!,
+    ),
+  ),
+  'known words, one unknown': cut([
+    ...Array.from(
+      { length: 40 },
+      (_, i) => ['permis', 'conduire', 'examen', 'candidat', 'voiture', 'formation', 'théorique', 'pratique'][i % 8]!,
+    ),
+    'zyrkel',
+  ]).slice(-QUERY_LIMITS.qMaxLength),
 };
 
 /** One hostile query's figures: CPU time of its search and suggestions, and the work units the suggestions spent. */
@@ -40,7 +74,13 @@ async function runOnce(engine: SearchEngine, q: string) {
   const page = await engine.search({ q, limit: 10, offset: 0 });
   const suggestions = page.total === 0 ? await engine.suggest({ q }, budget) : [];
   const used = process.cpuUsage(started);
-  return { ms: (used.user + used.system) / 1000, units: budget.spent, exhausted: budget.exhausted, total: page.total, suggestions: suggestions.length };
+  return {
+    ms: (used.user + used.system) / 1000,
+    units: budget.spent,
+    exhausted: budget.exhausted,
+    total: page.total,
+    suggestions: suggestions.length,
+  };
 }
 
 /**
@@ -48,7 +88,11 @@ async function runOnce(engine: SearchEngine, q: string) {
  * on COLD_ROUNDS fresh engines from `open` (cold: nothing decoded or built yet, as after a start, a rebuild or an
  * eviction from the bounded caches).
  */
-export async function measureHostile(engine: SearchEngine, open: () => Promise<SearchEngine>, rounds = 20): Promise<HostileFigure[]> {
+export async function measureHostile(
+  engine: SearchEngine,
+  open: () => Promise<SearchEngine>,
+  rounds = 20,
+): Promise<HostileFigure[]> {
   const figures: HostileFigure[] = [];
   for (const [name, q] of Object.entries(HOSTILE_QUERIES)) {
     const cold: number[] = [];
@@ -62,7 +106,16 @@ export async function measureHostile(engine: SearchEngine, open: () => Promise<S
     times.sort((a, b) => a - b);
     cold.sort((a, b) => a - b);
     const { units, exhausted, total, suggestions } = last!;
-    figures.push({ name, cpuMs: times[Math.floor(times.length / 2)]!, worstCpuMs: times.at(-1)!, coldCpuMs: cold[Math.floor(cold.length / 2)]!, units, exhausted, total, suggestions });
+    figures.push({
+      name,
+      cpuMs: times[Math.floor(times.length / 2)]!,
+      worstCpuMs: times.at(-1)!,
+      coldCpuMs: cold[Math.floor(cold.length / 2)]!,
+      units,
+      exhausted,
+      total,
+      suggestions,
+    });
   }
   return figures;
 }

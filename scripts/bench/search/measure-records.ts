@@ -36,11 +36,17 @@ async function memoryAdded(fill: () => Promise<void>): Promise<{ heapMB: number;
   await fill();
   collect();
   const after = process.memoryUsage();
-  return { heapMB: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers), rssMB: mb(after.rss - before.rss) };
+  return {
+    heapMB: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers),
+    rssMB: mb(after.rss - before.rss),
+  };
 }
 
 /** Fills a record cache of the Node server's bounds with every record, then reads every record again; the same with the document blocks of `files` (the search files, by path). */
-export async function measureRecordMemory(facts: readonly Fact[], files: ReadonlyMap<string, string>): Promise<RecordMemory> {
+export async function measureRecordMemory(
+  facts: readonly Fact[],
+  files: ReadonlyMap<string, string>,
+): Promise<RecordMemory> {
   // First, alone: a record cache left for the collector during this pass would make its heap figure negative.
   const blocks = await measureBlockMemory(files);
   const json = new Map(facts.map((fact) => [recordJsonPath(fact.id).slice(1), JSON.stringify(fact)]));
@@ -93,10 +99,13 @@ export interface TermMemory {
 /** Preloads the index of `files` as the Node server does (SearchEngine.preload under its bounds), then once more. */
 export async function measureTermMemory(files: ReadonlyMap<string, string>): Promise<TermMemory> {
   let reads = 0;
-  const engine = await openSearchEngine(async (path) => {
-    if (path.startsWith('search/terms/')) reads += 1;
-    return files.get(path) ?? null;
-  }, { bounds: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES } });
+  const engine = await openSearchEngine(
+    async (path) => {
+      if (path.startsWith('search/terms/')) reads += 1;
+      return files.get(path) ?? null;
+    },
+    { bounds: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES } },
+  );
   let terms = 0;
   const added = await memoryAdded(async () => {
     terms = await engine.preload();

@@ -14,7 +14,8 @@ export interface SearchFigures {
   queries: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Opens the built index and runs each query `rounds` times, uncached (shards stay loaded after the first round). */
 export async function measureSearch(dist: string, queries: FactsQuery[], rounds = 30): Promise<SearchFigures> {

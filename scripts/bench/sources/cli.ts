@@ -14,10 +14,13 @@ import { buildReport, summaryLine } from '../../lib/sources/report.ts';
 import { ResultCache } from '../../lib/sources/result-cache.ts';
 import { busiestHosts, startMirror } from './mirror.ts';
 
-answerHelp(`usage: npm run bench:sources
+answerHelp(
+  `usage: npm run bench:sources
 
 Runs the sources check over content/records against a local mirror (a 4 s host, a host allowing one request a
-second), default politeness, real waits; then again within the maximum age. Prints the figures (docs/publishing.md).`, process.argv.slice(2));
+second), default politeness, real waits; then again within the maximum age. Prints the figures (docs/publishing.md).`,
+  process.argv.slice(2),
+);
 
 const uses = await extractLinks('content/records');
 const real = uses.filter((u) => !u.fictional).map((u) => u.url);
@@ -34,7 +37,11 @@ started = performance.now();
 const second = await checkAll(uses, options, { cache: await ResultCache.open(cache.path), fetch: mirror.fetch });
 const secondMs = performance.now() - started;
 await mirror.close();
-console.log(`machine: ${cpus().length} cores (shared), Node ${process.version}; slow host ${slowHost} (4 s), rate-limited host ${limitedHost} (1 request/s)`);
+console.log(
+  `machine: ${cpus().length} cores (shared), Node ${process.version}; slow host ${slowHost} (4 s), rate-limited host ${limitedHost} (1 request/s)`,
+);
 console.log(`first run:  ${(firstMs / 1000).toFixed(1)} s, ${summaryLine(report)}; 429 answers honoured: ${refused}`);
-console.log(`second run: ${Math.round(secondMs)} ms, ${second.requests} requests, ${second.fromCache} results from the cache`);
+console.log(
+  `second run: ${Math.round(secondMs)} ms, ${second.requests} requests, ${second.fromCache} results from the cache`,
+);
 process.exit(report.dead.length === 0 && report.unverified.length === 0 && second.requests === 0 ? 0 : 1);

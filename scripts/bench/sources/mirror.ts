@@ -52,10 +52,11 @@ export async function startMirror(options: MirrorOptions): Promise<Mirror> {
   return {
     fetch,
     stats,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

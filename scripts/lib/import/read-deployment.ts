@@ -19,7 +19,8 @@ export interface ReadOptions extends WalkOptions {
 }
 
 /** A failure the walk would meet too (quota, unavailable, unreachable): reported, never worked around with 200 more requests. */
-const sharedFailure = (error: ApiError) => error.status === 429 || error.status === 503 || error.code === 'network_error';
+const sharedFailure = (error: ApiError) =>
+  error.status === 429 || error.status === 503 || error.code === 'network_error';
 
 /** Reads every record; never throws for the source's faults, which end up in `incomplete` and `warnings`. */
 export async function readDeployment(client: PermisFactsClient, options: ReadOptions = {}): Promise<ReadResult> {
@@ -33,7 +34,8 @@ export async function readDeployment(client: PermisFactsClient, options: ReadOpt
       }
     } catch (error) {
       const failure = error as ApiError;
-      if (sharedFailure(failure)) return { records: new Map(), withoutId: [], warnings, incomplete: failure.message, via: 'download' };
+      if (sharedFailure(failure))
+        return { records: new Map(), withoutId: [], warnings, incomplete: failure.message, via: 'download' };
       warnings.push(`the download could not be used (${failure.message}); read through GET /facts instead`);
     }
   }
@@ -47,9 +49,13 @@ function fromDownload(facts: unknown[]): WalkResult {
   for (const raw of facts) {
     const id = (raw as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') result.withoutId.push(raw);
-    else if (result.records.has(id)) result.warnings.push(`the download holds record ${JSON.stringify(id.slice(0, 80))} more than once; the last one is imported`);
+    else if (result.records.has(id))
+      result.warnings.push(
+        `the download holds record ${JSON.stringify(id.slice(0, 80))} more than once; the last one is imported`,
+      );
     else result.records.set(id, raw);
   }
-  for (const raw of result.withoutId) result.warnings.push(`${recordLabel(raw)}: id: missing or not a string; not imported`);
+  for (const raw of result.withoutId)
+    result.warnings.push(`${recordLabel(raw)}: id: missing or not a string; not imported`);
   return result;
 }

@@ -27,7 +27,8 @@ export interface FreshRecord {
 const FENCE = /^(\uFEFF?---\r?\n)([\s\S]*?)(\r?\n---[ \t]*(?:\r?\n|$))/;
 
 type Plain = Record<string, unknown>;
-const isObject = (value: unknown): value is Plain => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Plain =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** `value` without keys whose value is undefined, at every depth (a file cannot hold undefined). */
 function defined(value: unknown): unknown {
@@ -42,7 +43,12 @@ function defined(value: unknown): unknown {
  */
 function wanted(old: Plain, fresh: FreshRecord): Plain {
   const want: Plain = { ...fresh.frontmatter };
-  if (want.summary === undefined && typeof old.summary === 'string' && (fresh.publishedSummary === undefined || old.summary === summarize(fresh.text))) want.summary = old.summary;
+  if (
+    want.summary === undefined &&
+    typeof old.summary === 'string' &&
+    (fresh.publishedSummary === undefined || old.summary === summarize(fresh.text))
+  )
+    want.summary = old.summary;
   if (want.related === undefined && Array.isArray(old.related) && old.related.length === 0) want.related = [];
   const read = RecordFrontmatterSchema.safeParse(old);
   return withoutDefaults(defined(want), old, read.success ? read.data : undefined) as Plain;
@@ -56,7 +62,11 @@ function withoutDefaults(want: unknown, old: unknown, read: unknown): unknown {
   if (!isObject(want) || !isObject(old)) return want;
   const readObject = isObject(read) ? read : {};
   return Object.fromEntries(
-    Object.entries(want).flatMap(([key, value]) => (!(key in old) && isDeepStrictEqual(value, readObject[key]) ? [] : [[key, withoutDefaults(value, old[key], readObject[key])]])),
+    Object.entries(want).flatMap(([key, value]) =>
+      !(key in old) && isDeepStrictEqual(value, readObject[key])
+        ? []
+        : [[key, withoutDefaults(value, old[key], readObject[key])]],
+    ),
   );
 }
 
@@ -70,11 +80,18 @@ function scalarText(type: string | undefined, value: unknown): string | undefine
   if (type !== 'PLAIN') return undefined;
   // Plain only when YAML reads it back as the same string; else double quotes, as a new file would.
   const probe = parseDocument(`k: ${value}`, { schema: 'core' });
-  return !/[\r\n]/.test(value) && probe.errors.length === 0 && (probe.toJS() as Plain).k === value ? value : JSON.stringify(value);
+  return !/[\r\n]/.test(value) && probe.errors.length === 0 && (probe.toJS() as Plain).k === value
+    ? value
+    : JSON.stringify(value);
 }
 
 /** Text edits (offset ranges in the YAML) that turn `before` into `after` by replacing scalars only; false when the shape changed. */
-function scalarEdits(node: unknown, before: unknown, after: unknown, edits: { start: number; end: number; text: string }[]): boolean {
+function scalarEdits(
+  node: unknown,
+  before: unknown,
+  after: unknown,
+  edits: { start: number; end: number; text: string }[],
+): boolean {
   if (isDeepStrictEqual(before, after)) return true;
   if (isScalar(node) && !isCollection(after) && typeof after !== 'object') {
     const text = scalarText(node.type, after);
@@ -85,7 +102,11 @@ function scalarEdits(node: unknown, before: unknown, after: unknown, edits: { st
   if (isMap(node) && isObject(before) && isObject(after)) {
     const keys = Object.keys(after);
     if (keys.length !== Object.keys(before).length || !keys.every((k) => k in before)) return false;
-    return node.items.every((pair) => isScalar(pair.key) && scalarEdits(pair.value, before[String(pair.key.value)], after[String(pair.key.value)], edits));
+    return node.items.every(
+      (pair) =>
+        isScalar(pair.key) &&
+        scalarEdits(pair.value, before[String(pair.key.value)], after[String(pair.key.value)], edits),
+    );
   }
   if (isSeq(node) && Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
     return node.items.every((item, i) => scalarEdits(item, before[i], after[i], edits));
@@ -121,8 +142,15 @@ function editDocument(doc: Document, path: unknown[], before: unknown, after: un
   const created = doc.createNode(after);
   if (isCollection(node) && isCollection(created)) created.flow = node.flow ?? false;
   // The node's own comments (a trailing `# les deux`, lines above it) stay with the new value.
-  if (isCollection(node) || isScalar(node)) Object.assign(created, { comment: node.comment, commentBefore: node.commentBefore, spaceBefore: node.spaceBefore });
-  if (isScalar(node) && isScalar(created) && typeof after === 'string' && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')) created.type = node.type;
+  if (isCollection(node) || isScalar(node))
+    Object.assign(created, { comment: node.comment, commentBefore: node.commentBefore, spaceBefore: node.spaceBefore });
+  if (
+    isScalar(node) &&
+    isScalar(created) &&
+    typeof after === 'string' &&
+    (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')
+  )
+    created.type = node.type;
   doc.setIn(path, created);
 }
 
@@ -134,7 +162,8 @@ function editDocument(doc: Document, path: unknown[], before: unknown, after: un
 export function updateRecordFile(existing: string, fresh: FreshRecord): string | undefined {
   const match = FENCE.exec(existing);
   const doc = match ? parseDocument(match[2]!, { schema: 'core', uniqueKeys: true }) : undefined;
-  if (!match || !doc || doc.errors.length > 0 || !isMap(doc.contents)) return existing === fresh.source ? undefined : fresh.source;
+  if (!match || !doc || doc.errors.length > 0 || !isMap(doc.contents))
+    return existing === fresh.source ? undefined : fresh.source;
   const old = defined(doc.toJS()) as Plain;
   const body = existing.slice(match[0].length);
   const want = wanted(old, fresh);
@@ -144,7 +173,8 @@ export function updateRecordFile(existing: string, fresh: FreshRecord): string |
   let yaml = match[2]!;
   const edits: { start: number; end: number; text: string }[] = [];
   if (scalarEdits(doc.contents, old, want, edits)) {
-    for (const edit of edits.sort((a, b) => b.start - a.start)) yaml = `${yaml.slice(0, edit.start)}${edit.text}${yaml.slice(edit.end)}`;
+    for (const edit of edits.sort((a, b) => b.start - a.start))
+      yaml = `${yaml.slice(0, edit.start)}${edit.text}${yaml.slice(edit.end)}`;
   } else {
     editDocument(doc, [], old, want, fresh.order);
     yaml = doc.toString({ lineWidth: 0, flowCollectionPadding: false }).replace(/\n$/, '');
@@ -154,6 +184,7 @@ export function updateRecordFile(existing: string, fresh: FreshRecord): string |
   const text = `${match[1]}${yaml}${match[3]}${textSame ? body : `${lead}${fresh.text}${trail || '\n'}`}`;
   // The edited file must read back as exactly the record: else the import writes the file it would write new.
   const parsed = parseRecordFile('import', text.replace(/^\uFEFF/, ''));
-  const same = parsed.ok && parsed.value.body === fresh.text && isDeepStrictEqual(defined(parsed.value.frontmatter), want);
+  const same =
+    parsed.ok && parsed.value.body === fresh.text && isDeepStrictEqual(defined(parsed.value.frontmatter), want);
   return same ? text : fresh.source;
 }

@@ -49,7 +49,8 @@ export async function walkDeployment(client: PermisFactsClient, options: WalkOpt
     // Staleness is judged within this walk: narrowed walks legitimately meet records another walk has read.
     const seenHere = new Set<string>();
     for (;;) {
-      const page = first ?? checkPage(await client.search({ ...filter, limit: LIMIT, offset } as never), filter, offset);
+      const page =
+        first ?? checkPage(await client.search({ ...filter, limit: LIMIT, offset } as never), filter, offset);
       first = undefined;
       if (announced < 0) announced = page.total;
       let fresh = 0;
@@ -67,12 +68,17 @@ export async function walkDeployment(client: PermisFactsClient, options: WalkOpt
       options.onProgress?.(result.records.size, Math.max(grandTotal, result.records.size));
       stale = fresh === 0 ? stale + 1 : 0;
       if (page.results.length === 0) {
-        if (offset < announced) result.warnings.push(`${describe(filter)}: the source announced ${announced} records but its pages ended after ${offset}`);
+        if (offset < announced)
+          result.warnings.push(
+            `${describe(filter)}: the source announced ${announced} records but its pages ended after ${offset}`,
+          );
         return announced;
       }
       if (stale >= maxStale) {
         // The whole walk stops: a source that loops on one filter would loop on every narrower one too.
-        throw new Error(`${describe(filter)}: ${maxStale} pages in a row brought no new record (at offset ${offset}); the source repeats its pages`);
+        throw new Error(
+          `${describe(filter)}: ${maxStale} pages in a row brought no new record (at offset ${offset}); the source repeats its pages`,
+        );
       }
       if (offset >= announced) {
         // A full last page may hide a total that lies low: one more page tells.
@@ -104,12 +110,16 @@ export async function walkDeployment(client: PermisFactsClient, options: WalkOpt
         if (byKind.total <= REACHABLE) await walk({ kind }, byKind);
         else for (const region of REGIONS) await walk({ kind, region });
       }
-      if (result.records.size < top.total) result.warnings.push(`the source announced ${top.total} records; ${result.records.size} were found by kind and region`);
+      if (result.records.size < top.total)
+        result.warnings.push(
+          `the source announced ${top.total} records; ${result.records.size} were found by kind and region`,
+        );
     }
   } catch (error) {
     result.incomplete = (error as Error).message;
   }
-  for (const raw of result.withoutId) result.warnings.push(`${recordLabel(raw)}: id: missing or not a string; not imported`);
+  for (const raw of result.withoutId)
+    result.warnings.push(`${recordLabel(raw)}: id: missing or not a string; not imported`);
   return result;
 }
 
@@ -124,8 +134,11 @@ function checkPage(page: unknown, filter: Filter, offset: number): { results: un
   const { results, total } = (page ?? {}) as { results?: unknown; total?: unknown };
   if (!Array.isArray(results) || !Number.isInteger(total) || (total as number) < 0) {
     const excerpt = JSON.stringify(page)?.slice(0, 120);
-    throw new Error(`${describe(filter)} at offset ${offset}: not a page of the spec (an array "results" and an integer "total"): ${excerpt}`);
+    throw new Error(
+      `${describe(filter)} at offset ${offset}: not a page of the spec (an array "results" and an integer "total"): ${excerpt}`,
+    );
   }
-  if (results.length > LIMIT) throw new Error(`${describe(filter)} at offset ${offset}: ${results.length} results for limit ${LIMIT}`);
+  if (results.length > LIMIT)
+    throw new Error(`${describe(filter)} at offset ${offset}: ${results.length} results for limit ${LIMIT}`);
   return { results, total: total as number };
 }

@@ -62,7 +62,11 @@ export function interleaveByHost(urls: readonly string[]): string[] {
 }
 
 /** Checks the unique addresses of `uses` (fictional ones left out), reusing fresh cached results and caching new ones. */
-export async function checkAll(uses: readonly LinkUse[], options: CheckAllOptions, deps: CheckAllDeps): Promise<CheckAllOutcome> {
+export async function checkAll(
+  uses: readonly LinkUse[],
+  options: CheckAllOptions,
+  deps: CheckAllDeps,
+): Promise<CheckAllOutcome> {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
   const urls = interleaveByHost([...new Set(uses.filter((u) => !u.fictional).map((u) => u.url))]);
@@ -71,7 +75,10 @@ export async function checkAll(uses: readonly LinkUse[], options: CheckAllOption
   let requests = 0;
   let fromCache = 0;
   const linkDeps = {
-    gate, sleep, now, fetch: deps.fetch ?? globalThis.fetch,
+    gate,
+    sleep,
+    now,
+    fetch: deps.fetch ?? globalThis.fetch,
     onRequest: (request: { url: string; method: 'HEAD' | 'GET' }) => {
       requests++;
       deps.onRequest?.(request);

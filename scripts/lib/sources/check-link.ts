@@ -72,15 +72,23 @@ export function networkReason(error: unknown): { reason: string; transient: bool
   const message = cause?.message ?? (error as Error).message ?? String(error);
   if (code === 'ENOTFOUND') return { reason: `DNS: no such host (${code})`, transient: false };
   if (code === 'EAI_AGAIN') return { reason: `DNS: lookup failed (${code})`, transient: true };
-  if (/CERT|SSL|TLS|SELF_SIGNED|HOSTNAME|ALTNAME/i.test(code) || /certificate|ssl|tls/i.test(message)) return { reason: `TLS error (${code || message})`, transient: false };
+  if (/CERT|SSL|TLS|SELF_SIGNED|HOSTNAME|ALTNAME/i.test(code) || /certificate|ssl|tls/i.test(message))
+    return { reason: `TLS error (${code || message})`, transient: false };
   if (code === 'ECONNREFUSED') return { reason: `connection refused (${code})`, transient: false };
   return { reason: `network error (${code || message})`, transient: true };
 }
 
-type Answer = { kind: 'answer'; status: number; location: string | null; ms: number } | { kind: 'failure'; verdict: 'dead' | 'unverified'; reason: string; status?: number; ms: number };
+type Answer =
+  | { kind: 'answer'; status: number; location: string | null; ms: number }
+  | { kind: 'failure'; verdict: 'dead' | 'unverified'; reason: string; status?: number; ms: number };
 
 /** One request with its retries: 429/503 after the wait asked (the host paused meanwhile), a timeout or transient failure once more. */
-async function ask(url: string, method: 'HEAD' | 'GET', options: CheckLinkOptions, deps: CheckLinkDeps): Promise<Answer> {
+async function ask(
+  url: string,
+  method: 'HEAD' | 'GET',
+  options: CheckLinkOptions,
+  deps: CheckLinkDeps,
+): Promise<Answer> {
   const host = new URL(url).host;
   let longest = 0;
   let failures = 0;
@@ -91,7 +99,12 @@ async function ask(url: string, method: 'HEAD' | 'GET', options: CheckLinkOption
       const response = await deps.gate.run(host, () => {
         started = deps.now();
         deps.onRequest?.({ url, method });
-        return deps.fetch(url, { method, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs), headers: { 'user-agent': options.userAgent, accept: '*/*' } });
+        return deps.fetch(url, {
+          method,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(options.timeoutMs),
+          headers: { 'user-agent': options.userAgent, accept: '*/*' },
+        });
       });
       // Only the headers matter: the body is never read.
       await response.body?.cancel().catch(() => {});
@@ -101,9 +114,22 @@ async function ask(url: string, method: 'HEAD' | 'GET', options: CheckLinkOption
         const wait = asked ?? options.defaultRetryMs * 2 ** attempt;
         const verdict = response.status === 429 ? 'unverified' : 'dead';
         if (asked !== undefined && asked > options.maxRetryAfterMs) {
-          return { kind: 'failure', verdict, status: response.status, reason: `HTTP ${response.status}, Retry-After ${Math.ceil(asked / 1000)} s over the ${options.maxRetryAfterMs / 1000} s limit`, ms: longest };
+          return {
+            kind: 'failure',
+            verdict,
+            status: response.status,
+            reason: `HTTP ${response.status}, Retry-After ${Math.ceil(asked / 1000)} s over the ${options.maxRetryAfterMs / 1000} s limit`,
+            ms: longest,
+          };
         }
-        if (attempt >= options.retries) return { kind: 'failure', verdict, status: response.status, reason: `HTTP ${response.status} after ${options.retries} retries`, ms: longest };
+        if (attempt >= options.retries)
+          return {
+            kind: 'failure',
+            verdict,
+            status: response.status,
+            reason: `HTTP ${response.status} after ${options.retries} retries`,
+            ms: longest,
+          };
         deps.gate.pause(host, deps.now() + wait);
         continue;
       }
@@ -111,7 +137,9 @@ async function ask(url: string, method: 'HEAD' | 'GET', options: CheckLinkOption
     } catch (error) {
       longest = Math.max(longest, deps.now() - started);
       const timedOut = (error as Error).name === 'TimeoutError';
-      const { reason, transient } = timedOut ? { reason: `timeout after ${options.timeoutMs} ms`, transient: true } : networkReason(error);
+      const { reason, transient } = timedOut
+        ? { reason: `timeout after ${options.timeoutMs} ms`, transient: true }
+        : networkReason(error);
       // A slow or flaky host gets one more try before it is called dead.
       if (transient && failures++ < 1) continue;
       return { kind: 'failure', verdict: 'dead', reason, ms: longest };
@@ -126,28 +154,47 @@ export async function checkLink(url: string, options: CheckLinkOptions, deps: Ch
   let current = url;
   let method: 'HEAD' | 'GET' = 'HEAD';
   let ms = 0;
-  const done = (fields: Omit<LinkResult, 'url' | 'chain' | 'ms' | 'checkedAt'>): LinkResult => ({ url, ...fields, chain, ms, checkedAt: new Date(deps.now()).toISOString() });
+  const done = (fields: Omit<LinkResult, 'url' | 'chain' | 'ms' | 'checkedAt'>): LinkResult => ({
+    url,
+    ...fields,
+    chain,
+    ms,
+    checkedAt: new Date(deps.now()).toISOString(),
+  });
   for (;;) {
     const answer = await ask(current, method, options, deps);
     ms = Math.max(ms, answer.ms);
-    if (answer.kind === 'failure') return done({ verdict: answer.verdict, reason: answer.reason, ...(answer.status ? { status: answer.status } : {}) });
+    if (answer.kind === 'failure')
+      return done({
+        verdict: answer.verdict,
+        reason: answer.reason,
+        ...(answer.status ? { status: answer.status } : {}),
+      });
     chain.push({ url: current, method, status: answer.status });
     if (method === 'HEAD' && HEAD_REFUSED(answer.status)) {
       method = 'GET';
       continue;
     }
     if (REDIRECTS.has(answer.status)) {
-      if (!answer.location) return done({ verdict: 'dead', status: answer.status, reason: `HTTP ${answer.status} without a Location header` });
+      if (!answer.location)
+        return done({
+          verdict: 'dead',
+          status: answer.status,
+          reason: `HTTP ${answer.status} without a Location header`,
+        });
       const next = new URL(answer.location, current).href;
-      if (seen.has(next)) return done({ verdict: 'dead', status: answer.status, reason: `redirect loop back to ${next}` });
-      if (seen.size > options.maxRedirects) return done({ verdict: 'dead', status: answer.status, reason: `more than ${options.maxRedirects} redirects` });
+      if (seen.has(next))
+        return done({ verdict: 'dead', status: answer.status, reason: `redirect loop back to ${next}` });
+      if (seen.size > options.maxRedirects)
+        return done({ verdict: 'dead', status: answer.status, reason: `more than ${options.maxRedirects} redirects` });
       seen.add(next);
       current = next;
       continue;
     }
     if (answer.status >= 400) return done({ verdict: 'dead', status: answer.status, reason: `HTTP ${answer.status}` });
     const first = chain.find((hop) => !(hop.method === 'HEAD' && HEAD_REFUSED(hop.status)));
-    if (first && PERMANENT.has(first.status)) return done({ verdict: 'moved', status: answer.status, movedTo: current });
+    if (first && PERMANENT.has(first.status))
+      return done({ verdict: 'moved', status: answer.status, movedTo: current });
     return done({ verdict: 'ok', status: answer.status });
   }
 }

@@ -28,11 +28,13 @@ export function parseSourcesArgs(values: Record<string, string | boolean | undef
   const int = (name: string, min: number, fallback: number) => {
     const value = text(name);
     if (value === undefined) return fallback;
-    if (!/^\d+$/.test(value) || Number(value) < min) throw new Error(`--${name} must be an integer of at least ${min}, got ${JSON.stringify(value)}`);
+    if (!/^\d+$/.test(value) || Number(value) < min)
+      throw new Error(`--${name} must be an integer of at least ${min}, got ${JSON.stringify(value)}`);
     return Number(value);
   };
   const failOn = text('fail-on') ?? 'dead';
-  if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new Error(`--fail-on must be one of ${FAIL_ON.join(', ')}, got ${JSON.stringify(failOn)}`);
+  if (!(FAIL_ON as readonly string[]).includes(failOn))
+    throw new Error(`--fail-on must be one of ${FAIL_ON.join(', ')}, got ${JSON.stringify(failOn)}`);
   const d = CHECK_SOURCES_DEFAULTS;
   const maxAge = text('max-age');
   return {

@@ -48,13 +48,21 @@ export function linksOfRecord(file: string, source: string): LinkUse[] {
   const data = (frontmatter ?? {}) as Record<string, unknown>;
   const uses: LinkUse[] = [];
   const at = (path: (string | number)[], url: unknown, field: string, fictional = false) => {
-    if (typeof url === 'string' && /^https?:\/\//.test(url)) uses.push({ url, file, line: locate?.(path)?.line ?? 1, field, ...(fictional ? { fictional: true as const } : {}) });
+    if (typeof url === 'string' && /^https?:\/\//.test(url))
+      uses.push({
+        url,
+        file,
+        line: locate?.(path)?.line ?? 1,
+        field,
+        ...(fictional ? { fictional: true as const } : {}),
+      });
   };
   const fictional = DATA_FIELDS.some((name) => (data[name] as { fictional?: unknown } | undefined)?.fictional === true);
   (Array.isArray(data.sources) ? data.sources : []).forEach((s: { url?: unknown; type?: unknown }, i) => {
     at(['sources', i, 'url'], s?.url, `sources[${i}].url`, fictional && (s?.type === 'brand' || s?.type === 'source'));
   });
-  for (const name of DATA_FIELDS) at([name, 'website'], (data[name] as { website?: unknown } | undefined)?.website, `${name}.website`, fictional);
+  for (const name of DATA_FIELDS)
+    at([name, 'website'], (data[name] as { website?: unknown } | undefined)?.website, `${name}.website`, fictional);
   return [...uses, ...bodyLinks(source, file)];
 }
 

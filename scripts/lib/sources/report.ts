@@ -44,13 +44,31 @@ const median = (values: number[]) => {
 };
 
 /** Builds the report from the link uses and the results by address. */
-export function buildReport(uses: readonly LinkUse[], results: ReadonlyMap<string, LinkResult>, counts: { fromCache: number; requests: number }, slowMs: number, now: Date): SourcesReport {
-  const items = (verdict: LinkResult['verdict']) => uses.flatMap((use): ReportItem[] => {
-    const result = results.get(use.url);
-    if (result?.verdict !== verdict) return [];
-    const { status, reason, movedTo, chain } = result;
-    return [{ file: use.file, line: use.line, field: use.field, url: use.url, ...(status ? { status } : {}), ...(reason ? { reason } : {}), ...(movedTo ? { movedTo } : {}), chain }];
-  });
+export function buildReport(
+  uses: readonly LinkUse[],
+  results: ReadonlyMap<string, LinkResult>,
+  counts: { fromCache: number; requests: number },
+  slowMs: number,
+  now: Date,
+): SourcesReport {
+  const items = (verdict: LinkResult['verdict']) =>
+    uses.flatMap((use): ReportItem[] => {
+      const result = results.get(use.url);
+      if (result?.verdict !== verdict) return [];
+      const { status, reason, movedTo, chain } = result;
+      return [
+        {
+          file: use.file,
+          line: use.line,
+          field: use.field,
+          url: use.url,
+          ...(status ? { status } : {}),
+          ...(reason ? { reason } : {}),
+          ...(movedTo ? { movedTo } : {}),
+          chain,
+        },
+      ];
+    });
   const byHost = new Map<string, number[]>();
   for (const result of results.values()) {
     if (result.ms <= 0) continue;
@@ -58,7 +76,12 @@ export function buildReport(uses: readonly LinkUse[], results: ReadonlyMap<strin
     byHost.set(host, [...(byHost.get(host) ?? []), result.ms]);
   }
   const slowHosts = [...byHost]
-    .map(([host, times]) => ({ host, links: times.length, medianMs: Math.round(median(times)), maxMs: Math.round(Math.max(...times)) }))
+    .map(([host, times]) => ({
+      host,
+      links: times.length,
+      medianMs: Math.round(median(times)),
+      maxMs: Math.round(Math.max(...times)),
+    }))
     .filter((h) => h.medianMs >= slowMs)
     .sort((a, b) => b.medianMs - a.medianMs);
   return {
@@ -81,25 +104,38 @@ function chainText(chain: readonly Hop[]): string {
 
 /** The one-line summary that ends every output. */
 export function summaryLine(report: SourcesReport): string {
-  return `${report.urls} addresses in ${report.uses} links (${report.fictional} fictional left out), ${report.fromCache} from the cache, ${report.requests} requests: `
-    + `${report.dead.length} dead, ${report.moved.length} moved, ${report.unverified.length} unverified, ${report.slowHosts.length} slow hosts`;
+  return (
+    `${report.urls} addresses in ${report.uses} links (${report.fictional} fictional left out), ${report.fromCache} from the cache, ${report.requests} requests: ` +
+    `${report.dead.length} dead, ${report.moved.length} moved, ${report.unverified.length} unverified, ${report.slowHosts.length} slow hosts`
+  );
 }
 
 /** A plain-text table for a terminal: one row per link use that needs attention, then slow hosts, then the summary. */
 export function formatTable(report: SourcesReport): string {
   const rows: string[][] = [
     ...report.dead.map((i) => ['dead', `${i.file}:${i.line}`, i.field, i.url, i.reason ?? '']),
-    ...report.moved.map((i) => ['moved', `${i.file}:${i.line}`, i.field, i.url, `→ ${i.movedTo} (${chainText(i.chain)})`]),
+    ...report.moved.map((i) => [
+      'moved',
+      `${i.file}:${i.line}`,
+      i.field,
+      i.url,
+      `→ ${i.movedTo} (${chainText(i.chain)})`,
+    ]),
     ...report.unverified.map((i) => ['unverified', `${i.file}:${i.line}`, i.field, i.url, i.reason ?? '']),
   ];
   const lines: string[] = [];
   if (rows.length > 0) {
     const head = ['what', 'where', 'field', 'link', 'detail'];
     const widths = head.map((h, c) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[c]!.length))));
-    const line = (cells: string[]) => cells.map((cell, c) => (c === cells.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd();
+    const line = (cells: string[]) =>
+      cells
+        .map((cell, c) => (c === cells.length - 1 ? cell : cell.padEnd(widths[c]!)))
+        .join('  ')
+        .trimEnd();
     lines.push(line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line));
   }
-  for (const h of report.slowHosts) lines.push(`slow host ${h.host}: median ${h.medianMs} ms, max ${h.maxMs} ms over ${h.links} links`);
+  for (const h of report.slowHosts)
+    lines.push(`slow host ${h.host}: median ${h.medianMs} ms, max ${h.maxMs} ms over ${h.links} links`);
   lines.push(summaryLine(report));
   return lines.join('\n');
 }
@@ -111,7 +147,8 @@ export function formatMarkdown(report: SourcesReport): string {
   const section = (title: string, items: ReportItem[], detail: (i: ReportItem) => string) => {
     if (items.length === 0) return;
     out.push(`## ${title} (${items.length})`, '', '| where | field | link | detail |', '|---|---|---|---|');
-    for (const i of items) out.push(`| \`${cell(i.file)}:${i.line}\` | ${cell(i.field)} | <${i.url}> | ${cell(detail(i))} |`);
+    for (const i of items)
+      out.push(`| \`${cell(i.file)}:${i.line}\` | ${cell(i.field)} | <${i.url}> | ${cell(detail(i))} |`);
     out.push('');
   };
   section('Dead links', report.dead, (i) => i.reason ?? '');

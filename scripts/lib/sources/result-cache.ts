@@ -26,7 +26,8 @@ export class ResultCache {
     if (text === null) return new ResultCache(path, new Map());
     try {
       const data = JSON.parse(text) as { version?: number; results?: Record<string, LinkResult> };
-      if (data.version !== VERSION || typeof data.results !== 'object' || data.results === null) throw new Error(`version ${JSON.stringify(data.version)}, expected ${VERSION}`);
+      if (data.version !== VERSION || typeof data.results !== 'object' || data.results === null)
+        throw new Error(`version ${JSON.stringify(data.version)}, expected ${VERSION}`);
       return new ResultCache(path, new Map(Object.entries(data.results)));
     } catch (error) {
       warn(`${path}: unreadable cache (${(error as Error).message}); every link is checked again`);

@@ -4,7 +4,20 @@
  * rename. A process that serves a build registers its pid against it, and old builds are removed only when no live
  * process of this checkout uses them.
  */
-import { mkdir, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+  unlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
@@ -95,7 +108,10 @@ export async function pointDistAt(distDir: string, build: string): Promise<void>
   await symlink(relative(dirname(dist), build), link, 'dir');
   try {
     const info = await stat(dist).catch(() => null);
-    const isLink = await readlink(dist).then(() => true, () => false);
+    const isLink = await readlink(dist).then(
+      () => true,
+      () => false,
+    );
     if (info && !isLink) {
       // A plain folder (a build made before builds had their own folders): moved away, then removed.
       const old = join(buildsRoot(dist), `.replaced-${process.pid}-${randomBytes(4).toString('hex')}`);
@@ -131,12 +147,19 @@ export async function folderBytes(dir: string): Promise<number> {
  * Removes the builds of DIST_DIR's builds folder beyond the `keep` most recently made or chosen, sparing the one
  * DIST_DIR shows, those a live process uses or is making, and `spare`. Returns what is left (with sizes when `measure`) and what was removed.
  */
-export async function removeOldBuilds(distDir: string, options: { keep?: number; spare?: string[]; measure?: boolean } = {}): Promise<{ kept: StoredBuild[]; removed: string[] }> {
+export async function removeOldBuilds(
+  distDir: string,
+  options: { keep?: number; spare?: string[]; measure?: boolean } = {},
+): Promise<{ kept: StoredBuild[]; removed: string[] }> {
   const keep = options.keep ?? KEPT_BUILDS;
   const root = buildsRoot(distDir);
   const inUse = await buildsInUse(root);
   const current = await currentBuild(distDir);
-  const spared = new Set([...inUse, ...(options.spare ?? []).map((dir) => basename(dir)), ...(current ? [basename(current)] : [])]);
+  const spared = new Set([
+    ...inUse,
+    ...(options.spare ?? []).map((dir) => basename(dir)),
+    ...(current ? [basename(current)] : []),
+  ]);
   const builds: { name: string; time: number }[] = [];
   for (const name of await readdir(root).catch(() => [] as string[])) {
     // Left by a killed process: a half-installed, damaged or half-removed build, or a replaced plain DIST_DIR.
@@ -154,7 +177,12 @@ export async function removeOldBuilds(distDir: string, options: { keep?: number;
     else {
       // Renamed away first, so that no reader finds a half-removed build under its name.
       const trash = join(root, `.removing-${build.name}-${process.pid}`);
-      if (await rename(join(root, build.name), trash).then(() => true, () => false)) {
+      if (
+        await rename(join(root, build.name), trash).then(
+          () => true,
+          () => false,
+        )
+      ) {
         await rm(trash, { recursive: true, force: true });
         removed.push(build.name);
       }

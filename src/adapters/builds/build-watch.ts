@@ -13,7 +13,11 @@ export { STAMP_FILE };
  * Null while DIST_DIR is missing.
  */
 export async function buildSignature(dir: string): Promise<string | null> {
-  const [real, folder, manifest] = await Promise.all([realpath(dir).catch(() => null), stat(dir).catch(() => null), stat(join(dir, INTEGRITY_FILE)).catch(() => null)]);
+  const [real, folder, manifest] = await Promise.all([
+    realpath(dir).catch(() => null),
+    stat(dir).catch(() => null),
+    stat(join(dir, INTEGRITY_FILE)).catch(() => null),
+  ]);
   if (!folder?.isDirectory()) return null;
   return [real, folder.ino, manifest?.ino, manifest?.mtimeMs].join(':');
 }
@@ -30,10 +34,12 @@ async function readStringField(path: string, field: string): Promise<string | un
 }
 
 /** The build's id from its manifest, for the log; undefined without one. */
-export const readBuildId = (dir: string): Promise<string | undefined> => readStringField(join(dir, INTEGRITY_FILE), 'buildId');
+export const readBuildId = (dir: string): Promise<string | undefined> =>
+  readStringField(join(dir, INTEGRITY_FILE), 'buildId');
 
 /** The SITE_URL a build was made for, from its stamp; undefined when the stamp is missing or unreadable. */
-export const readBuildSiteUrl = (dir: string): Promise<string | undefined> => readStringField(join(dir, STAMP_FILE), 'SITE_URL');
+export const readBuildSiteUrl = (dir: string): Promise<string | undefined> =>
+  readStringField(join(dir, STAMP_FILE), 'SITE_URL');
 
 /** A watch over one folder. */
 export interface BuildWatch {
@@ -47,7 +53,12 @@ export interface BuildWatch {
  * Calls `onChange` once per new build found in `dir`. Checks are driven by requests (poll), so an idle server
  * costs nothing; concurrent requests share one check, and keep the current build until `onChange` has switched.
  */
-export function createBuildWatch(dir: string, intervalMs: number, onChange: () => Promise<void>, onError: (error: unknown) => void): BuildWatch {
+export function createBuildWatch(
+  dir: string,
+  intervalMs: number,
+  onChange: () => Promise<void>,
+  onError: (error: unknown) => void,
+): BuildWatch {
   let known: Promise<string | null> = buildSignature(dir);
   let lastCheck = Date.now();
   let running: Promise<boolean> | null = null;

@@ -25,7 +25,10 @@ export interface IntegrityIndex extends IntegrityHead {
 export async function writeIntegrity(dir: string, files: Record<string, IntegrityEntry>): Promise<string> {
   const sorted = Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1));
   // The id depends on the content only: two builds of the same inputs get the same id.
-  const buildId = createHash('sha256').update(JSON.stringify(Object.fromEntries(sorted))).digest('hex').slice(0, 20);
+  const buildId = createHash('sha256')
+    .update(JSON.stringify(Object.fromEntries(sorted)))
+    .digest('hex')
+    .slice(0, 20);
   const buckets = Math.max(1, Math.ceil(sorted.length / INTEGRITY_BUCKET_ENTRIES));
   const parts = Array.from({ length: buckets }, () => ({}) as Record<string, IntegrityEntry>);
   for (const [path, entry] of sorted) parts[integrityBucket(path, buckets)]![path] = entry;
@@ -38,7 +41,9 @@ export async function writeIntegrity(dir: string, files: Record<string, Integrit
 
 /** The error for a manifest file (head or bucket) that cannot be read. */
 function missing(path: string, error: NodeJS.ErrnoException): Error {
-  return new Error(`${path} is missing (${error.code ?? error.message}): this is not a complete build of this version; run npm run build`);
+  return new Error(
+    `${path} is missing (${error.code ?? error.message}): this is not a complete build of this version; run npm run build`,
+  );
 }
 
 /** Opens `dir`'s manifest (reads its head only); throws an Error an operator can act on when it is missing or unreadable. */

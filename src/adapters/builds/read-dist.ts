@@ -25,11 +25,18 @@ export interface ReadDistOptions {
 export function mismatch(expected: IntegrityEntry, bytes: Buffer): string | null {
   if (bytes.length !== expected.bytes) return `${bytes.length} bytes, the build wrote ${expected.bytes} bytes`;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return sha256 === expected.sha256 ? null : `sha256 ${sha256.slice(0, 12)}…, the build wrote ${expected.sha256.slice(0, 12)}…`;
+  return sha256 === expected.sha256
+    ? null
+    : `sha256 ${sha256.slice(0, 12)}…, the build wrote ${expected.sha256.slice(0, 12)}…`;
 }
 
 /** The API's fixed artefacts: checked whole at start-up, and watched by /readyz. */
-const FIXED_ARTEFACTS = [...Object.values(ARTEFACTS), SEARCH_PATHS.manifest, SEARCH_PATHS.listing, SEARCH_PATHS.synonyms];
+const FIXED_ARTEFACTS = [
+  ...Object.values(ARTEFACTS),
+  SEARCH_PATHS.manifest,
+  SEARCH_PATHS.listing,
+  SEARCH_PATHS.synonyms,
+];
 
 /**
  * What tells whether a loaded build is still the one on disk, without reading it: the inode, size and date of its
@@ -38,14 +45,17 @@ const FIXED_ARTEFACTS = [...Object.values(ARTEFACTS), SEARCH_PATHS.manifest, SEA
 export async function buildSnapshot(dir: string): Promise<Map<string, string>> {
   const paths = [INTEGRITY_FILE, STAMP_FILE, ...FIXED_ARTEFACTS];
   const stats = await Promise.all(paths.map((path) => stat(join(dir, path)).catch(() => null)));
-  return new Map(paths.map((path, i) => [path, stats[i] ? `${stats[i].ino}:${stats[i].size}:${stats[i].mtimeMs}` : 'missing']));
+  return new Map(
+    paths.map((path, i) => [path, stats[i] ? `${stats[i].ino}:${stats[i].size}:${stats[i].mtimeMs}` : 'missing']),
+  );
 }
 
 /** The first file whose snapshot differs, as a message for /readyz; null when none does. */
 export function snapshotChange(dir: string, before: Map<string, string>, now: Map<string, string>): string | null {
   for (const [path, was] of before) {
     const is = now.get(path);
-    if (is !== was) return `the build in ${dir} changed after it was loaded (${path} ${is === 'missing' ? 'is missing' : 'was rewritten'}); restart or rebuild`;
+    if (is !== was)
+      return `the build in ${dir} changed after it was loaded (${path} ${is === 'missing' ? 'is missing' : 'was rewritten'}); restart or rebuild`;
   }
   return null;
 }
@@ -70,7 +80,10 @@ export async function verifyDist(dir: string): Promise<string> {
     const wrong = typeof bytes === 'string' ? `cannot be read (${bytes})` : mismatch(expected, bytes);
     if (wrong) problems.push(`${path}: ${wrong}`);
   }
-  if (problems.length > 0) throw new Error(`The build in ${root} is damaged; run npm run build:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(
+      `The build in ${root} is damaged; run npm run build:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
   return manifest.buildId;
 }
 
@@ -107,7 +120,11 @@ export function readDist(dir: string, options: ReadDistOptions = {}): ReadArtefa
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const absent = code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
-      fail(path, absent ? `listed in ${INTEGRITY_FILE} but missing` : `cannot be read (${code ?? (error as Error).message})`, absent);
+      fail(
+        path,
+        absent ? `listed in ${INTEGRITY_FILE} but missing` : `cannot be read (${code ?? (error as Error).message})`,
+        absent,
+      );
     }
     const wrong = mismatch(expected, bytes);
     if (wrong) fail(path, await superseded(root, index, wrong));
@@ -118,5 +135,7 @@ export function readDist(dir: string, options: ReadDistOptions = {}): ReadArtefa
 /** Explains a mismatch: a newer build swapped in under the running server, or damage. */
 async function superseded(root: string, known: IntegrityIndex, wrong: string): Promise<string> {
   const now = await openIntegrity(root).catch(() => null);
-  return now && now.buildId !== known.buildId ? `changed: build ${now.buildId} replaced ${known.buildId} (the server must reload)` : `damaged: ${wrong}`;
+  return now && now.buildId !== known.buildId
+    ? `changed: build ${now.buildId} replaced ${known.buildId} (the server must reload)`
+    : `damaged: ${wrong}`;
 }

@@ -37,7 +37,10 @@ export const defaultDurableQuotaOptions: DurableQuotaOptions = {
 const WARN_EVERY_MS = 60_000;
 
 /** A Quota whose counters live in Durable Objects (`namespace` is the QUOTA binding). */
-export function createDurableQuota(namespace: DurableObjectNamespace<QuotaWindowStub>, options: Partial<DurableQuotaOptions> = {}): Quota {
+export function createDurableQuota(
+  namespace: DurableObjectNamespace<QuotaWindowStub>,
+  options: Partial<DurableQuotaOptions> = {},
+): Quota {
   const { limit, windowMs, timeoutMs, fallback, warn } = { ...defaultDurableQuotaOptions, ...options };
   const memory = fallback ?? createMemoryQuota({ limit, windowMs });
   let lastWarning = -Infinity;
@@ -45,12 +48,17 @@ export function createDurableQuota(namespace: DurableObjectNamespace<QuotaWindow
   return {
     async hit(client) {
       try {
-        const { count, msLeft } = await withTimeout(namespace.get(namespace.idFromName(client)).hit(windowMs), timeoutMs);
+        const { count, msLeft } = await withTimeout(
+          namespace.get(namespace.idFromName(client)).hit(windowMs),
+          timeoutMs,
+        );
         return decide(count, limit, windowMs, msLeft);
       } catch (error) {
         if (Date.now() - lastWarning >= WARN_EVERY_MS) {
           lastWarning = Date.now();
-          warn(`[quota] Durable Object unreachable (${(error as Error).message ?? error}); counting in this isolate's memory until it answers again`);
+          warn(
+            `[quota] Durable Object unreachable (${(error as Error).message ?? error}); counting in this isolate's memory until it answers again`,
+          );
         }
         return memory.hit(client);
       }

@@ -25,7 +25,6 @@ export interface WorkerEnv {
   SITE_URL?: string;
 }
 
-
 // One per isolate: the handler's caches (index, records, answers) live as long as the isolate.
 let served: Promise<Service> | undefined;
 
@@ -37,7 +36,13 @@ async function createServed(env: WorkerEnv): Promise<Service> {
   // No `compress`: Cloudflare compresses responses itself. Queries that found nothing are counted in this isolate's
   // memory (bounded; lost when the isolate ends).
   const quota = createDurableQuota(env.QUOTA, { limit: settings.RATE_LIMIT_PER_MINUTE });
-  return createService({ read: assetReader(fetchAsset), quota, siteUrl, cache: EDGE_CACHE_BOUNDS, handler: { reportToken: env.SEARCH_REPORT_TOKEN } });
+  return createService({
+    read: assetReader(fetchAsset),
+    quota,
+    siteUrl,
+    cache: EDGE_CACHE_BOUNDS,
+    handler: { reportToken: env.SEARCH_REPORT_TOKEN },
+  });
 }
 
 /** The worker: /api/v1 and /mcp through the service, every other path from the static assets. */

@@ -8,7 +8,14 @@ import { HttpError, quote } from '../../lib/api/http-error.ts';
 import { errorReply } from '../../lib/api/responses.ts';
 import { API_BASE } from '../../lib/paths.ts';
 import { pageMethodNotAllowed, pageText } from './static/static-files.ts';
-import { bodyLength, percentEncodeTarget, rawResponse, readRawHead, type PlainReply, type RawHead } from './raw-request.ts';
+import {
+  bodyLength,
+  percentEncodeTarget,
+  rawResponse,
+  readRawHead,
+  type PlainReply,
+  type RawHead,
+} from './raw-request.ts';
 
 /** A request the server answers normally (the normal path and the repaired raw-UTF-8 path both build one). */
 export interface PlainRequest {
@@ -38,8 +45,12 @@ export function isApiTarget(target: string): boolean {
   return path === API_BASE || path.startsWith(`${API_BASE}/`);
 }
 
-const apiError = (status: number, code: ConstructorParameters<typeof HttpError>[1], message: string, headers?: Record<string, string>) =>
-  errorReply(new HttpError(status, code, message, headers));
+const apiError = (
+  status: number,
+  code: ConstructorParameters<typeof HttpError>[1],
+  message: string,
+  headers?: Record<string, string>,
+) => errorReply(new HttpError(status, code, message, headers));
 
 /** The reply to a request the parser refused, by what went wrong and where it was going. */
 function refusal(error: ParserError, head: RawHead | null): PlainReply {
@@ -47,24 +58,44 @@ function refusal(error: ParserError, head: RawHead | null): PlainReply {
   const api = isApiTarget(target);
   const method = head?.method ?? '';
   if (error.code === 'HPE_INVALID_METHOD' && TOKEN.test(method)) {
-    return api ? apiError(405, 'method_not_allowed', `method ${method} is not allowed; use GET`, { allow: 'GET' }) : pageMethodNotAllowed(method);
+    return api
+      ? apiError(405, 'method_not_allowed', `method ${method} is not allowed; use GET`, { allow: 'GET' })
+      : pageMethodNotAllowed(method);
   }
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     return api
-      ? apiError(400, 'headers_too_large', `the request line and headers exceed ${MAX_HEADER_BYTES} bytes; send fewer or shorter headers`)
+      ? apiError(
+          400,
+          'headers_too_large',
+          `the request line and headers exceed ${MAX_HEADER_BYTES} bytes; send fewer or shorter headers`,
+        )
       : pageText(431, 'En-têtes de requête trop grands.');
   }
   if (!api) return pageText(400, 'Requête mal formée.');
   const reason = error.reason ?? error.message;
   if (/[\x80-\xff]/.test(target)) {
-    return apiError(400, 'malformed_request', `the URL contains raw non-ASCII characters (${reason}); percent-encode them, e.g. q=th%C3%A9orique for q=théorique`);
+    return apiError(
+      400,
+      'malformed_request',
+      `the URL contains raw non-ASCII characters (${reason}); percent-encode them, e.g. q=th%C3%A9orique for q=théorique`,
+    );
   }
-  return apiError(400, 'malformed_request', `the HTTP request cannot be parsed (${reason}), got request line ${quote(`${method} ${target}`.trim())}`);
+  return apiError(
+    400,
+    'malformed_request',
+    `the HTTP request cannot be parsed (${reason}), got request line ${quote(`${method} ${target}`.trim())}`,
+  );
 }
 
 /** The refused request as a normal one, when its only fault is raw non-ASCII bytes in the target and it is whole. */
 function repaired(error: ParserError, head: RawHead | null, clientAddress: string | undefined): PlainRequest | null {
-  if (error.code !== 'HPE_INVALID_URL' || !head?.headers || !TOKEN.test(head.method) || !/^HTTP\/1\.[01]$/.test(head.version)) return null;
+  if (
+    error.code !== 'HPE_INVALID_URL' ||
+    !head?.headers ||
+    !TOKEN.test(head.method) ||
+    !/^HTTP\/1\.[01]$/.test(head.version)
+  )
+    return null;
   const headers = head.headers;
   if (headers.has('transfer-encoding') || (headers.get('content-length') ?? '0') !== '0') return null;
   const target = head.target.startsWith('/') ? percentEncodeTarget(head.target) : null;
@@ -89,21 +120,42 @@ export interface RefusedAnswer {
  * Installs the answers on `server`-like events. `answer` serves a repaired request; the reply is written by hand
  * and the connection closed, since the parser cannot go on with it. `onAnswered` hears of each answer sent.
  */
-export function clientErrorListener(answer: (request: PlainRequest) => Promise<PlainReply>, onAnswered?: (answer: RefusedAnswer) => void) {
+export function clientErrorListener(
+  answer: (request: PlainRequest) => Promise<PlainReply>,
+  onAnswered?: (answer: RefusedAnswer) => void,
+) {
   const answered = new WeakSet<Duplex>();
-  return (error: ParserError, socket: Duplex & { _httpMessage?: { headersSent?: boolean } | null; remoteAddress?: string }) => {
+  return (
+    error: ParserError,
+    socket: Duplex & { _httpMessage?: { headersSent?: boolean } | null; remoteAddress?: string },
+  ) => {
     // The parser reports every later chunk of a refused connection again: answer once.
     if (answered.has(socket)) return;
     answered.add(socket);
-    if (error.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
+    if (error.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent)
+      return void socket.destroy();
     const remoteAddress = socket.remoteAddress;
-    const send = (bytes: Buffer | string, reply: PlainReply | null, method: string | undefined, target?: string, head = false) => {
+    const send = (
+      bytes: Buffer | string,
+      reply: PlainReply | null,
+      method: string | undefined,
+      target?: string,
+      head = false,
+    ) => {
       socket.once('finish', () => socket.destroy());
       socket.end(bytes);
       const sent = reply && !head && reply.status !== 304 ? bodyLength(reply.body) : 0;
-      onAnswered?.({ method, target, status: reply?.status ?? 408, bytes: sent, encoding: reply?.headers['content-encoding'] ?? 'identity', remoteAddress });
+      onAnswered?.({
+        method,
+        target,
+        status: reply?.status ?? 408,
+        bytes: sent,
+        encoding: reply?.headers['content-encoding'] ?? 'identity',
+        remoteAddress,
+      });
     };
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return send('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\n\r\n', null, undefined);
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      return send('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\n\r\n', null, undefined);
     const head = readRawHead(error.rawPacket, error.bytesParsed);
     const method = head && TOKEN.test(head.method) ? head.method : undefined;
     const request = socket._httpMessage ? null : repaired(error, head, remoteAddress);
@@ -117,7 +169,9 @@ export function clientErrorListener(answer: (request: PlainRequest) => Promise<P
         send(rawResponse(reply, bare), reply, request.method, request.target, bare);
       },
       () => {
-        const reply = apiError(503, 'internal_error', 'an unexpected error occurred; it has been logged; retry later', { 'retry-after': '5' });
+        const reply = apiError(503, 'internal_error', 'an unexpected error occurred; it has been logged; retry later', {
+          'retry-after': '5',
+        });
         send(rawResponse(reply), reply, request.method, request.target);
       },
     );
@@ -128,5 +182,9 @@ export function clientErrorListener(answer: (request: PlainRequest) => Promise<P
 export function connectListener(request: IncomingMessage, socket: Duplex): void {
   socket.on('error', () => socket.destroy());
   socket.once('finish', () => socket.destroy());
-  socket.end(rawResponse(apiError(405, 'method_not_allowed', `method ${request.method} is not allowed; use GET`, { allow: 'GET' })));
+  socket.end(
+    rawResponse(
+      apiError(405, 'method_not_allowed', `method ${request.method} is not allowed; use GET`, { allow: 'GET' }),
+    ),
+  );
 }

@@ -39,7 +39,13 @@ async function recordCount(dist: string): Promise<number | string> {
 export const BUILD_ENV = 'PERMIS_FACTS_BUILD';
 
 /** Runs the primary: resolves once every worker listens (the ready line is logged then). */
-export async function runClusterPrimary(settings: Settings, workers: number, log: ServerLog, started: number, build: string): Promise<void> {
+export async function runClusterPrimary(
+  settings: Settings,
+  workers: number,
+  log: ServerLog,
+  started: number,
+  build: string,
+): Promise<void> {
   if (!settings.REDIS_URL) startClusterQuota();
   const events = lifecycleLog(log);
   // Every worker serves the build the primary found or made, not whatever DIST_DIR shows when it starts.
@@ -54,7 +60,9 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
     const how = signal ?? `exit ${code}`;
-    const serving = Object.values(cluster.workers ?? {}).some((other) => other !== undefined && other !== worker && listened.has(other));
+    const serving = Object.values(cluster.workers ?? {}).some(
+      (other) => other !== undefined && other !== worker && listened.has(other),
+    );
     let wait = 0;
     if (!listened.has(worker)) {
       // It could not start (its own fatal line says why: a port in use, a damaged build...). Before the server is up,
@@ -62,7 +70,10 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
       failedStarts += 1;
       if (!up || (!serving && failedStarts >= MAX_FAILED_STARTS)) {
         stopping = true;
-        events.fatal({ event: 'worker-exit', worker: worker.process.pid, code, signal }, `permis-facts: worker ${worker.process.pid} could not start (${how})${up ? `, ${failedStarts} in a row, and no worker serves` : ''}; stopping`);
+        events.fatal(
+          { event: 'worker-exit', worker: worker.process.pid, code, signal },
+          `permis-facts: worker ${worker.process.pid} could not start (${how})${up ? `, ${failedStarts} in a row, and no worker serves` : ''}; stopping`,
+        );
         for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGKILL');
         exitAfterLog(log, 1);
         return;
@@ -73,7 +84,10 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
       if (Date.now() - lastDeath < RESPAWN_BACKOFF_MS) wait = RESPAWN_BACKOFF_MS;
       lastDeath = Date.now();
     }
-    events.error({ event: 'worker-exit', worker: worker.process.pid, code, signal }, `permis-facts: worker ${worker.process.pid} ${listened.has(worker) ? 'died' : 'could not start'} (${how}); starting another${wait ? ` in ${wait / 1000} s` : ''}`);
+    events.error(
+      { event: 'worker-exit', worker: worker.process.pid, code, signal },
+      `permis-facts: worker ${worker.process.pid} ${listened.has(worker) ? 'died' : 'could not start'} (${how}); starting another${wait ? ` in ${wait / 1000} s` : ''}`,
+    );
     setTimeout(fork, wait);
   });
 
@@ -90,13 +104,18 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
   up = true;
   const readyMs = Math.round(performance.now() - started);
   const records = await recordCount(build);
-  events.info({ event: 'start', workers, records, build }, `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers; build ${build} made for ${settings.SITE_URL})`);
+  events.info(
+    { event: 'start', workers, records, build },
+    `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers; build ${build} made for ${settings.SITE_URL})`,
+  );
 
   log.flush();
   if (settings.METRICS_PORT !== undefined && settings.METRICS_TOKEN) {
     const aggregate = new AggregatorRegistry();
     const metricsServer = createMetricsServer(settings.METRICS_TOKEN, () => aggregate.clusterMetrics());
-    metricsServer.listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer)).unref();
+    metricsServer
+      .listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer))
+      .unref();
   }
 
   const deadlineMs = settings.SHUTDOWN_DEADLINE_SECONDS * 1000;
@@ -108,9 +127,15 @@ export async function runClusterPrimary(settings: Settings, workers: number, log
     stopping = true;
     exitByDeadline(deadlineMs + WORKER_KILL_MARGIN_MS);
     const alive = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-    events.info({ event: 'stop' }, `permis-facts: ${why}, every worker finishes its requests in flight (at most ${deadlineMs / 1000} s)...`);
+    events.info(
+      { event: 'stop' },
+      `permis-facts: ${why}, every worker finishes its requests in flight (at most ${deadlineMs / 1000} s)...`,
+    );
     // Each worker drains on its own deadline; past it and a margin, whatever is left is killed.
-    const timer = setTimeout(() => alive.forEach((worker) => worker.process.kill('SIGKILL')), deadlineMs + WORKER_KILL_MARGIN_MS);
+    const timer = setTimeout(
+      () => alive.forEach((worker) => worker.process.kill('SIGKILL')),
+      deadlineMs + WORKER_KILL_MARGIN_MS,
+    );
     let left = alive.length;
     const done = () => {
       if (--left > 0) return;

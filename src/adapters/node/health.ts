@@ -28,7 +28,8 @@ export function healthReply(target: string | undefined, readiness: Readiness): P
 }
 
 async function readyReply(readiness: Readiness): Promise<PlainReply> {
-  if (!readiness.loaded) return json(503, { error: { code: 'not_ready', message: 'the data is not loaded and verified yet' } });
+  if (!readiness.loaded)
+    return json(503, { error: { code: 'not_ready', message: 'the data is not loaded and verified yet' } });
   const problem = readiness.quotaProblem() ?? (await readiness.buildProblem?.()) ?? null;
   if (problem) return json(503, { error: { code: 'not_ready', message: problem } });
   return json(200, { status: 'ready' });

@@ -27,6 +27,10 @@ export function nodeMcp(endpoint: McpEndpoint): (req: IncomingMessage, res: Serv
       ...(carried === 'GET' ? {} : { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' }),
     } as RequestInit);
     const response = await endpoint(request, { clientAddress: req.socket.remoteAddress, method });
-    writeReply(res, { status: response.status, headers: Object.fromEntries(response.headers), body: new Uint8Array(await response.arrayBuffer()) });
+    writeReply(res, {
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: new Uint8Array(await response.arrayBuffer()),
+    });
   };
 }

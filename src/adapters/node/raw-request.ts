@@ -61,7 +61,8 @@ export function percentEncodeTarget(target: string): string | null {
 }
 
 /** Bytes of a body. */
-export const bodyLength = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+export const bodyLength = (body: string | Uint8Array) =>
+  typeof body === 'string' ? Buffer.byteLength(body) : body.length;
 
 /** Body bytes and content coding of each reply written by writeReply, for the access log (writeHead hides them from getHeader). */
 const written = new WeakMap<ServerResponse, { bytes: number; encoding: string }>();
@@ -86,8 +87,12 @@ export function writeReply(res: ServerResponse, reply: PlainReply): void {
 
 /** A whole HTTP/1.1 response as bytes, for a socket the parser gave up on; the connection closes after it. */
 export function rawResponse(reply: PlainReply, head = false): Buffer {
-  const lines = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'Unknown'}`, `date: ${new Date().toUTCString()}`];
-  for (const [name, value] of Object.entries(reply.headers)) if (name !== 'content-length' && name !== 'connection') lines.push(`${name}: ${value}`);
+  const lines = [
+    `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'Unknown'}`,
+    `date: ${new Date().toUTCString()}`,
+  ];
+  for (const [name, value] of Object.entries(reply.headers))
+    if (name !== 'content-length' && name !== 'connection') lines.push(`${name}: ${value}`);
   lines.push(`content-length: ${bodyLength(reply.body)}`, 'connection: close', '', '');
   const start = Buffer.from(lines.join('\r\n'), 'latin1');
   return head ? start : Buffer.concat([start, typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body]);

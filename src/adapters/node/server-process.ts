@@ -38,14 +38,22 @@ export async function runServerProcess(settings: Settings, options: ServerProces
   const quotaStore = await createQuotaStore(settings, {
     log: (line) => events.warn({ event: 'redis' }, line),
     onFallback: fallback('redis'),
-    ...(worker ? { memory: () => createClusterQuota({ limit: settings.RATE_LIMIT_PER_MINUTE, onFallback: fallback('cluster') }) } : {}),
+    ...(worker
+      ? { memory: () => createClusterQuota({ limit: settings.RATE_LIMIT_PER_MINUTE, onFallback: fallback('cluster') }) }
+      : {}),
   });
   const observe = createRequestObserver({
-    log, metrics, logQueries: settings.LOG_QUERIES === '1', clientHash: createClientHash(options.hashSecret),
-    trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX,
+    log,
+    metrics,
+    logQueries: settings.LOG_QUERIES === '1',
+    clientHash: createClientHash(options.hashSecret),
+    trustProxy: settings.TRUST_PROXY,
+    ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX,
   });
   const site = createSiteServer(settings, {
-    quota: quotaStore.quota, observe, quotaProblem: () => quotaStore.problem(),
+    quota: quotaStore.quota,
+    observe,
+    quotaProblem: () => quotaStore.problem(),
     log: (line) => events.info({ event: 'rebuild' }, line),
     logError: (line) => events.error({ event: line.startsWith('[read-dist]') ? 'integrity' : 'server' }, line),
     onBuild: (records, buildId) => metrics && setBuild(metrics, records, buildId, settings.SITE_URL),
@@ -55,7 +63,10 @@ export async function runServerProcess(settings: Settings, options: ServerProces
   // Load the index before accepting traffic, so the first search is as fast as the others.
   const warm = await site.warm();
   if (!warm.ok) {
-    events.fatal({ event: 'start' }, `The API cannot load its data from ${options.build}/: ${JSON.stringify(warm.body)}`);
+    events.fatal(
+      { event: 'start' },
+      `The API cannot load its data from ${options.build}/: ${JSON.stringify(warm.body)}`,
+    );
     process.exit(1);
   }
   server.on('error', (error) => {
@@ -65,13 +76,23 @@ export async function runServerProcess(settings: Settings, options: ServerProces
   await new Promise<void>((done) => server.listen(settings.PORT, settings.HOST, done));
   const readyMs = Math.round(performance.now() - options.started);
   const { port } = server.address() as AddressInfo;
-  if (worker) events.info({ event: 'start', records: warm.records }, `worker ${process.pid}: ${warm.records} records loaded in ${readyMs} ms`);
-  else events.info({ event: 'start', records: warm.records, build: options.build }, `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/; build ${options.build} made for ${settings.SITE_URL})`);
+  if (worker)
+    events.info(
+      { event: 'start', records: warm.records },
+      `worker ${process.pid}: ${warm.records} records loaded in ${readyMs} ms`,
+    );
+  else
+    events.info(
+      { event: 'start', records: warm.records, build: options.build },
+      `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/; build ${options.build} made for ${settings.SITE_URL})`,
+    );
   // The log is buffered (logger.ts): the ready line goes out now, not with the next 32 KiB.
   log.flush();
   if (!worker && metrics && settings.METRICS_TOKEN) {
     const metricsServer = createMetricsServer(settings.METRICS_TOKEN, processMetricsText);
-    metricsServer.listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer)).unref();
+    metricsServer
+      .listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer))
+      .unref();
   }
 
   const deadlineMs = settings.SHUTDOWN_DEADLINE_SECONDS * 1000;
@@ -84,10 +105,16 @@ export async function runServerProcess(settings: Settings, options: ServerProces
     }
     stopping = true;
     exitByDeadline(deadlineMs);
-    events.info({ event: 'stop' }, `permis-facts: ${why}, finishing requests in flight (at most ${deadlineMs / 1000} s)...`);
+    events.info(
+      { event: 'stop' },
+      `permis-facts: ${why}, finishing requests in flight (at most ${deadlineMs / 1000} s)...`,
+    );
     void closeGracefully(server, deadlineMs).then(async (how) => {
       await quotaStore.close();
-      events.info({ event: 'stop' }, `permis-facts: stopped (${how === 'drained' ? 'every request answered' : 'connections still open were closed at the deadline'})`);
+      events.info(
+        { event: 'stop' },
+        `permis-facts: stopped (${how === 'drained' ? 'every request answered' : 'connections still open were closed at the deadline'})`,
+      );
       exitAfterLog(log, 0);
     });
   };

@@ -8,7 +8,13 @@ import { createBuildWatch, readBuildId, readBuildSiteUrl } from '../builds/build
 import { healthReply, type Readiness } from './health.ts';
 import { isMcpTarget, nodeMcp } from './mcp-http.ts';
 import { nodeCompress } from './compress.ts';
-import { clientErrorListener, connectListener, isApiTarget, type PlainRequest, type RefusedAnswer } from './client-errors.ts';
+import {
+  clientErrorListener,
+  connectListener,
+  isApiTarget,
+  type PlainRequest,
+  type RefusedAnswer,
+} from './client-errors.ts';
 import { writeReply, type PlainReply } from './raw-request.ts';
 import { buildSnapshot, readDist, snapshotChange, verifyDist } from '../builds/read-dist.ts';
 import { currentBuild, useBuild } from '../builds/build-store.ts';
@@ -21,7 +27,13 @@ import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFil
  * connections close after 5 s, and these timeouts are enforced every second (Node's default checks every 30 s).
  * `requireHostHeader: false`: a request without Host is answered like any other (Host only builds redirect URLs).
  */
-export const SERVER_OPTIONS = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000, requireHostHeader: false };
+export const SERVER_OPTIONS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+  requireHostHeader: false,
+};
 
 /** Options of createSiteServer. */
 export interface SiteServerOptions {
@@ -36,7 +48,11 @@ export interface SiteServerOptions {
   /** Where a refused build and integrity failures are reported. Default console.error. */
   logError?: (line: string) => void;
   /** Wraps each request (access log, metrics: request-observer.ts). Default: nothing recorded. */
-  observe?: ((req: IncomingMessage, res: ServerResponse, handle: (trace: CacheTrace) => Promise<void>) => Promise<void>) & {
+  observe?: ((
+    req: IncomingMessage,
+    res: ServerResponse,
+    handle: (trace: CacheTrace) => Promise<void>,
+  ) => Promise<void>) & {
     /** Records a request Node's parser refused, once answered (it never reaches `observe`). */
     refused?: (answer: RefusedAnswer) => void;
   };
@@ -104,7 +120,10 @@ export const NODE_RECORD_CACHE = { entries: 50_000, bytes: 192 * 2 ** 20 } as co
  * NODE_TERM_INDICES), and for every document block (12,500 blocks, about 36 MiB counted): a list answer takes its ids
  * from them, and the library default (8 MiB) holds about a third of them at 50,000, so distinct searches read block files.
  */
-export const NODE_SEARCH_FILES = { terms: { entries: 8_000, bytes: 96 * 2 ** 20 }, docs: { entries: 16_000, bytes: 48 * 2 ** 20 } } as const;
+export const NODE_SEARCH_FILES = {
+  terms: { entries: 8_000, bytes: 96 * 2 ** 20 },
+  docs: { entries: 16_000, bytes: 48 * 2 ** 20 },
+} as const;
 
 /**
  * The Node server's bound of the term indices (term-index.ts), with room for every term of a 50,000-record index
@@ -140,7 +159,12 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
       quota,
       siteUrl: settings.SITE_URL,
       cache: { recordCache: NODE_RECORD_CACHE, search: { files: NODE_SEARCH_FILES, termIndices: NODE_TERM_INDICES } },
-      handler: { trustProxy: settings.TRUST_PROXY, ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX, compress: nodeCompress, reportToken: settings.SEARCH_REPORT_TOKEN },
+      handler: {
+        trustProxy: settings.TRUST_PROXY,
+        ipv6Prefix: settings.RATE_LIMIT_IPV6_PREFIX,
+        compress: nodeCompress,
+        reportToken: settings.SEARCH_REPORT_TOKEN,
+      },
     });
     return { api: service.api, mcp: service.mcp };
   };
@@ -157,56 +181,78 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
     },
   };
   /** One search through `api`, uncounted: loads the index, and gives the record count. */
-  const firstSearch = (api: ApiHandler) => api.reply({ method: 'GET', url: 'http://localhost/api/v1/facts?po_live=1&limit=1', headers: { get: () => null } }, { uncounted: true });
+  const firstSearch = (api: ApiHandler) =>
+    api.reply(
+      { method: 'GET', url: 'http://localhost/api/v1/facts?po_live=1&limit=1', headers: { get: () => null } },
+      { uncounted: true },
+    );
   /**
    * Every term of the index decoded and built before the build is served (NODE_TERM_INDICES holds them all up to
    * 50,000 records): no query pays for a term's first use. A failure is logged and leaves the terms to load on first use.
    */
   const preload = (api: ApiHandler, dir: string) =>
-    api.preload().catch((error: unknown) => logError(`[server] cannot preload the search index of ${dir}: ${(error as Error).message}; its terms load on first use`));
+    api
+      .preload()
+      .catch((error: unknown) =>
+        logError(
+          `[server] cannot preload the search index of ${dir}: ${(error as Error).message}; its terms load on first use`,
+        ),
+      );
   const reportBuild = async (body: string | Uint8Array, dir: string, id?: string) => {
-    const total = Number((JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as { total?: number }).total ?? 0);
+    const total = Number(
+      (JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as { total?: number }).total ?? 0,
+    );
     options.onBuild?.(total, id ?? (await readBuildId(dir)) ?? 'without manifest');
     return total;
   };
   /** Builds of other addresses DIST_DIR showed, reported once each. */
   const ignored = new Set<string>();
-  const watch = createBuildWatch(settings.DIST_DIR, options.reloadIntervalMs ?? 1000, async () => {
-    const started = performance.now();
-    const dir = await currentBuild(settings.DIST_DIR);
-    if (!dir) return;
-    // A build made for another address would give every record url and every 307 the wrong host: it is not this server's.
-    const madeFor = await readBuildSiteUrl(dir);
-    if (madeFor !== undefined && madeFor !== settings.SITE_URL) {
-      if (!ignored.has(dir)) log(`[server] ${settings.DIST_DIR} now shows ${dir}, made for SITE_URL ${madeFor}; this server serves ${settings.SITE_URL} and keeps its own build ${current.dir}`);
-      ignored.add(dir);
-      return;
-    }
-    try {
-      await verifyDist(dir);
-    } catch (error) {
-      logError(`[server] new build in ${dir} refused: ${(error as Error).message}; still serving ${current.dir}`);
-      return;
-    }
-    const next = load(dir);
-    // Load the new index before switching, so that searches never wait for it; a build that cannot answer is refused.
-    const warm = await firstSearch(next.api);
-    if (warm.status !== 200) {
-      logError(`[server] new build in ${dir} refused: its API answers ${warm.status}; still serving ${current.dir}`);
-      return;
-    }
-    await preload(next.api, dir);
-    const previous = { dir: current.dir, use: releaseUse };
-    releaseUse = useBuild(dir).catch(() => async () => {});
-    await releaseUse;
-    // The switch: every request from here on reads the new build, every request before it the old one.
-    current = next;
-    // The old build may be removed once no process uses it (the same folder reloaded keeps its one record).
-    if (previous.dir !== dir) void previous.use.then((release) => release());
-    const id = (await readBuildId(dir)) ?? 'without manifest';
-    await reportBuild(warm.body, dir, id).catch(() => undefined);
-    log(`[server] new build in ${settings.DIST_DIR} (${id}) served after ${Math.round(performance.now() - started)} ms`);
-  }, (error) => logError(`[server] cannot check for a new build: ${(error as Error).message}`));
+  const watch = createBuildWatch(
+    settings.DIST_DIR,
+    options.reloadIntervalMs ?? 1000,
+    async () => {
+      const started = performance.now();
+      const dir = await currentBuild(settings.DIST_DIR);
+      if (!dir) return;
+      // A build made for another address would give every record url and every 307 the wrong host: it is not this server's.
+      const madeFor = await readBuildSiteUrl(dir);
+      if (madeFor !== undefined && madeFor !== settings.SITE_URL) {
+        if (!ignored.has(dir))
+          log(
+            `[server] ${settings.DIST_DIR} now shows ${dir}, made for SITE_URL ${madeFor}; this server serves ${settings.SITE_URL} and keeps its own build ${current.dir}`,
+          );
+        ignored.add(dir);
+        return;
+      }
+      try {
+        await verifyDist(dir);
+      } catch (error) {
+        logError(`[server] new build in ${dir} refused: ${(error as Error).message}; still serving ${current.dir}`);
+        return;
+      }
+      const next = load(dir);
+      // Load the new index before switching, so that searches never wait for it; a build that cannot answer is refused.
+      const warm = await firstSearch(next.api);
+      if (warm.status !== 200) {
+        logError(`[server] new build in ${dir} refused: its API answers ${warm.status}; still serving ${current.dir}`);
+        return;
+      }
+      await preload(next.api, dir);
+      const previous = { dir: current.dir, use: releaseUse };
+      releaseUse = useBuild(dir).catch(() => async () => {});
+      await releaseUse;
+      // The switch: every request from here on reads the new build, every request before it the old one.
+      current = next;
+      // The old build may be removed once no process uses it (the same folder reloaded keeps its one record).
+      if (previous.dir !== dir) void previous.use.then((release) => release());
+      const id = (await readBuildId(dir)) ?? 'without manifest';
+      await reportBuild(warm.body, dir, id).catch(() => undefined);
+      log(
+        `[server] new build in ${settings.DIST_DIR} (${id}) served after ${Math.round(performance.now() - started)} ms`,
+      );
+    },
+    (error) => logError(`[server] cannot check for a new build: ${(error as Error).message}`),
+  );
 
   // /mcp: the MCP endpoint of the build served now, on the same quota.
   const mcp = async (req: IncomingMessage, res: ServerResponse) => nodeMcp(await current.mcp())(req, res);
@@ -218,7 +264,10 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
     if (isApiTarget(url.pathname)) {
       // /api/v1: the plain-reply path, no Request or Response objects on the hot path.
       const headers = { get: (name: string) => request.header(name.toLowerCase()) ?? null };
-      return api.reply({ method: request.method, url: url.href, parsedUrl: url, headers }, { clientAddress: request.clientAddress, trace });
+      return api.reply(
+        { method: request.method, url: url.href, parsedUrl: url, headers },
+        { clientAddress: request.clientAddress, trace },
+      );
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return pageMethodNotAllowed(request.method);
     return files({ method: request.method, pathname: url.pathname, header: request.header, trace });
@@ -240,12 +289,20 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
       writeReply(res, reply);
     } catch (error) {
       logError(`[server] unexpected error: ${(error as Error)?.stack ?? String(error)}`);
-      if (!res.headersSent) writeReply(res, { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' }, body: 'Erreur interne, réessayez plus tard.' });
+      if (!res.headersSent)
+        writeReply(res, {
+          status: 503,
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' },
+          body: 'Erreur interne, réessayez plus tard.',
+        });
       else res.destroy();
     }
   }
   const observe = options.observe;
-  const server = createServer(SERVER_OPTIONS, observe ? (req, res) => observe(req, res, (trace) => handle(req, res, trace)) : (req, res) => handle(req, res));
+  const server = createServer(
+    SERVER_OPTIONS,
+    observe ? (req, res) => observe(req, res, (trace) => handle(req, res, trace)) : (req, res) => handle(req, res),
+  );
   // An unknown expectation is ignored (RFC 9110 allows it) rather than answered 417, a status outside the contract.
   server.on('checkExpectation', (req, res) => server.emit('request', req, res));
   server.on('clientError', clientErrorListener(answer, observe?.refused));

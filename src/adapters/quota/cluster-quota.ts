@@ -26,7 +26,12 @@ export function startClusterQuota(): void {
 /** A worker's quota over the primary's counts; the verdicts and headers are those of decide(), as in Redis. */
 export function createClusterQuota(options: ClusterQuotaOptions): Quota {
   const duration = Math.max(1, Math.round((options.windowMs ?? 60_000) / 1000));
-  const store = new RateLimiterCluster({ keyPrefix: 'permis-facts-quota', points: options.limit, duration, timeoutMs: options.timeoutMs ?? 1_000 });
+  const store = new RateLimiterCluster({
+    keyPrefix: 'permis-facts-quota',
+    points: options.limit,
+    duration,
+    timeoutMs: options.timeoutMs ?? 1_000,
+  });
   const memory = createMemoryQuota({ limit: options.limit, windowMs: duration * 1000 });
   return {
     async hit(client: string): Promise<QuotaDecision> {

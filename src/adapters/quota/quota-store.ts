@@ -23,11 +23,23 @@ export interface QuotaHooks {
  * In memory without REDIS_URL; with it, Redis, waiting up to 2 s for the first connection (past that the server
  * starts anyway, counting in memory, and the warning says so). One instance serves the API and MCP alike.
  */
-export async function createQuotaStore(settings: Pick<Settings, 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL'>, hooks: QuotaHooks = {}): Promise<QuotaStore> {
+export async function createQuotaStore(
+  settings: Pick<Settings, 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL'>,
+  hooks: QuotaHooks = {},
+): Promise<QuotaStore> {
   if (!settings.REDIS_URL) {
-    return { quota: hooks.memory?.() ?? createMemoryQuota({ limit: settings.RATE_LIMIT_PER_MINUTE }), close: async () => {}, problem: () => null };
+    return {
+      quota: hooks.memory?.() ?? createMemoryQuota({ limit: settings.RATE_LIMIT_PER_MINUTE }),
+      close: async () => {},
+      problem: () => null,
+    };
   }
-  const quota = createRedisQuota({ url: settings.REDIS_URL, limit: settings.RATE_LIMIT_PER_MINUTE, ...(hooks.log ? { log: hooks.log } : {}), ...(hooks.onFallback ? { onFallback: hooks.onFallback } : {}) });
+  const quota = createRedisQuota({
+    url: settings.REDIS_URL,
+    limit: settings.RATE_LIMIT_PER_MINUTE,
+    ...(hooks.log ? { log: hooks.log } : {}),
+    ...(hooks.onFallback ? { onFallback: hooks.onFallback } : {}),
+  });
   await quota.ready();
   return { quota, close: () => quota.close(), problem: () => quota.problem() };
 }

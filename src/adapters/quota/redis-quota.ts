@@ -3,7 +3,14 @@
  * rate-limiter-flexible and ioredis, behind a circuit breaker (cockatiel). While Redis is down or hangs, each
  * process counts in its own bounded memory quota, and asks Redis again only once every `breakerOpenMs`.
  */
-import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
+import {
+  BrokenCircuitError,
+  circuitBreaker,
+  CircuitState,
+  ConsecutiveBreaker,
+  handleAll,
+  type CircuitBreakerPolicy,
+} from 'cockatiel';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { createMemoryQuota, decide, defaultQuotaOptions, type QuotaDecision, type Quota } from '../../lib/quota.ts';
@@ -81,7 +88,10 @@ const verdict = (rejection: unknown): RateLimiterRes => {
  * Meanwhile the in-memory quota (same limit, bounded, blocked clients never evicted) holds the quota per process.
  */
 export function createRedisQuota(options: Partial<RedisQuotaOptions> & { url: string }): RedisQuota {
-  const { url, limit, windowMs, commandTimeoutMs, breakerOpenMs, keyPrefix, log, onFallback } = { ...REDIS_QUOTA_DEFAULTS, ...options };
+  const { url, limit, windowMs, commandTimeoutMs, breakerOpenMs, keyPrefix, log, onFallback } = {
+    ...REDIS_QUOTA_DEFAULTS,
+    ...options,
+  };
   const where = safeUrl(url);
   const redis = new Redis(url, {
     enableOfflineQueue: false,
@@ -93,13 +103,16 @@ export function createRedisQuota(options: Partial<RedisQuotaOptions> & { url: st
   });
   const duration = Math.max(1, Math.round(windowMs / 1000));
   const memory = createMemoryQuota({ limit, windowMs: duration * 1000 });
-  const newBreaker = () => circuitBreaker(handleAll, { halfOpenAfter: breakerOpenMs, breaker: new ConsecutiveBreaker(1) });
+  const newBreaker = () =>
+    circuitBreaker(handleAll, { halfOpenAfter: breakerOpenMs, breaker: new ConsecutiveBreaker(1) });
   let breaker: CircuitBreakerPolicy = newBreaker();
   let outage = false;
   const startOutage = (why: string) => {
     if (outage) return;
     outage = true;
-    log(`[quota] Redis at ${where} unavailable (${why}); counting requests in this process's memory until it answers again`);
+    log(
+      `[quota] Redis at ${where} unavailable (${why}); counting requests in this process's memory until it answers again`,
+    );
   };
   const endOutage = () => {
     if (!outage) return;
@@ -113,7 +126,13 @@ export function createRedisQuota(options: Partial<RedisQuotaOptions> & { url: st
     breaker = newBreaker();
     endOutage();
   });
-  const store = new RateLimiterRedis({ storeClient: redis, points: limit, duration, keyPrefix, rejectIfRedisNotReady: true });
+  const store = new RateLimiterRedis({
+    storeClient: redis,
+    points: limit,
+    duration,
+    keyPrefix,
+    rejectIfRedisNotReady: true,
+  });
 
   async function hit(client: string): Promise<QuotaDecision> {
     // While one request tries Redis again, cockatiel would make the others wait for its answer: count them here.
@@ -126,7 +145,10 @@ export function createRedisQuota(options: Partial<RedisQuotaOptions> & { url: st
       result = await breaker.execute(() => store.consume(client, 1).catch(verdict));
     } catch (error) {
       const open = error instanceof BrokenCircuitError;
-      if (!open) startOutage(redis.status === 'ready' ? `no answer within ${commandTimeoutMs} ms` : `connection ${redis.status}`);
+      if (!open)
+        startOutage(
+          redis.status === 'ready' ? `no answer within ${commandTimeoutMs} ms` : `connection ${redis.status}`,
+        );
       onFallback(open ? 'open' : 'failed');
       return memory.hitSync(client);
     }

@@ -11,10 +11,18 @@ interface BunServer {
   requestIP(request: Request): { address: string } | null;
 }
 declare const Bun: {
-  serve(options: { hostname: string; port: number; fetch(request: Request, server: BunServer): Promise<Response> }): BunServer;
+  serve(options: {
+    hostname: string;
+    port: number;
+    fetch(request: Request, server: BunServer): Promise<Response>;
+  }): BunServer;
 };
 
 const server = createRuntimeServer(process.env);
 const { HOST, PORT } = server.settings;
-const listening = Bun.serve({ hostname: HOST, port: PORT, fetch: (request, bun) => server.fetch(request, bun.requestIP(request)?.address) });
+const listening = Bun.serve({
+  hostname: HOST,
+  port: PORT,
+  fetch: (request, bun) => server.fetch(request, bun.requestIP(request)?.address),
+});
 console.log(`permis-facts (bun): listening on http://${listening.hostname}:${listening.port}/`);

@@ -18,12 +18,19 @@ export interface EdgeHandlerOptions extends Omit<ApiHandlerOptions, 'read'> {
 }
 
 /** Builds a handler that reads its artefacts through `fetchAsset`. */
-export function createEdgeHandler({ fetchAsset, assetOrigin = 'https://assets.internal', ...options }: EdgeHandlerOptions): ApiHandler {
+export function createEdgeHandler({
+  fetchAsset,
+  assetOrigin = 'https://assets.internal',
+  ...options
+}: EdgeHandlerOptions): ApiHandler {
   return createApiHandler({ ...options, read: assetReader(fetchAsset, assetOrigin) });
 }
 
 /** Reads artefacts through `fetchAsset`: a 404 is an artefact the build did not make (null), any other failure an error. */
-export function assetReader(fetchAsset: (request: Request) => Promise<Response>, assetOrigin = 'https://assets.internal'): ReadArtefact {
+export function assetReader(
+  fetchAsset: (request: Request) => Promise<Response>,
+  assetOrigin = 'https://assets.internal',
+): ReadArtefact {
   return async (path) => {
     const response = await fetchAsset(new Request(new URL(`/${path}`, assetOrigin)));
     if (response.status === 404) return null;

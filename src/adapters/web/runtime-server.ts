@@ -52,9 +52,14 @@ export function createRuntimeServer(env: Record<string, string | undefined>): Ru
     }
     const answer = service(request, clientAddress);
     if (answer) return answer;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return toResponse(pageMethodNotAllowed(request.method), false);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return toResponse(pageMethodNotAllowed(request.method), false);
     const pathname = new URL(request.url).pathname;
-    const reply = await files({ method: request.method, pathname, header: (name) => request.headers.get(name) ?? undefined });
+    const reply = await files({
+      method: request.method,
+      pathname,
+      header: (name) => request.headers.get(name) ?? undefined,
+    });
     return toResponse(reply, request.method === 'HEAD');
   }
   return { fetch, settings };
@@ -62,12 +67,17 @@ export function createRuntimeServer(env: Record<string, string | undefined>): Ru
 
 /** The site address the build in `distDir` was made with (its OpenAPI `servers`): the default SITE_URL, as on the worker. */
 function builtSiteUrl(distDir: string): string {
-  const { servers } = JSON.parse(readFileSync(join(distDir, ARTEFACTS.openapi), 'utf8')) as { servers: { url: string }[] };
+  const { servers } = JSON.parse(readFileSync(join(distDir, ARTEFACTS.openapi), 'utf8')) as {
+    servers: { url: string }[];
+  };
   return new URL(servers[0]!.url).origin;
 }
 
 /** A static reply as a Response (HEAD: the same headers, no body). */
 function toResponse(reply: StaticReply, head: boolean): Response {
   const hasBody = !head && reply.status !== 304;
-  return new Response(hasBody ? (typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body)) : null, { status: reply.status, headers: reply.headers });
+  return new Response(hasBody ? (typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body)) : null, {
+    status: reply.status,
+    headers: reply.headers,
+  });
 }

@@ -19,14 +19,21 @@ export function hostedUrl(pathname: string, origin: string): URL {
 }
 
 /** Answers /api/v1 and /mcp, null for any other path; environment variables are read with `env`. */
-export function createStaticHostService(env: (name: string) => string | undefined): (request: Request, clientAddress: string | undefined) => Promise<Response | null> {
+export function createStaticHostService(
+  env: (name: string) => string | undefined,
+): (request: Request, clientAddress: string | undefined) => Promise<Response | null> {
   let service: Promise<WebService> | undefined;
   async function start(origin: string): Promise<WebService> {
     const settings = readSettings({ RATE_LIMIT_PER_MINUTE: env('RATE_LIMIT_PER_MINUTE'), SITE_URL: env('SITE_URL') });
     // The deployment's own address (its first request's origin): a fetch there reaches the static files.
     const fetchAsset = (request: Request) => fetch(hostedUrl(new URL(request.url).pathname, origin));
     const siteUrl = env('SITE_URL') ? settings.SITE_URL : await builtSiteUrl(fetchAsset);
-    return createWebService({ read: assetReader(fetchAsset), limit: settings.RATE_LIMIT_PER_MINUTE, siteUrl, ...EDGE_CACHE_BOUNDS });
+    return createWebService({
+      read: assetReader(fetchAsset),
+      limit: settings.RATE_LIMIT_PER_MINUTE,
+      siteUrl,
+      ...EDGE_CACHE_BOUNDS,
+    });
   }
   return async (request, clientAddress) => {
     let run: WebService;

@@ -18,9 +18,19 @@ export interface WebServiceOptions extends Omit<ApiHandlerOptions, 'quota' | 'si
 export type WebService = (request: Request, clientAddress: string | undefined) => Promise<Response> | null;
 
 /** Builds the service over an in-memory quota of `limit` a minute per client. */
-export function createWebService({ limit, read, siteUrl, recordCache, replyCache, search, ...handler }: WebServiceOptions): WebService {
+export function createWebService({
+  limit,
+  read,
+  siteUrl,
+  recordCache,
+  replyCache,
+  search,
+  ...handler
+}: WebServiceOptions): WebService {
   // Only the bounds that are set: an undefined one would override the handler's default.
-  const cache = Object.fromEntries(Object.entries({ recordCache, replyCache, search }).filter(([, value]) => value !== undefined)) as ServiceCacheBounds;
+  const cache = Object.fromEntries(
+    Object.entries({ recordCache, replyCache, search }).filter(([, value]) => value !== undefined),
+  ) as ServiceCacheBounds;
   const service = createService({ read, quota: createMemoryQuota({ limit }), siteUrl, cache, handler });
   return (request, clientAddress) => service.fetch(request, clientAddress);
 }

@@ -22,7 +22,9 @@ export interface Artefacts {
 export const RECORD_CACHE_BOUNDS: CacheBounds = { entries: 2_000, bytes: 32 * 2 ** 20 };
 
 const unavailable = (what: string) =>
-  new HttpError(503, 'service_unavailable', `the service cannot load its data (${what}); retry later`, { 'retry-after': '10' });
+  new HttpError(503, 'service_unavailable', `the service cannot load its data (${what}); retry later`, {
+    'retry-after': '10',
+  });
 
 /**
  * Wraps a reader. Whole-file artefacts (a fixed set of paths) are kept once read; records sit in an LRU
@@ -30,7 +32,11 @@ const unavailable = (what: string) =>
  * blocks and term indices sit in LRUs bounded by `searchBounds` (default SEARCH_BOUNDS). A failed load is retried on
  * the next request.
  */
-export function createArtefacts(read: ReadArtefact, recordBounds: CacheBounds = RECORD_CACHE_BOUNDS, searchBounds: Partial<SearchBounds> = {}): Artefacts {
+export function createArtefacts(
+  read: ReadArtefact,
+  recordBounds: CacheBounds = RECORD_CACHE_BOUNDS,
+  searchBounds: Partial<SearchBounds> = {},
+): Artefacts {
   const files = new Map<string, Promise<Entity>>();
   const records = boundedCache<Entity>(recordBounds, (entity) => entity.size);
   let engine: Promise<SearchEngine> | undefined;

@@ -20,7 +20,11 @@ export interface NegotiationRequest {
  * (a host whose CDN compresses), are sent as they are, without Vary; the others carry Vary: Accept-Encoding.
  * If-None-Match is compared with the ETag of the form that would be sent, as RFC 9110 §13.1.2 asks.
  */
-export async function entityReply(entity: Entity, request: NegotiationRequest, compress: Compress | undefined): Promise<ApiReply> {
+export async function entityReply(
+  entity: Entity,
+  request: NegotiationRequest,
+  compress: Compress | undefined,
+): Promise<ApiReply> {
   const varies = compress !== undefined && entity.bytes.length >= MIN_COMPRESS_BYTES;
   const coding = varies ? chooseCoding(request.headers.get('accept-encoding')) : 'identity';
   const form = coding === 'identity' ? null : await entity.form(coding, compress!);
@@ -30,7 +34,11 @@ export async function entityReply(entity: Entity, request: NegotiationRequest, c
   if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) {
     return { status: 304, headers: { ...validators, 'x-content-type-options': 'nosniff' }, body: '' };
   }
-  const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...validators };
+  const headers: Record<string, string> = {
+    'content-type': JSON_TYPE,
+    'x-content-type-options': 'nosniff',
+    ...validators,
+  };
   if (entity.lastModified) headers['last-modified'] = entity.lastModified;
   if (form) headers['content-encoding'] = coding;
   return { status: 200, headers, body: form ? form.bytes : entity.bytes };

@@ -33,7 +33,10 @@ function hasDownloads(catalogue: Entity): boolean {
  */
 function toFile(name: string): ApiReply {
   const location = downloadFilePath(name);
-  const body = JSON.stringify({ redirect: location, message: 'Follow this redirect to the file; this request counted once against the quota.' });
+  const body = JSON.stringify({
+    redirect: location,
+    message: 'Follow this redirect to the file; this request counted once against the quota.',
+  });
   return jsonText(body, 307, { location, 'cache-control': 'no-store' });
 }
 
@@ -52,10 +55,18 @@ export function downloadRoute(segment: string): DownloadRoute {
     async run(url, { data }) {
       singleParams(url.searchParams, ['po_live'], '/downloads/{file}');
       if (!NAMES.includes(segment)) {
-        throw new HttpError(404, 'route_not_found', `no download is named ${quote(segment.slice(0, 100))}; the files are ${NAMES.join(', ')} (see downloads in ${API_BASE}/)`);
+        throw new HttpError(
+          404,
+          'route_not_found',
+          `no download is named ${quote(segment.slice(0, 100))}; the files are ${NAMES.join(', ')} (see downloads in ${API_BASE}/)`,
+        );
       }
       if (!hasDownloads(await data.file(ARTEFACTS.catalogue))) {
-        throw new HttpError(404, 'route_not_found', `this build wrote no downloads; read the records with GET /facts (see pagination in ${API_BASE}/)`);
+        throw new HttpError(
+          404,
+          'route_not_found',
+          `this build wrote no downloads; read the records with GET /facts (see pagination in ${API_BASE}/)`,
+        );
       }
       return toFile(segment);
     },

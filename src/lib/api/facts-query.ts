@@ -15,7 +15,11 @@ export function parseFactsQuery(params: URLSearchParams): FactsQuery {
   // Counted in Unicode characters (code points), not bytes nor UTF-16 units.
   const length = q === undefined ? 0 : [...q].length;
   if (length > QUERY_LIMITS.qMaxLength) {
-    throw new HttpError(400, 'invalid_parameter', `q must be at most ${QUERY_LIMITS.qMaxLength} characters, got ${length}`);
+    throw new HttpError(
+      400,
+      'invalid_parameter',
+      `q must be at most ${QUERY_LIMITS.qMaxLength} characters, got ${length}`,
+    );
   }
   return {
     q: q?.trim() ? q : undefined,

@@ -95,7 +95,14 @@ export interface ApiHandler {
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const quota = options.quota && 'hit' in options.quota ? options.quota : createMemoryQuota(options.quota);
   const zeroResults = options.zeroResults ?? createZeroResultLog();
-  const context = { data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, { ...API_DEFAULTS.search, ...options.search }), replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache), zeroResults };
+  const context = {
+    data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, {
+      ...API_DEFAULTS.search,
+      ...options.search,
+    }),
+    replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache),
+    zeroResults,
+  };
   const trustProxy = options.trustProxy ?? API_DEFAULTS.trustProxy;
   const ipv6Prefix = options.ipv6Prefix ?? API_DEFAULTS.ipv6Prefix;
   const siteOrigin = options.siteUrl === undefined ? undefined : new URL(options.siteUrl).origin;
@@ -108,27 +115,43 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     return decision ? { ...answer, headers: { ...answer.headers, ...rateLimitHeaders(decision) } } : answer;
   }
 
-  async function decidedReply(request: ApiRequest, info: RequestInfo, decided: (decision: QuotaDecision) => void): Promise<ApiReply> {
+  async function decidedReply(
+    request: ApiRequest,
+    info: RequestInfo,
+    decided: (decision: QuotaDecision) => void,
+  ): Promise<ApiReply> {
     try {
       const url = request.parsedUrl ?? new URL(request.url);
       if (!info.uncounted) {
         const decision = await quota.hit(clientAddress(request, info.clientAddress, trustProxy, ipv6Prefix));
         decided(decision);
         if (!decision.allowed) {
-          throw new HttpError(429, 'rate_limited', `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`, {
-            'retry-after': String(decision.retryAfterSeconds),
-          });
+          throw new HttpError(
+            429,
+            'rate_limited',
+            `more than the allowed requests per minute from this address; retry in ${decision.retryAfterSeconds} s`,
+            {
+              'retry-after': String(decision.retryAfterSeconds),
+            },
+          );
         }
       }
       if (request.method !== 'GET') {
-        throw new HttpError(405, 'method_not_allowed', `method ${request.method} is not allowed; use GET`, { allow: 'GET' });
+        throw new HttpError(405, 'method_not_allowed', `method ${request.method} is not allowed; use GET`, {
+          allow: 'GET',
+        });
       }
       if (url.pathname === ZERO_RESULTS_PATH) {
         const answer = zeroResultsReply(request, options.reportToken, zeroResults);
         if (answer) return answer;
       }
       const route = url.pathname.startsWith(API_BASE) ? matchRoute(url.pathname) : null;
-      if (!route) throw new HttpError(404, 'route_not_found', `no API route at ${quote(url.pathname)}; see ${API_BASE}/ for the routes`);
+      if (!route)
+        throw new HttpError(
+          404,
+          'route_not_found',
+          `no API route at ${quote(url.pathname)}; see ${API_BASE}/ for the routes`,
+        );
       const redirect = poLiveRule(url, route, siteOrigin ?? url.origin);
       if (redirect) return redirect;
       const answer = await route.run(url, info.trace ? { ...context, trace: info.trace } : context);
@@ -136,7 +159,11 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     } catch (error) {
       if (error instanceof HttpError) return errorReply(error);
       logError(error);
-      return errorReply(new HttpError(503, 'internal_error', 'an unexpected error occurred; it has been logged; retry later', { 'retry-after': '5' }));
+      return errorReply(
+        new HttpError(503, 'internal_error', 'an unexpected error occurred; it has been logged; retry later', {
+          'retry-after': '5',
+        }),
+      );
     }
   }
 

@@ -10,7 +10,11 @@ export function singleParams(params: URLSearchParams, allowed: readonly string[]
       throw new HttpError(400, 'unknown_parameter', `unknown parameter ${quote(name)}: ${route} ${accepted}`);
     }
     if (out.has(name)) {
-      throw new HttpError(400, 'repeated_parameter', `parameter ${quote(name)} is given ${params.getAll(name).length} times; give it once`);
+      throw new HttpError(
+        400,
+        'repeated_parameter',
+        `parameter ${quote(name)} is given ${params.getAll(name).length} times; give it once`,
+      );
     }
     out.set(name, value);
   }
@@ -18,17 +22,29 @@ export function singleParams(params: URLSearchParams, allowed: readonly string[]
 }
 
 /** Parses a whole number within [min, max]; digits only, so "1e1", "+5", " 5" and "5.0" are refused. */
-export function integerParam(name: string, raw: string | undefined, range: { min: number; max: number; default: number }): number {
+export function integerParam(
+  name: string,
+  raw: string | undefined,
+  range: { min: number; max: number; default: number },
+): number {
   if (raw === undefined) return range.default;
   const value = /^[0-9]{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!(value >= range.min && value <= range.max)) {
-    throw new HttpError(400, 'invalid_parameter', `${name} must be an integer from ${range.min} to ${range.max}, got ${quote(raw)}`);
+    throw new HttpError(
+      400,
+      'invalid_parameter',
+      `${name} must be an integer from ${range.min} to ${range.max}, got ${quote(raw)}`,
+    );
   }
   return value;
 }
 
 /** Checks `raw` against a closed list of values. */
-export function enumParam<T extends string>(name: string, raw: string | undefined, values: readonly T[]): T | undefined {
+export function enumParam<T extends string>(
+  name: string,
+  raw: string | undefined,
+  values: readonly T[],
+): T | undefined {
   if (raw === undefined) return undefined;
   if (!(values as readonly string[]).includes(raw)) {
     throw new HttpError(400, 'invalid_parameter', `${name} must be one of ${values.join(', ')}, got ${quote(raw)}`);

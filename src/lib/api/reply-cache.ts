@@ -44,7 +44,10 @@ export function factsKey(query: FactsQuery): string {
 export function createReplyCache(bounds: CacheBounds = REPLY_CACHE_BOUNDS): ReplyCache | null {
   if (!(bounds.entries > 0 && bounds.bytes > 0)) return null;
   const answers = boundedCache<Entity>(bounds, (entity) => entity.size);
-  const seen = boundedCache<true>({ entries: bounds.entries * SEEN_PER_ANSWER, bytes: Math.min(SEEN_MAX_BYTES, bounds.bytes) }, () => 0);
+  const seen = boundedCache<true>(
+    { entries: bounds.entries * SEEN_PER_ANSWER, bytes: Math.min(SEEN_MAX_BYTES, bounds.bytes) },
+    () => 0,
+  );
   return {
     answers,
     get: (key) => answers.get(key),

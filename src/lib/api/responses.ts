@@ -23,7 +23,11 @@ export interface ApiReply {
 
 /** A JSON reply from an already serialised body. */
 export function jsonText(body: string, status = 200, headers: Record<string, string> = {}): ApiReply {
-  return { status, headers: { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...CORS_HEADERS, ...headers }, body };
+  return {
+    status,
+    headers: { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...CORS_HEADERS, ...headers },
+    body,
+  };
 }
 
 /** The JSON error reply for an HttpError. */
@@ -34,7 +38,10 @@ export function errorReply(error: HttpError): ApiReply {
 
 /** A 307 to `location`, with a small JSON body for clients that show it. */
 export function redirect(location: string): ApiReply {
-  const body = JSON.stringify({ redirect: location, message: 'Follow this redirect (po_live=1 requests a refreshed read).' });
+  const body = JSON.stringify({
+    redirect: location,
+    message: 'Follow this redirect (po_live=1 requests a refreshed read).',
+  });
   return jsonText(body, 307, { location, 'cache-control': 'no-store' });
 }
 

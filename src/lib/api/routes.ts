@@ -39,7 +39,8 @@ export interface Route {
  */
 export function poLiveRule(url: URL, route: Route, origin: string): ApiReply | null {
   const values = url.searchParams.getAll('po_live');
-  if (values.length === 0) return route.redirects ? redirect(`${origin}${url.pathname}${url.search ? `${url.search}&` : '?'}po_live=1`) : null;
+  if (values.length === 0)
+    return route.redirects ? redirect(`${origin}${url.pathname}${url.search ? `${url.search}&` : '?'}po_live=1`) : null;
   if (values.length === 1 && values[0] !== '1') {
     throw new HttpError(400, 'invalid_parameter', `po_live must be 1, got ${quote(values[0]!)}`);
   }
@@ -99,11 +100,16 @@ const facts: Route = {
     const page = await engine.search(query);
     telemetry.search(performance.now() - searchStarted);
     const records = await Promise.all(page.ids.map((id) => data.record(id, trace)));
-    if (records.some((r) => r === null)) throw new HttpError(503, 'service_unavailable', 'the search index and the records disagree; retry later', { 'retry-after': '10' });
+    if (records.some((r) => r === null))
+      throw new HttpError(503, 'service_unavailable', 'the search index and the records disagree; retry later', {
+        'retry-after': '10',
+      });
     // "Did you mean": only when a text query finds nothing; results, total, limit and offset stay as they are.
     const suggestions = page.total === 0 && query.q !== undefined ? await engine.suggest(query) : [];
     // `confident` is the search page's (whether it shows a suggestion at once); the API's suggestions are all offers.
-    const extra = suggestions.length ? `,"suggestions":${JSON.stringify(suggestions.map(({ confident: _, ...offer }) => offer))}` : '';
+    const extra = suggestions.length
+      ? `,"suggestions":${JSON.stringify(suggestions.map(({ confident: _, ...offer }) => offer))}`
+      : '';
     const tail = `],"total":${page.total},"limit":${query.limit},"offset":${query.offset}${extra}}`;
     // The body is the records' bytes joined, then the tail: their hashes (kept with each cached record) and the
     // tail determine it, so the answer's ETag hashes that short text instead of the whole body.
@@ -128,11 +134,17 @@ function factById(segment: string): Route {
       try {
         id = decodeURIComponent(segment);
       } catch {
-        throw new HttpError(400, 'invalid_path', `the record id in the path is not valid percent-encoding, got ${quote(segment)}`);
+        throw new HttpError(
+          400,
+          'invalid_path',
+          `the record id in the path is not valid percent-encoding, got ${quote(segment)}`,
+        );
       }
-      if (!ID_PATTERN.test(id)) throw new HttpError(400, 'invalid_id', `id must match ${ID_PATTERN.source}, got ${quote(id)}`);
+      if (!ID_PATTERN.test(id))
+        throw new HttpError(400, 'invalid_id', `id must match ${ID_PATTERN.source}, got ${quote(id)}`);
       const record = await data.record(id, trace);
-      if (record === null) throw new HttpError(404, 'record_not_found', `no record has the id ${quote(id)}; search again with /facts?q=`);
+      if (record === null)
+        throw new HttpError(404, 'record_not_found', `no record has the id ${quote(id)}; search again with /facts?q=`);
       return record;
     },
   };
@@ -144,7 +156,8 @@ export function matchRoute(pathname: string): Route | null {
   const rest = pathname.slice(API_BASE.length);
   if (rest === '/facts') return facts;
   if (rest === '/openapi.json') return openapi;
-  if (pathname.startsWith(DOWNLOADS_ROUTE) && !pathname.slice(DOWNLOADS_ROUTE.length).includes('/')) return downloadRoute(pathname.slice(DOWNLOADS_ROUTE.length));
+  if (pathname.startsWith(DOWNLOADS_ROUTE) && !pathname.slice(DOWNLOADS_ROUTE.length).includes('/'))
+    return downloadRoute(pathname.slice(DOWNLOADS_ROUTE.length));
   const id = /^\/facts\/([^/]+)$/.exec(rest);
   return id ? factById(id[1]!) : null;
 }

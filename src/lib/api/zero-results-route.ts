@@ -20,7 +20,11 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /** The report for an authorised request, or null (the caller answers 404 as for any unknown path). */
-export function zeroResultsReply(request: { headers: { get(name: string): string | null } }, token: string | undefined, log: ZeroResultLog): ApiReply | null {
+export function zeroResultsReply(
+  request: { headers: { get(name: string): string | null } },
+  token: string | undefined,
+  log: ZeroResultLog,
+): ApiReply | null {
   if (!token) return null;
   const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
   if (given === undefined || !sameToken(given, token)) return null;

@@ -19,7 +19,8 @@ export function parseAcceptEncoding(header: string | null | undefined): Map<stri
     let q = 1;
     for (const param of params) {
       const [key, value] = param.trim().split('=');
-      if (key?.trim().toLowerCase() === 'q') q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(value?.trim() ?? '') ? Number(value) : 0;
+      if (key?.trim().toLowerCase() === 'q')
+        q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(value?.trim() ?? '') ? Number(value) : 0;
     }
     weights.set(coding, q);
   }
@@ -32,7 +33,10 @@ export function parseAcceptEncoding(header: string | null | undefined): Map<stri
  * (`identity;q=0`, or `*;q=0` without naming it) and accepts nothing we have, we still send identity:
  * RFC 9110 allows it, and an error would break more clients than it helps.
  */
-export function chooseCoding(header: string | null | undefined, available: readonly Coding[] = CODINGS): Coding | 'identity' {
+export function chooseCoding(
+  header: string | null | undefined,
+  available: readonly Coding[] = CODINGS,
+): Coding | 'identity' {
   const weights = parseAcceptEncoding(header);
   if (weights.size === 0) return 'identity';
   const star = weights.get('*');

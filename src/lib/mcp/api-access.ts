@@ -23,7 +23,10 @@ export interface ToolResult {
 }
 
 /** A tool error (isError): the assistant sees the message, the protocol call itself succeeds. */
-export const toolError = (message: string): ToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
+export const toolError = (message: string): ToolResult => ({
+  content: [{ type: 'text', text: message }],
+  isError: true,
+});
 
 /** An API answer: its body, or the API's error as a message and code. */
 export type ApiAnswer<T> = { body: T } | { message: string; code: string };
@@ -34,7 +37,11 @@ export async function apiGet<T>(context: ToolContext, path: string): Promise<Api
   const answer = await context.reply({ method: 'GET', url, headers: { get: () => null } }, { uncounted: true });
   const text = typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body);
   const body = JSON.parse(text) as T & { error?: { code: string; message: string } };
-  if (answer.status !== 200) return { message: body.error ? `${body.error.message} (${body.error.code})` : `the API answered ${answer.status}`, code: body.error?.code ?? String(answer.status) };
+  if (answer.status !== 200)
+    return {
+      message: body.error ? `${body.error.message} (${body.error.code})` : `the API answered ${answer.status}`,
+      code: body.error?.code ?? String(answer.status),
+    };
   return { body };
 }
 

@@ -50,7 +50,12 @@ export class CountedTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     await this.inner.send(message, options);
-    if (('result' in message || 'error' in message) && message.id !== undefined && this.pending.delete(message.id) && this.pending.size === 0) {
+    if (
+      ('result' in message || 'error' in message) &&
+      message.id !== undefined &&
+      this.pending.delete(message.id) &&
+      this.pending.size === 0
+    ) {
       for (const wake of this.waiters.splice(0)) wake();
     }
   }

@@ -25,7 +25,7 @@ export function describeMcp(siteUrl: string): McpDescription {
       description: `resources/read answers the record in full as JSON, with how to cite it and the reuse terms; resources/list gives every record in id order, ${RESOURCES_PER_PAGE} a page (nextCursor), each page counting in the quota.`,
     },
     prompts: PROMPTS.map(({ name, description }) => ({ name, description })),
-    completions: 'completion/complete suggests the values of the prompt\'s kind and region arguments.',
+    completions: "completion/complete suggests the values of the prompt's kind and region arguments.",
     quota: `Every POST counts against the same quota as this API, for the same address (RateLimit-Policy and RateLimit headers as on the API); past it a request gets the JSON-RPC error ${RATE_LIMITED_CODE} whose data.retry_after_seconds says how long to wait (HTTP 200 with Retry-After), a notification gets 429.`,
     documentation: `${siteUrl}/api/#mcp`,
   };

@@ -69,7 +69,15 @@ const PREFLIGHT = {
 
 /** A JSON-RPC answer with the headers every /mcp answer carries. */
 function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...MCP_CORS, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...MCP_CORS,
+      ...headers,
+    },
+  });
 }
 
 /** A JSON-RPC error that answers no particular request (id null). */
@@ -93,10 +101,18 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       // Stateless: no server-initiated stream (GET) and no session to end (DELETE). An OPTIONS that is not a
       // preflight is one more method not allowed.
       await discard(request.body);
-      return json(405, rpcError(-32000, `method ${method} is not allowed on ${MCP_PATH}; POST JSON-RPC messages (stateless Streamable HTTP)`), { allow: 'POST', ...limits });
+      return json(
+        405,
+        rpcError(
+          -32000,
+          `method ${method} is not allowed on ${MCP_PATH}; POST JSON-RPC messages (stateless Streamable HTTP)`,
+        ),
+        { allow: 'POST', ...limits },
+      );
     }
     const text = await readBounded(request.body, maxBodyBytes);
-    if (text === null) return json(400, rpcError(-32600, `the request body is larger than ${maxBodyBytes} bytes`), limits);
+    if (text === null)
+      return json(400, rpcError(-32600, `the request body is larger than ${maxBodyBytes} bytes`), limits);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -109,7 +125,9 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       // A request gets its JSON-RPC error as its answer (HTTP 200), which MCP clients hand to the assistant; a
       // notification, which has no answer, gets HTTP 429. Both carry Retry-After.
       const retry = { ...limits, 'retry-after': String(decision.retryAfterSeconds) };
-      return isRequest(body) ? json(200, rateLimitedError(body.id, decision), retry) : json(429, rateLimitedError(null, decision), retry);
+      return isRequest(body)
+        ? json(200, rateLimitedError(body.id, decision), retry)
+        : json(429, rateLimitedError(null, decision), retry);
     }
     const server = createMcpServer({ reply: options.api().reply, siteUrl: options.siteUrl }, logError);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
@@ -117,7 +135,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       await server.connect(transport);
       const answer = await transport.handleRequest(request, { parsedBody: body });
       const headers = new Headers(answer.headers);
-      for (const [name, value] of Object.entries({ 'cache-control': 'no-store', ...MCP_CORS, ...limits })) headers.set(name, value);
+      for (const [name, value] of Object.entries({ 'cache-control': 'no-store', ...MCP_CORS, ...limits }))
+        headers.set(name, value);
       // JSON mode: the body is complete once handleRequest resolves, so the server can close now.
       return new Response(answer.body, { status: answer.status, headers });
     } finally {

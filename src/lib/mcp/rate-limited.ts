@@ -13,7 +13,12 @@ export function rateLimitedError(id: RequestId | null, decision: Extract<QuotaDe
     error: {
       code: RATE_LIMITED_CODE,
       message: `rate_limited: more than the allowed requests per minute from this address (API and MCP together); retry in ${decision.retryAfterSeconds} s`,
-      data: { code: 'rate_limited', retry_after_seconds: decision.retryAfterSeconds, limit: decision.limit, window_seconds: decision.windowSeconds },
+      data: {
+        code: 'rate_limited',
+        retry_after_seconds: decision.retryAfterSeconds,
+        limit: decision.limit,
+        window_seconds: decision.windowSeconds,
+      },
     },
   };
 }

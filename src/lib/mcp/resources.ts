@@ -21,7 +21,15 @@ export const resourceUri = (siteUrl: string, id: string) => `${siteUrl}${API_BAS
 
 /** The resource template: one record by its id. */
 export function resourceTemplates(siteUrl: string) {
-  return [{ uriTemplate: resourceUri(siteUrl, '{id}'), name: 'record', title: 'A permis-facts record', description: 'One record in full by its id (see search_facts), with how to cite it and the reuse terms', mimeType: MIME }];
+  return [
+    {
+      uriTemplate: resourceUri(siteUrl, '{id}'),
+      name: 'record',
+      title: 'A permis-facts record',
+      description: 'One record in full by its id (see search_facts), with how to cite it and the reuse terms',
+      mimeType: MIME,
+    },
+  ];
 }
 
 /** One page of resources/list: the records in id order, `cursor` being where the page starts. */
@@ -35,7 +43,12 @@ export async function listResources(context: ToolContext, cursor: string | undef
   const { results, total } = answer.body;
   const next = offset + results.length;
   return {
-    resources: results.map(({ id, title }) => ({ uri: resourceUri(context.siteUrl, id), name: id, title, mimeType: MIME })),
+    resources: results.map(({ id, title }) => ({
+      uri: resourceUri(context.siteUrl, id),
+      name: id,
+      title,
+      mimeType: MIME,
+    })),
     ...(results.length > 0 && next < total && next <= QUERY_LIMITS.offset.max && { nextCursor: String(next) }),
   };
 }
@@ -45,10 +58,14 @@ export async function readResource(context: ToolContext, uri: string) {
   const prefix = resourceUri(context.siteUrl, '');
   const id = uri.startsWith(prefix) ? uri.slice(prefix.length) : undefined;
   if (id === undefined || !ID_PATTERN.test(id)) {
-    throw rpcError(RESOURCE_NOT_FOUND, `no resource at ${JSON.stringify(uri)}: a record's URI is ${resourceUri(context.siteUrl, '{id}')}, the id as search_facts gives it`);
+    throw rpcError(
+      RESOURCE_NOT_FOUND,
+      `no resource at ${JSON.stringify(uri)}: a record's URI is ${resourceUri(context.siteUrl, '{id}')}, the id as search_facts gives it`,
+    );
   }
   const answer = await apiGet<Fact>(context, `/facts/${id}`);
-  if ('message' in answer && answer.code === 'record_not_found') throw rpcError(RESOURCE_NOT_FOUND, `no record has the id ${JSON.stringify(id)} (${uri})`);
+  if ('message' in answer && answer.code === 'record_not_found')
+    throw rpcError(RESOURCE_NOT_FOUND, `no record has the id ${JSON.stringify(id)} (${uri})`);
   if ('message' in answer) throw rpcError(-32603, answer.message);
   const body: FactAnswer = { record: cited(answer.body), reuse: reuse(context.siteUrl, true) };
   return { contents: [{ uri, mimeType: MIME, text: JSON.stringify(body) }] };

@@ -9,9 +9,13 @@ export function searchText(answer: SearchAnswer): string {
       ? `No record on this page (total ${total}, offset ${offset}, limit ${limit}).`
       : `${total} records match; results ${offset + 1} to ${offset + results.length} (offset ${offset}, limit ${limit}).`,
   ];
-  if (suggestions) lines.push(`Did you mean: ${suggestions.map(({ q, total: found }) => `"${q}" (${found})`).join(', ')}?`);
+  if (suggestions)
+    lines.push(`Did you mean: ${suggestions.map(({ q, total: found }) => `"${q}" (${found})`).join(', ')}?`);
   results.forEach((record, i) => {
-    lines.push(`${offset + i + 1}. ${record.title} <${record.url}>`, `   ${record.id} · ${record.kind} · ${record.regions.join(', ')} · ${record.excerpt}`);
+    lines.push(
+      `${offset + i + 1}. ${record.title} <${record.url}>`,
+      `   ${record.id} · ${record.kind} · ${record.regions.join(', ')} · ${record.excerpt}`,
+    );
   });
   lines.push(`Cite each record used: ${reuse.attribution}. Reuse terms: ${reuse.page}`);
   return lines.join('\n');

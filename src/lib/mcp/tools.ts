@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { summarize } from '../records/summarize.ts';
 import type { Fact } from '../schema/fact.ts';
 import { FactsQuerySchema } from '../schema/facts-query.ts';
-import { EXCERPT_MAX, FacetsAnswerSchema, FactAnswerSchema, SearchAnswerSchema, type SearchAnswer } from '../schema/mcp-answers.ts';
+import {
+  EXCERPT_MAX,
+  FacetsAnswerSchema,
+  FactAnswerSchema,
+  SearchAnswerSchema,
+  type SearchAnswer,
+} from '../schema/mcp-answers.ts';
 import type { ListResponse } from '../schema/responses.ts';
 import { IdSchema } from '../schema/vocabulary.ts';
 import { apiGet, cited, reuse, toolError, type ToolContext, type ToolResult } from './api-access.ts';
@@ -17,7 +23,10 @@ export { toolError, type ToolContext, type ToolResult } from './api-access.ts';
 
 /** A zod schema as the JSON Schema (2020-12) of a tool: `io` says whether it describes arguments or answers. */
 export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as Record<
+    string,
+    unknown
+  >;
   return rest as { type: 'object'; [key: string]: unknown };
 };
 
@@ -45,13 +54,22 @@ export const TOOLS = [
     async run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
       const params = new URLSearchParams();
       for (const [name, value] of Object.entries(args)) {
-        if (name === 'po_live') return toolError('po_live is not an argument of search_facts (it only exists in the HTTP API)');
-        for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) params.append(name, typeof one === 'string' ? one : JSON.stringify(one));
+        if (name === 'po_live')
+          return toolError('po_live is not an argument of search_facts (it only exists in the HTTP API)');
+        for (const one of Array.isArray(value) ? value : [value])
+          if (one !== undefined) params.append(name, typeof one === 'string' ? one : JSON.stringify(one));
       }
       const answer = await apiGet<ListResponse>(context, `/facts?${params}`);
       if ('message' in answer) return toolError(answer.message);
       const { results, ...page } = answer.body;
-      const summaries = results.map(({ id, title, url, kind, regions, text }) => ({ id, title, url, kind, regions, excerpt: excerpt(text) }));
+      const summaries = results.map(({ id, title, url, kind, regions, text }) => ({
+        id,
+        title,
+        url,
+        kind,
+        regions,
+        excerpt: excerpt(text),
+      }));
       const structured: SearchAnswer = { results: summaries, ...page, reuse: reuse(context.siteUrl, false) };
       // The text block is for clients that ignore structuredContent: the same answer, as Markdown (half the size of its JSON).
       return { content: [{ type: 'text', text: searchText(structured) }], structuredContent: structured };
@@ -60,7 +78,8 @@ export const TOOLS = [
   {
     name: 'get_fact',
     title: 'Read one record',
-    description: 'One permis-facts record in full by its id (as returned by search_facts): GET /api/v1/facts/{id}, with how to cite it and the reuse terms.',
+    description:
+      'One permis-facts record in full by its id (as returned by search_facts): GET /api/v1/facts/{id}, with how to cite it and the reuse terms.',
     annotations: READ_ONLY,
     inputSchema: jsonSchema(z.object({ id: IdSchema }), 'input'),
     outputSchema: jsonSchema(FactAnswerSchema, 'output'),
@@ -70,7 +89,10 @@ export const TOOLS = [
       if (typeof args.id !== 'string') return toolError(`id must be a string, got ${JSON.stringify(args.id ?? null)}`);
       const answer = await apiGet<Fact>(context, `/facts/${encodeURIComponent(args.id)}`);
       // The API's hint names its own route; an assistant finds ids with the search tool.
-      if ('message' in answer && answer.code === 'record_not_found') return toolError(`no record has the id ${JSON.stringify(args.id)}; find ids with search_facts (record_not_found)`);
+      if ('message' in answer && answer.code === 'record_not_found')
+        return toolError(
+          `no record has the id ${JSON.stringify(args.id)}; find ids with search_facts (record_not_found)`,
+        );
       if ('message' in answer) return toolError(answer.message);
       return ok({ record: cited(answer.body), reuse: reuse(context.siteUrl, true) });
     },
@@ -78,14 +100,17 @@ export const TOOLS = [
   {
     name: 'list_facets',
     title: 'List kinds and regions',
-    description: 'The kinds and regions of permis-facts records, each with its number of records, and the corpus size: values for the kind and region arguments of search_facts.',
+    description:
+      'The kinds and regions of permis-facts records, each with its number of records, and the corpus size: values for the kind and region arguments of search_facts.',
     annotations: READ_ONLY,
     inputSchema: jsonSchema(z.object({}), 'input'),
     outputSchema: jsonSchema(FacetsAnswerSchema, 'output'),
     async run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
       const extra = Object.keys(args);
       if (extra.length) return toolError(`list_facets takes no argument; unknown argument ${JSON.stringify(extra[0])}`);
-      const answer = await apiGet<{ corpus: { records: number; by_kind: object; by_region: object; updated_at: string | null } }>(context, '/');
+      const answer = await apiGet<{
+        corpus: { records: number; by_kind: object; by_region: object; updated_at: string | null };
+      }>(context, '/');
       if ('message' in answer) return toolError(answer.message);
       const { records, by_kind, by_region, updated_at } = answer.body.corpus;
       return ok({ records, kinds: by_kind, regions: by_region, updated_at, reuse: reuse(context.siteUrl, false) });

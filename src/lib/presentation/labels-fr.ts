@@ -71,5 +71,7 @@ export const VALUE_LABELS: Record<string, string> = {
 /** Formats an ISO date or date-time as a French date: "15 septembre 2026". */
 export function frenchDate(iso: string): string {
   const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
-  return new Intl.DateTimeFormat('fr-BE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat('fr-BE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  );
 }

@@ -21,10 +21,13 @@ export function updatedAt(fact: Fact): string | null {
 
 /** Escapes text for XML content and attribute values. */
 export function xmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
-    // Characters XML 1.0 forbids (C0 controls other than tab, newline, carriage return).
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what the regex removes
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+  return (
+    text
+      .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+      // Characters XML 1.0 forbids (C0 controls other than tab, newline, carriage return).
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what the regex removes
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  );
 }
 
 /** The records the feed lists: most recently modified first (ties by id), at most FEED.entries. */
@@ -43,7 +46,9 @@ export function feedRecords(facts: readonly Fact[]): { fact: Fact; updated: stri
 function changeContent(fact: Fact): string[] {
   const changes = changesNewestFirst(fact);
   if (changes.length === 0) return [];
-  const items = changes.map((c) => `<li><time datetime="${c.date}">${xmlEscape(frenchDate(c.date))}</time> : ${xmlEscape(c.note)}</li>`).join('');
+  const items = changes
+    .map((c) => `<li><time datetime="${c.date}">${xmlEscape(frenchDate(c.date))}</time> : ${xmlEscape(c.note)}</li>`)
+    .join('');
   const html = `<p>${xmlEscape(summarize(fact.text))}</p><p>Modifications :</p><ul>${items}</ul>`;
   return [`    <content type="html">${xmlEscape(html)}</content>`];
 }
@@ -51,7 +56,10 @@ function changeContent(fact: Fact): string[] {
 /** The feed document for `facts` published at `siteUrl`; `generatedAt` dates an empty feed. */
 export function buildAtomFeed(facts: readonly Fact[], siteUrl: string, generatedAt: Date): string {
   const entries = feedRecords(facts);
-  const updated = entries.length > 0 ? new Date(Math.max(...entries.map((e) => Date.parse(e.updated)))).toISOString() : generatedAt.toISOString();
+  const updated =
+    entries.length > 0
+      ? new Date(Math.max(...entries.map((e) => Date.parse(e.updated)))).toISOString()
+      : generatedAt.toISOString();
   const e = xmlEscape;
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',

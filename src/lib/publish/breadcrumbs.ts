@@ -18,12 +18,21 @@ export const TRAILS = {
   kinds: (): Crumb[] => [HOME_CRUMB, { name: 'Fiches par type', path: '/types/' }],
   kind: (kind: Kind): Crumb[] => [...TRAILS.kinds(), { name: KIND_LABELS[kind].many, path: `/types/${kind}/` }],
   regions: (): Crumb[] => [HOME_CRUMB, { name: 'Fiches par région', path: '/regions/' }],
-  region: (region: Region): Crumb[] => [...TRAILS.regions(), { name: REGION_LABELS[region], path: `/regions/${region}/` }],
+  region: (region: Region): Crumb[] => [
+    ...TRAILS.regions(),
+    { name: REGION_LABELS[region], path: `/regions/${region}/` },
+  ],
   allRecords: (): Crumb[] => [HOME_CRUMB, { name: 'Toutes les fiches', path: '/fiches/' }],
   changes: (): Crumb[] => [HOME_CRUMB, { name: 'Dernières modifications', path: '/modifications/' }],
   topics: (): Crumb[] => [HOME_CRUMB, { name: 'Thèmes', path: '/themes/' }],
-  topic: (topic: { slug: string; title: string }): Crumb[] => [...TRAILS.topics(), { name: topic.title, path: `/themes/${topic.slug}/` }],
-  record: (fact: { id: string; kind: Kind; title: string }): Crumb[] => [...TRAILS.kind(fact.kind), { name: fact.title, path: recordPagePath(fact.id) }],
+  topic: (topic: { slug: string; title: string }): Crumb[] => [
+    ...TRAILS.topics(),
+    { name: topic.title, path: `/themes/${topic.slug}/` },
+  ],
+  record: (fact: { id: string; kind: Kind; title: string }): Crumb[] => [
+    ...TRAILS.kind(fact.kind),
+    { name: fact.title, path: recordPagePath(fact.id) },
+  ],
 };
 
 /** The `@id` of a page's BreadcrumbList node. */
@@ -37,12 +46,21 @@ export function breadcrumbJsonLd(trail: readonly Crumb[], siteUrl: string): Reco
   return {
     '@type': 'BreadcrumbList',
     '@id': breadcrumbId(siteUrl, current.path),
-    itemListElement: trail.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: `${siteUrl}${crumb.path}` })),
+    itemListElement: trail.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: `${siteUrl}${crumb.path}`,
+    })),
   };
 }
 
 /** The JSON-LD document of a page that is a list (of records or topics): a CollectionPage and its breadcrumb. */
-export function collectionPageJsonLd(trail: readonly Crumb[], siteUrl: string, description: string): Record<string, unknown> {
+export function collectionPageJsonLd(
+  trail: readonly Crumb[],
+  siteUrl: string,
+  description: string,
+): Record<string, unknown> {
   const current = trail.at(-1)!;
   return {
     '@context': 'https://schema.org',

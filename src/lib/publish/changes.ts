@@ -24,6 +24,17 @@ export function changesNewestFirst(fact: Pick<Fact, 'changes'>): Change[] {
 export function recentChanges(facts: readonly Fact[]): RecordChange[] {
   const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
   return facts
-    .flatMap((fact) => (fact.changes ?? []).map((change) => ({ fact: { id: fact.id, kind: fact.kind, title: fact.title, url: fact.url, regions: fact.regions }, change })))
-    .sort((a, b) => (a.change.date < b.change.date ? 1 : a.change.date > b.change.date ? -1 : collator.compare(a.fact.title, b.fact.title) || (a.fact.id < b.fact.id ? -1 : 1)));
+    .flatMap((fact) =>
+      (fact.changes ?? []).map((change) => ({
+        fact: { id: fact.id, kind: fact.kind, title: fact.title, url: fact.url, regions: fact.regions },
+        change,
+      })),
+    )
+    .sort((a, b) =>
+      a.change.date < b.change.date
+        ? 1
+        : a.change.date > b.change.date
+          ? -1
+          : collator.compare(a.fact.title, b.fact.title) || (a.fact.id < b.fact.id ? -1 : 1),
+    );
 }

@@ -9,7 +9,14 @@ import { FactSchema } from '../schema/fact.ts';
 import type { Downloads } from '../schema/downloads.ts';
 import { KINDS, REGIONS } from '../schema/vocabulary.ts';
 import { API_BASE } from '../paths.ts';
-import { DOWNLOAD_LIMITS, DOWNLOAD_NAMES, DOWNLOAD_TYPES, DOWNLOADS_PATH, downloadApiPath, downloadFilePath } from './download-files.ts';
+import {
+  DOWNLOAD_LIMITS,
+  DOWNLOAD_NAMES,
+  DOWNLOAD_TYPES,
+  DOWNLOADS_PATH,
+  downloadApiPath,
+  downloadFilePath,
+} from './download-files.ts';
 import { REUSE_TERMS } from './reuse-terms.ts';
 
 export { DOWNLOAD_LIMITS, DOWNLOAD_NAMES, DOWNLOAD_TYPES, DOWNLOADS_PATH, downloadApiPath, downloadFilePath };
@@ -21,18 +28,48 @@ export function jsonLines(facts: readonly Fact[]): string {
 
 /** The columns of the CSV, with the Table Schema field each one is. */
 export const CSV_FIELDS = [
-  { name: 'id', type: 'string', description: 'Record id, as GET /facts/{id} takes it', constraints: { required: true, unique: true } },
+  {
+    name: 'id',
+    type: 'string',
+    description: 'Record id, as GET /facts/{id} takes it',
+    constraints: { required: true, unique: true },
+  },
   { name: 'kind', type: 'string', description: 'Record kind', constraints: { required: true, enum: [...KINDS] } },
   { name: 'title', type: 'string', description: 'Title', constraints: { required: true } },
-  { name: 'url', type: 'string', format: 'uri', description: 'The record page: the link every reuse must carry', constraints: { required: true } },
-  { name: 'regions', type: 'string', description: 'Regions declared in the record, separated by ";"', constraints: { required: true, pattern: `(${REGIONS.join('|')})(;(${REGIONS.join('|')}))*` } },
+  {
+    name: 'url',
+    type: 'string',
+    format: 'uri',
+    description: 'The record page: the link every reuse must carry',
+    constraints: { required: true },
+  },
+  {
+    name: 'regions',
+    type: 'string',
+    description: 'Regions declared in the record, separated by ";"',
+    constraints: { required: true, pattern: `(${REGIONS.join('|')})(;(${REGIONS.join('|')}))*` },
+  },
   { name: 'verified_at', type: 'date', description: 'Published verification date; empty when none' },
   { name: 'effective_from', type: 'date', description: 'Date from which the rule or offer applies; empty when none' },
-  { name: 'modified_at', type: 'datetime', description: 'Publication modification date (not a factual verification); empty when none' },
+  {
+    name: 'modified_at',
+    type: 'datetime',
+    description: 'Publication modification date (not a factual verification); empty when none',
+  },
   { name: 'evidence_kind', type: 'string', description: 'What backs the record; empty when not stated' },
   { name: 'verification_scope', type: 'string', description: 'What the verification covers; empty when not stated' },
-  { name: 'source_count', type: 'integer', description: 'Number of sources the record cites', constraints: { required: true, minimum: 0 } },
-  { name: 'first_official_source', type: 'string', format: 'uri', description: 'URL of the first source of type official; empty when none' },
+  {
+    name: 'source_count',
+    type: 'integer',
+    description: 'Number of sources the record cites',
+    constraints: { required: true, minimum: 0 },
+  },
+  {
+    name: 'first_official_source',
+    type: 'string',
+    format: 'uri',
+    description: 'URL of the first source of type official; empty when none',
+  },
   { name: 'first_official_source_label', type: 'string', description: 'Label of that source; empty when none' },
 ] as const;
 
@@ -45,11 +82,27 @@ export function csvText(facts: readonly Fact[]): string {
   const rows = facts.map((fact) => {
     const official = fact.sources.find((source) => source.type === 'official');
     return [
-      fact.id, fact.kind, fact.title, fact.url, fact.regions.join(';'), fact.verified_at ?? '', fact.effective_from ?? '', fact.modified_at ?? '',
-      fact.evidence_kind ?? '', fact.verification_scope ?? '', fact.sources.length, official?.url ?? '', official?.label ?? '',
+      fact.id,
+      fact.kind,
+      fact.title,
+      fact.url,
+      fact.regions.join(';'),
+      fact.verified_at ?? '',
+      fact.effective_from ?? '',
+      fact.modified_at ?? '',
+      fact.evidence_kind ?? '',
+      fact.verification_scope ?? '',
+      fact.sources.length,
+      official?.url ?? '',
+      official?.label ?? '',
     ];
   });
-  return stringify(rows, { bom: true, record_delimiter: 'windows', header: true, columns: CSV_FIELDS.map((field) => field.name) });
+  return stringify(rows, {
+    bom: true,
+    record_delimiter: 'windows',
+    header: true,
+    columns: CSV_FIELDS.map((field) => field.name),
+  });
 }
 
 /** A file the build wrote: its size and checksum, and how many records it holds. */
@@ -67,7 +120,12 @@ export interface BuiltDownloads {
 }
 
 /** Why a download would exceed DOWNLOAD_LIMITS.maxFileBytes (the file, its size and the bound), or null. */
-export function oversizeProblem(name: string, bytes: number, records: number, limit: number = DOWNLOAD_LIMITS.maxFileBytes): string | null {
+export function oversizeProblem(
+  name: string,
+  bytes: number,
+  records: number,
+  limit: number = DOWNLOAD_LIMITS.maxFileBytes,
+): string | null {
   if (bytes <= limit) return null;
   return `downloads/${name}: ${bytes} bytes for ${records} records, over the bound of ${limit} bytes (the largest static file Cloudflare serves); the corpus is too large for one download file`;
 }
@@ -85,8 +143,14 @@ export function downloadsBlock(siteUrl: string, built: BuiltDownloads): Download
   return {
     description:
       'The whole corpus in one request, as the build wrote it (not a walk): compare sha256 with the file before use. Each file counts as one request against the quota at its url; the same reuse terms apply as to the API.',
-    jsonl: file('jsonl', 'JSON Lines (UTF-8), gzip-compressed: one record a line, exactly as GET /facts/{id} returns it, in id order'),
-    csv: file('csv', 'CSV (RFC 4180, comma-separated, CRLF, UTF-8 with a byte order mark): a header row, then one row per record in id order'),
+    jsonl: file(
+      'jsonl',
+      'JSON Lines (UTF-8), gzip-compressed: one record a line, exactly as GET /facts/{id} returns it, in id order',
+    ),
+    csv: file(
+      'csv',
+      'CSV (RFC 4180, comma-separated, CRLF, UTF-8 with a byte order mark): a header row, then one row per record in id order',
+    ),
     datapackage: `${siteUrl}${downloadFilePath(DOWNLOAD_NAMES.datapackage)}`,
     dcat: `${siteUrl}${downloadFilePath(DOWNLOAD_NAMES.dcat)}`,
     max_bytes: DOWNLOAD_LIMITS.maxFileBytes,
@@ -105,14 +169,18 @@ export function reuseInPackage(siteUrl: string) {
     terms: [...REUSE_TERMS],
     attribution: 'Show "permis-facts" visibly, with a link to the record page used.',
     record_link: 'The record page to link is the url field of each record (the url column of the CSV).',
-    permission: 'Full republication of a course or an article (records of kind lesson or article) requires permission from the publisher; so does anything the terms do not allow.',
+    permission:
+      'Full republication of a course or an article (records of kind lesson or article) requires permission from the publisher; so does anything the terms do not allow.',
     page: `${siteUrl}/reutilisation/`,
   };
 }
 
 /** The Frictionless Data Package descriptor (v1) of both files, with the reuse terms inside. */
 export function dataPackage(siteUrl: string, built: BuiltDownloads): Record<string, unknown> {
-  const { $schema: _drop, ...factSchema } = z.toJSONSchema(FactSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  const { $schema: _drop, ...factSchema } = z.toJSONSchema(FactSchema, { target: 'draft-2020-12' }) as Record<
+    string,
+    unknown
+  >;
   const reuse = reuseInPackage(siteUrl);
   return {
     profile: 'data-package',
@@ -123,7 +191,13 @@ export function dataPackage(siteUrl: string, built: BuiltDownloads): Record<stri
     homepage: `${siteUrl}/`,
     created: built.builtAt,
     keywords: KEYWORDS,
-    licenses: [{ path: reuse.page, title: 'Conditions de réutilisation de permis-facts (attribution and a link to each record page; not an open licence)' }],
+    licenses: [
+      {
+        path: reuse.page,
+        title:
+          'Conditions de réutilisation de permis-facts (attribution and a link to each record page; not an open licence)',
+      },
+    ],
     contributors: [{ title: 'permis-facts', role: 'publisher', path: `${siteUrl}/` }],
     reuse,
     resources: [
@@ -132,7 +206,8 @@ export function dataPackage(siteUrl: string, built: BuiltDownloads): Record<stri
         name: 'permis-facts-records',
         path: DOWNLOAD_NAMES.jsonl,
         title: 'Every record, as the API returns it',
-        description: 'One JSON object a line, exactly as GET /facts/{id} returns it (schema: the API\'s Fact), in id order; gzip-compressed.',
+        description:
+          "One JSON object a line, exactly as GET /facts/{id} returns it (schema: the API's Fact), in id order; gzip-compressed.",
         format: 'jsonl',
         mediatype: 'application/x-ndjson',
         compression: 'gz',
@@ -147,7 +222,8 @@ export function dataPackage(siteUrl: string, built: BuiltDownloads): Record<stri
         name: 'permis-facts-table',
         path: DOWNLOAD_NAMES.csv,
         title: 'One row per record: scalar fields and counts',
-        description: 'Comma-separated, CRLF line ends, UTF-8 with a byte order mark (encoding utf-8-sig); empty cells are missing values.',
+        description:
+          'Comma-separated, CRLF line ends, UTF-8 with a byte order mark (encoding utf-8-sig); empty cells are missing values.',
         format: 'csv',
         mediatype: 'text/csv',
         encoding: 'utf-8-sig',
@@ -167,7 +243,11 @@ const EU = 'http://publications.europa.eu/resource/authority';
 export function dcatJsonLd(siteUrl: string, built: BuiltDownloads): Record<string, unknown> {
   const dataset = `${siteUrl}${DOWNLOADS_PATH}/#dataset`;
   const publisher = `${siteUrl}/#publisher`;
-  const licence = { '@id': `${siteUrl}/reutilisation/`, '@type': 'dct:LicenseDocument', 'dct:title': 'Conditions de réutilisation de permis-facts' };
+  const licence = {
+    '@id': `${siteUrl}/reutilisation/`,
+    '@type': 'dct:LicenseDocument',
+    'dct:title': 'Conditions de réutilisation de permis-facts',
+  };
   const distribution = (key: 'jsonl' | 'csv', format: string, title: string, extra: Record<string, unknown>) => ({
     '@id': `${siteUrl}${downloadFilePath(DOWNLOAD_NAMES[key])}`,
     '@type': 'dcat:Distribution',
@@ -176,7 +256,11 @@ export function dcatJsonLd(siteUrl: string, built: BuiltDownloads): Record<strin
     'dcat:downloadURL': { '@id': `${siteUrl}${downloadFilePath(DOWNLOAD_NAMES[key])}` },
     'dct:format': { '@id': `${EU}/file-type/${format}` },
     'dcat:byteSize': { '@value': String(built[key].bytes), '@type': 'xsd:nonNegativeInteger' },
-    'spdx:checksum': { '@type': 'spdx:Checksum', 'spdx:algorithm': { '@id': 'spdx:checksumAlgorithm_sha256' }, 'spdx:checksumValue': built[key].sha256 },
+    'spdx:checksum': {
+      '@type': 'spdx:Checksum',
+      'spdx:algorithm': { '@id': 'spdx:checksumAlgorithm_sha256' },
+      'spdx:checksumValue': built[key].sha256,
+    },
     'dct:license': licence,
     'dct:issued': { '@value': built.builtAt, '@type': 'xsd:dateTime' },
     ...extra,
@@ -217,10 +301,17 @@ export function dcatJsonLd(siteUrl: string, built: BuiltDownloads): Record<strin
             'dcat:mediaType': { '@id': 'https://www.iana.org/assignments/media-types/application/x-ndjson' },
             'dcat:compressFormat': { '@id': 'https://www.iana.org/assignments/media-types/application/gzip' },
           }),
-          distribution('csv', 'CSV', 'One row per record, CSV', { 'dcat:mediaType': { '@id': 'https://www.iana.org/assignments/media-types/text/csv' } }),
+          distribution('csv', 'CSV', 'One row per record, CSV', {
+            'dcat:mediaType': { '@id': 'https://www.iana.org/assignments/media-types/text/csv' },
+          }),
         ],
       },
-      { '@id': publisher, '@type': 'foaf:Agent', 'foaf:name': 'permis-facts', 'foaf:homepage': { '@id': `${siteUrl}/` } },
+      {
+        '@id': publisher,
+        '@type': 'foaf:Agent',
+        'foaf:name': 'permis-facts',
+        'foaf:homepage': { '@id': `${siteUrl}/` },
+      },
     ],
   };
 }

@@ -23,7 +23,8 @@ export function errorReportHref(address: string | undefined, record: ReportedRec
     const joiner = address.includes('?') ? '&' : '?';
     return `${address}${joiner}subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
   }
-  if (/\{(id|title|url)\}/.test(address)) return address.replace(PLACEHOLDERS, (_, name: keyof ReportedRecord) => encodeURIComponent(record[name]));
+  if (/\{(id|title|url)\}/.test(address))
+    return address.replace(PLACEHOLDERS, (_, name: keyof ReportedRecord) => encodeURIComponent(record[name]));
   const url = new URL(address);
   url.searchParams.set('id', record.id);
   url.searchParams.set('title', record.title);

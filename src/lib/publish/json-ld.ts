@@ -25,7 +25,10 @@ export const SCHEMA_ORG_TYPE: Record<Kind, string> = {
   page: 'WebPage',
   tool: 'HowTo',
 };
-const ORGANIZATION_TYPE: Record<string, string> = { 'public-body': 'GovernmentOrganization', 'driving-school': 'DrivingSchool' };
+const ORGANIZATION_TYPE: Record<string, string> = {
+  'public-body': 'GovernmentOrganization',
+  'driving-school': 'DrivingSchool',
+};
 /** Kinds whose entity is a CreativeWork, which carries dates, sources and license itself. */
 const CREATIVE_WORK = new Set<Kind>(['fact', 'expertise', 'article', 'lesson', 'page', 'tool']);
 
@@ -40,8 +43,13 @@ export function recordJsonLd(fact: Fact, siteUrl: string): Node {
   const entityId = `${fact.url}#record`;
   const recordPath = TRAILS.record(fact).at(-1)!.path;
   const publisher = { '@id': ids.publisher };
-  const places = fact.regions.map((r) => ({ '@type': r === 'belgique' ? 'Country' : 'AdministrativeArea', name: REGION_LABELS[r] }));
-  const fictional = [fact.organization_data, fact.person_data, fact.offer_data, fact.professional_data].some((d) => d?.fictional);
+  const places = fact.regions.map((r) => ({
+    '@type': r === 'belgique' ? 'Country' : 'AdministrativeArea',
+    name: REGION_LABELS[r],
+  }));
+  const fictional = [fact.organization_data, fact.person_data, fact.offer_data, fact.professional_data].some(
+    (d) => d?.fictional,
+  );
   const reuse = {
     license: ids.license,
     creditText: `permis-facts, « ${fact.title} », ${fact.url}`,
@@ -68,7 +76,13 @@ export function recordJsonLd(fact: Fact, siteUrl: string): Node {
     ...(fact.related?.length ? { relatedLink: fact.related.map((r) => r.url).filter(Boolean) } : {}),
   };
 
-  const common: Node = { '@id': entityId, name: fact.title, description: summarize(fact.text), url: fact.url, ...(fictional ? { disambiguatingDescription: `Exemple fictif. ${DEMO_NOTICE_FR}` } : {}) };
+  const common: Node = {
+    '@id': entityId,
+    name: fact.title,
+    description: summarize(fact.text),
+    url: fact.url,
+    ...(fictional ? { disambiguatingDescription: `Exemple fictif. ${DEMO_NOTICE_FR}` } : {}),
+  };
   const entity: Node = CREATIVE_WORK.has(fact.kind)
     ? {
         '@type': SCHEMA_ORG_TYPE[fact.kind],
@@ -89,7 +103,10 @@ export function recordJsonLd(fact: Fact, siteUrl: string): Node {
     : { ...dataEntity(fact, common, places), mainEntityOfPage: fact.url };
 
   const site = { '@type': 'Organization', '@id': ids.publisher, name: 'permis-facts', url: ids.site };
-  return { '@context': 'https://schema.org', '@graph': [page, entity, site, breadcrumbJsonLd(TRAILS.record(fact), siteUrl)] };
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [page, entity, site, breadcrumbJsonLd(TRAILS.record(fact), siteUrl)],
+  };
 }
 
 /** The entity of an organization, offer, person or professional record, from its data object. */
@@ -97,10 +114,15 @@ function dataEntity(fact: Fact, common: Node, places: Node[]): Node {
   if (fact.organization_data) {
     const d = fact.organization_data;
     return {
-      '@type': ORGANIZATION_TYPE[d.organization_type] ?? 'Organization', ...common,
-      ...(d.legal_name ? { legalName: d.legal_name } : {}), ...(d.website ? { sameAs: d.website } : {}),
-      ...(d.phone ? { telephone: d.phone } : {}), ...(d.email ? { email: d.email } : {}),
-      ...(d.address ? { address: postalAddress(d.address.locality, d.address.postal_code, d.address.street, d.address.country) } : {}),
+      '@type': ORGANIZATION_TYPE[d.organization_type] ?? 'Organization',
+      ...common,
+      ...(d.legal_name ? { legalName: d.legal_name } : {}),
+      ...(d.website ? { sameAs: d.website } : {}),
+      ...(d.phone ? { telephone: d.phone } : {}),
+      ...(d.email ? { email: d.email } : {}),
+      ...(d.address
+        ? { address: postalAddress(d.address.locality, d.address.postal_code, d.address.street, d.address.country) }
+        : {}),
       ...(d.enterprise_number ? { taxID: d.enterprise_number } : {}),
       areaServed: d.areas_served.map((r) => REGION_LABELS[r]),
     };
@@ -108,35 +130,63 @@ function dataEntity(fact: Fact, common: Node, places: Node[]): Node {
   if (fact.offer_data) {
     const d = fact.offer_data;
     return {
-      '@type': 'Offer', ...common, price: d.price_eur, priceCurrency: 'EUR',
-      priceSpecification: { '@type': 'UnitPriceSpecification', price: d.price_eur, priceCurrency: 'EUR', unitText: VALUE_LABELS[d.price_unit] ?? d.price_unit },
-      seller: { '@type': 'Organization', name: d.provider, ...(d.provider_id ? { '@id': `${new URL(fact.url).origin}/fiches/${d.provider_id}/#record` } : {}) },
+      '@type': 'Offer',
+      ...common,
+      price: d.price_eur,
+      priceCurrency: 'EUR',
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: d.price_eur,
+        priceCurrency: 'EUR',
+        unitText: VALUE_LABELS[d.price_unit] ?? d.price_unit,
+      },
+      seller: {
+        '@type': 'Organization',
+        name: d.provider,
+        ...(d.provider_id ? { '@id': `${new URL(fact.url).origin}/fiches/${d.provider_id}/#record` } : {}),
+      },
       itemOffered: { '@type': 'Service', name: fact.title, category: d.licence_categories.map((c) => `Permis ${c}`) },
-      ...(fact.effective_from ? { validFrom: fact.effective_from } : {}), ...(d.valid_until ? { validThrough: d.valid_until } : {}),
+      ...(fact.effective_from ? { validFrom: fact.effective_from } : {}),
+      ...(d.valid_until ? { validThrough: d.valid_until } : {}),
       areaServed: d.regions.map((r) => REGION_LABELS[r]),
     };
   }
   if (fact.person_data) {
     const d = fact.person_data;
     return {
-      '@type': 'Person', ...common, name: d.name, jobTitle: d.role,
+      '@type': 'Person',
+      ...common,
+      name: d.name,
+      jobTitle: d.role,
       ...(d.affiliation ? { affiliation: { '@type': 'Organization', name: d.affiliation } } : {}),
-      ...(d.expertise ? { knowsAbout: d.expertise } : {}), ...(d.languages ? { knowsLanguage: d.languages } : {}),
+      ...(d.expertise ? { knowsAbout: d.expertise } : {}),
+      ...(d.languages ? { knowsLanguage: d.languages } : {}),
     };
   }
   if (fact.professional_data) {
     const d = fact.professional_data;
     return {
-      '@type': 'Person', ...common, name: d.name, jobTitle: VALUE_LABELS[d.profession] ?? d.profession, knowsLanguage: d.languages,
+      '@type': 'Person',
+      ...common,
+      name: d.name,
+      jobTitle: VALUE_LABELS[d.profession] ?? d.profession,
+      knowsLanguage: d.languages,
       workLocation: { '@type': 'Place', address: postalAddress(d.locality, d.postal_code) },
-      ...(d.website ? { sameAs: d.website } : {}), ...(d.approval_number ? { identifier: d.approval_number } : {}),
+      ...(d.website ? { sameAs: d.website } : {}),
+      ...(d.approval_number ? { identifier: d.approval_number } : {}),
     };
   }
   return { '@type': 'Thing', ...common, spatialCoverage: places };
 }
 
 function postalAddress(locality: string, postalCode?: string, street?: string, country = 'BE'): Node {
-  return { '@type': 'PostalAddress', addressLocality: locality, ...(postalCode ? { postalCode } : {}), ...(street ? { streetAddress: street } : {}), addressCountry: country };
+  return {
+    '@type': 'PostalAddress',
+    addressLocality: locality,
+    ...(postalCode ? { postalCode } : {}),
+    ...(street ? { streetAddress: street } : {}),
+    addressCountry: country,
+  };
 }
 
 /** The JSON-LD of the home page: the site, its publisher, its search (schema.org SearchAction), its license, and the corpus as a Dataset with its downloads. */
@@ -146,8 +196,18 @@ export function siteJsonLd(siteUrl: string, downloads: BuiltDownloads | null): N
     '@context': 'https://schema.org',
     '@graph': [
       {
-        '@type': 'WebSite', '@id': ids.site, url: ids.site, name: 'permis-facts', inLanguage: 'fr-BE', publisher: { '@id': ids.publisher }, license: ids.license,
-        potentialAction: { '@type': 'SearchAction', target: { '@type': 'EntryPoint', urlTemplate: `${siteUrl}/recherche/?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
+        '@type': 'WebSite',
+        '@id': ids.site,
+        url: ids.site,
+        name: 'permis-facts',
+        inLanguage: 'fr-BE',
+        publisher: { '@id': ids.publisher },
+        license: ids.license,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${siteUrl}/recherche/?q={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
       },
       { '@type': 'Organization', '@id': ids.publisher, name: 'permis-facts', url: ids.site },
       ...(downloads ? [datasetJsonLd(siteUrl, downloads)] : []),

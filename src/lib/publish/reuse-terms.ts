@@ -14,5 +14,9 @@ export const REUSE_TERMS = [
 
 /** The `reuse` block of the catalogue and of every MCP answer: the terms, the attribution asked for, the terms page. */
 export function reuseBlock(siteUrl: string): Reuse {
-  return { terms: REUSE_TERMS, attribution: 'permis-facts, with a link to the record page used', page: `${siteUrl}/reutilisation/` };
+  return {
+    terms: REUSE_TERMS,
+    attribution: 'permis-facts, with a link to the record page used',
+    page: `${siteUrl}/reutilisation/`,
+  };
 }

@@ -16,7 +16,13 @@ interface Checked {
 }
 
 /** The frontmatter as written, read loosely: cross-record checks run even on files that fail the schema. */
-type Loose = { id?: unknown; kind?: unknown; related?: unknown; pricing_reference?: unknown; offer_data?: { provider_id?: unknown } };
+type Loose = {
+  id?: unknown;
+  kind?: unknown;
+  related?: unknown;
+  pricing_reference?: unknown;
+  offer_data?: { provider_id?: unknown };
+};
 
 /** A problem at a field of `raw`, with its line and code frame. */
 function problemAt(raw: RawRecordFile, path: PropertyKey[], message: string): string {
@@ -37,7 +43,12 @@ function byAge(a: RawRecordFile, b: RawRecordFile): number {
  * problem in one pass (schema, duplicate id, unknown related or pricing id) with the file, line and field of each.
  * `unreadableIds`: ids of files whose YAML failed (already reported), which links may name without being unknown.
  */
-export function buildCorpus(files: readonly RawRecordFile[], siteUrl: string, earlier: readonly string[] = [], unreadableIds: readonly string[] = []): Fact[] {
+export function buildCorpus(
+  files: readonly RawRecordFile[],
+  siteUrl: string,
+  earlier: readonly string[] = [],
+  unreadableIds: readonly string[] = [],
+): Fact[] {
   const problems = [...earlier];
   const checked = new Map<RawRecordFile, Checked>();
   for (const raw of files) {
@@ -55,21 +66,31 @@ export function buildCorpus(files: readonly RawRecordFile[], siteUrl: string, ea
     if (!owner) owners.set(id, raw);
     else {
       const where = owner.locate?.(['id']);
-      problems.push(problemAt(raw, ['id'], `duplicate id "${id}", already used by ${owner.file}${where ? `:${where.line}` : ''} (the newer file is named)`));
+      problems.push(
+        problemAt(
+          raw,
+          ['id'],
+          `duplicate id "${id}", already used by ${owner.file}${where ? `:${where.line}` : ''} (the newer file is named)`,
+        ),
+      );
     }
   }
   for (const raw of files) {
     const { related, pricing_reference: pricing, offer_data: offer } = loose(raw);
     const unreadable = new Set(unreadableIds);
     for (const [i, id] of (Array.isArray(related) ? related : []).entries()) {
-      if (typeof id === 'string' && !owners.has(id) && !unreadable.has(id)) problems.push(problemAt(raw, ['related', i], `unknown record id "${id}"`));
+      if (typeof id === 'string' && !owners.has(id) && !unreadable.has(id))
+        problems.push(problemAt(raw, ['related', i], `unknown record id "${id}"`));
     }
-    if (typeof pricing === 'string' && !owners.has(pricing) && !unreadable.has(pricing)) problems.push(problemAt(raw, ['pricing_reference'], `unknown record id "${pricing}"`));
+    if (typeof pricing === 'string' && !owners.has(pricing) && !unreadable.has(pricing))
+      problems.push(problemAt(raw, ['pricing_reference'], `unknown record id "${pricing}"`));
     const provider = offer?.provider_id;
     if (typeof provider === 'string') {
       const target = owners.get(provider);
       if (!target || loose(target).kind !== 'organization') {
-        problems.push(problemAt(raw, ['offer_data', 'provider_id'], `"${provider}" is not the id of an organization record`));
+        problems.push(
+          problemAt(raw, ['offer_data', 'provider_id'], `"${provider}" is not the id of an organization record`),
+        );
       }
     }
   }

@@ -14,7 +14,8 @@ export function codeFrame(source: string, line: number, column?: number): string
     // Long lines (a 10 MB paragraph) are cut: the frame is for reading, not for copying.
     const text = lines[n - 1]!.length > 160 ? `${lines[n - 1]!.slice(0, 160)}…` : lines[n - 1]!;
     out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${text}`.trimEnd());
-    if (n === line && column !== undefined && column > 0 && column <= 160) out.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
+    if (n === line && column !== undefined && column > 0 && column <= 160)
+      out.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
   }
   return out.map((l) => `      ${l}`).join('\n');
 }
@@ -26,7 +27,13 @@ export interface Position {
 }
 
 /** One problem line, `file:line: field: message` (or `file: field: message` without a position), then the frame. */
-export function formatProblem(file: string, field: string, message: string, position?: Position, source?: string): string {
+export function formatProblem(
+  file: string,
+  field: string,
+  message: string,
+  position?: Position,
+  source?: string,
+): string {
   const head = position ? `${file}:${position.line}: ${field}: ${message}` : `${file}: ${field}: ${message}`;
   return position && source !== undefined ? `${head}\n${codeFrame(source, position.line, position.column)}` : head;
 }

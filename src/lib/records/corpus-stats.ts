@@ -21,8 +21,13 @@ export interface CorpusStats {
 
 /** Computes the statistics of `facts`. */
 export function corpusStats(facts: readonly Fact[]): CorpusStats {
-  const byKind = Object.fromEntries(KINDS.map((k) => [k, facts.filter((f) => f.kind === k).length])) as Record<Kind, number>;
-  const byRegion = Object.fromEntries(REGIONS.map((r) => [r, facts.filter((f) => f.regions.includes(r)).length])) as Record<Region, number>;
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, facts.filter((f) => f.kind === k).length])) as Record<
+    Kind,
+    number
+  >;
+  const byRegion = Object.fromEntries(
+    REGIONS.map((r) => [r, facts.filter((f) => f.regions.includes(r)).length]),
+  ) as Record<Region, number>;
   const words = facts.map(wordCount).sort((a, b) => a - b);
   return {
     records: facts.length,

@@ -17,15 +17,24 @@ export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').updat
 /** Reads a manifest: path (relative to its folder) → sha256. */
 export async function readDemoManifest(manifest: string): Promise<Map<string, string>> {
   const text = await readFile(manifest, 'utf8');
-  return new Map(text.split('\n').filter(Boolean).map((line) => {
-    const [hash, path] = [line.slice(0, 64), line.slice(66)];
-    return [path, hash];
-  }));
+  return new Map(
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [hash, path] = [line.slice(0, 64), line.slice(66)];
+        return [path, hash];
+      }),
+  );
 }
 
 /** The files of `manifest` that are present and unchanged under `folder`, as paths relative to `folder`. */
 export async function intactDemoFiles(manifest: string, folder: string): Promise<string[]> {
   const entries = [...(await readDemoManifest(manifest))];
-  const intact = await Promise.all(entries.map(async ([path, hash]) => ((await readFile(join(folder, path)).then(sha256, () => '')) === hash ? path : null)));
+  const intact = await Promise.all(
+    entries.map(async ([path, hash]) =>
+      (await readFile(join(folder, path)).then(sha256, () => '')) === hash ? path : null,
+    ),
+  );
   return intact.filter((path): path is string => path !== null);
 }

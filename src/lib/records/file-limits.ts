@@ -40,20 +40,32 @@ export function invalidUtf8Offset(bytes: Uint8Array): number {
 }
 
 /** Checks a record file's bytes; returns its text, or one problem line naming the file (`name`). */
-export function decodeRecordFile(name: string, bytes: Uint8Array): { ok: true; text: string } | { ok: false; problem: string } {
+export function decodeRecordFile(
+  name: string,
+  bytes: Uint8Array,
+): { ok: true; text: string } | { ok: false; problem: string } {
   if (bytes.length > MAX_RECORD_BYTES) {
-    return { ok: false, problem: `${name}: (file): ${bytes.length} bytes, over the limit of ${MAX_RECORD_BYTES} bytes (256 KiB) for a record file; split it into several records` };
+    return {
+      ok: false,
+      problem: `${name}: (file): ${bytes.length} bytes, over the limit of ${MAX_RECORD_BYTES} bytes (256 KiB) for a record file; split it into several records`,
+    };
   }
   const bad = invalidUtf8Offset(bytes);
   if (bad >= 0) {
     const byte = bytes[bad]!.toString(16).padStart(2, '0');
-    return { ok: false, problem: `${name}: (file): invalid UTF-8 at byte offset ${bad} (byte 0x${byte}); save the file as UTF-8` };
+    return {
+      ok: false,
+      problem: `${name}: (file): invalid UTF-8 at byte offset ${bad} (byte 0x${byte}); save the file as UTF-8`,
+    };
   }
   const text = new TextDecoder('utf-8').decode(bytes);
   const placeholder = text.indexOf(LESS_THAN);
   if (placeholder >= 0) {
     const offset = new TextEncoder().encode(text.slice(0, placeholder)).length;
-    return { ok: false, problem: `${name}: (file): character U+E000 at byte offset ${offset} is reserved (the renderer uses it); remove it` };
+    return {
+      ok: false,
+      problem: `${name}: (file): character U+E000 at byte offset ${offset} is reserved (the renderer uses it); remove it`,
+    };
   }
   return { ok: true, text };
 }

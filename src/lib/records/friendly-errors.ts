@@ -10,7 +10,9 @@ export type FileContext = Pick<RawRecordFile, 'source' | 'locate'>;
 export class RecordError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(`Invalid record files (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `Invalid record files (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'RecordError';
     this.problems = problems;
   }
@@ -18,7 +20,10 @@ export class RecordError extends Error {
 
 /** Formats a zod path as `sources[0].url`. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
+  return path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
+    '',
+  );
 }
 
 /** One problem per zod issue: `file:line: field: message` and a code frame when `context` can place it. */
@@ -27,7 +32,9 @@ export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]
     formatProblem(file, formatPath(path) || '(frontmatter)', message, context.locate?.(path, key), context.source);
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => at([...issue.path, key], 'unknown field; check its spelling against docs/publishing.md', true));
+      return issue.keys.map((key) =>
+        at([...issue.path, key], 'unknown field; check its spelling against docs/publishing.md', true),
+      );
     }
     const input = 'input' in issue ? issue.input : undefined;
     const primitive = input === null || ['string', 'number', 'boolean'].includes(typeof input);
@@ -44,5 +51,7 @@ export function parseWithFriendlyErrors<S extends z.ZodType>(
   context: FileContext = {},
 ): { ok: true; value: z.infer<S> } | { ok: false; problems: string[] } {
   const result = schema.safeParse(data, { reportInput: true });
-  return result.success ? { ok: true, value: result.data } : { ok: false, problems: describeIssues(file, result.error.issues, context) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, problems: describeIssues(file, result.error.issues, context) };
 }

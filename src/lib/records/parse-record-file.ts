@@ -20,10 +20,17 @@ const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 const YAML_FIRST_LINE = 2;
 
 /** Parses one record file's source; returns problem lines (with line numbers and code frames) naming the file when it cannot. */
-export function parseRecordFile(file: string, source: string): { ok: true; value: RawRecordFile } | { ok: false; problems: string[]; id?: string } {
+export function parseRecordFile(
+  file: string,
+  source: string,
+): { ok: true; value: RawRecordFile } | { ok: false; problems: string[]; id?: string } {
   const text = source.replace(/^\uFEFF/, '');
   const match = FENCE.exec(text);
-  if (!match) return { ok: false, problems: [`${file}: (frontmatter): the file must start with a YAML frontmatter block between two --- lines`] };
+  if (!match)
+    return {
+      ok: false,
+      problems: [`${file}: (frontmatter): the file must start with a YAML frontmatter block between two --- lines`],
+    };
   const lineCounter = new LineCounter();
   // The YAML 1.2 core schema keeps dates as strings, so the schema sees exactly what was written.
   const doc = parseDocument(match[1]!, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
@@ -37,7 +44,13 @@ export function parseRecordFile(file: string, source: string): { ok: true; value
         const pos = lineCounter.linePos(error.pos[0]);
         const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
         const line = match[1]!.split(/\r?\n/)[pos.line - 1] ?? '';
-        return formatProblem(file, '(frontmatter)', `invalid YAML: ${message}${quoteHint(line)}`, { line: pos.line + YAML_FIRST_LINE - 1, column: pos.col }, text);
+        return formatProblem(
+          file,
+          '(frontmatter)',
+          `invalid YAML: ${message}${quoteHint(line)}`,
+          { line: pos.line + YAML_FIRST_LINE - 1, column: pos.col },
+          text,
+        );
       }),
     };
   }
@@ -45,7 +58,10 @@ export function parseRecordFile(file: string, source: string): { ok: true; value
   const locate = locator(doc, lineCounter);
   if (!body) {
     const line = text.slice(0, match[0].length).split('\n').length;
-    return { ok: false, problems: [formatProblem(file, 'text', "the body (the record's text) is empty", { line }, text)] };
+    return {
+      ok: false,
+      problems: [formatProblem(file, 'text', "the body (the record's text) is empty", { line }, text)],
+    };
   }
   return { ok: true, value: { file, frontmatter: doc.toJS(), body, source: text, locate } };
 }
@@ -68,7 +84,10 @@ function locator(doc: Document, lines: LineCounter): NonNullable<RawRecordFile['
     for (const [i, step] of path.entries()) {
       if (!isMap(node) && !(isNode(node) && 'items' in node)) break;
       const items = (node as { items: unknown[] }).items;
-      const item = typeof step === 'number' ? items[step] : items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === step);
+      const item =
+        typeof step === 'number'
+          ? items[step]
+          : items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === step);
       if (item === undefined) break;
       if (isPair(item)) {
         const last = i === path.length - 1;

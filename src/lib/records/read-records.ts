@@ -25,7 +25,9 @@ export interface ReadRecordsOptions {
 
 /** True for a file inside `dir` whose name, or one of whose folders' names, starts with a dot (editors' and OS files). */
 export function isDotPath(dir: string, path: string): boolean {
-  return relative(dir, path).split(sep).some((part) => part.startsWith('.'));
+  return relative(dir, path)
+    .split(sep)
+    .some((part) => part.startsWith('.'));
 }
 
 /**
@@ -34,7 +36,12 @@ export function isDotPath(dir: string, path: string): boolean {
  * any other file is reported rather than silently skipped. Paths in messages are relative to the working directory when
  * inside it. With `cache`, a file whose inode, size and times are unchanged is not read or parsed again.
  */
-export async function readRecords(dir: string, siteUrl: string, cache?: ReadCache, options: ReadRecordsOptions = {}): Promise<Fact[]> {
+export async function readRecords(
+  dir: string,
+  siteUrl: string,
+  cache?: ReadCache,
+  options: ReadRecordsOptions = {},
+): Promise<Fact[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     throw new RecordError([`${dir}: cannot read the records directory (${error.code ?? error.message})`]);
   });
@@ -85,7 +92,12 @@ export async function readRecords(dir: string, siteUrl: string, cache?: ReadCach
   };
   await Promise.all(Array.from({ length: 64 }, worker));
   for (const { path, name } of others) {
-    const present = !options.skipVanished || (await stat(path).then(() => true, (error: NodeJS.ErrnoException) => error.code !== 'ENOENT'));
+    const present =
+      !options.skipVanished ||
+      (await stat(path).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => error.code !== 'ENOENT',
+      ));
     if (present) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
   }
   if (cache) {

@@ -2,7 +2,12 @@
 import { z } from 'zod';
 import { RecordFrontmatterSchema, KIND_DATA_FIELD } from '../schema/record-file.ts';
 import type { Kind } from '../schema/vocabulary.ts';
-import { OfferDataSchema, OrganizationDataSchema, PersonDataSchema, ProfessionalDataSchema } from '../schema/data-objects.ts';
+import {
+  OfferDataSchema,
+  OrganizationDataSchema,
+  PersonDataSchema,
+  ProfessionalDataSchema,
+} from '../schema/data-objects.ts';
 
 /**
  * Values the template writes that no real record has: validation rejects each (template-placeholders.ts), so a
@@ -35,14 +40,40 @@ const EXAMPLES: Record<string, string> = {
 };
 /** Placeholders of the data objects' fields. */
 const DATA_EXAMPLES: Record<string, string> = {
-  legal_name: '"TODO"', organization_type: 'other', areas_served: '[belgique]', website: 'https://www.example.be', phone: '"+32 2 000 00 00"',
-  email: 'info@example.be', address: '\n    street: "TODO"\n    postal_code: "1000"\n    locality: "Bruxelles"\n    country: BE', enterprise_number: '"0123.456.789"',
-  fictional: 'true', name: '"TODO: nom"', role: '"TODO: rôle"', affiliation: '"TODO"', expertise: '["TODO"]', languages: '[fr]',
-  provider: '"TODO: prestataire"', provider_id: 'brand-0000000000000000', licence_categories: '[B]', price_eur: '0', price_unit: 'package',
-  includes: '["TODO"]', duration_hours: '1', valid_until: TEMPLATE_PLACEHOLDERS.dates[0], regions: '[belgique]', profession: 'other', locality: '"TODO: localité"',
-  postal_code: '"1000"', approval_number: '"TODO"',
+  legal_name: '"TODO"',
+  organization_type: 'other',
+  areas_served: '[belgique]',
+  website: 'https://www.example.be',
+  phone: '"+32 2 000 00 00"',
+  email: 'info@example.be',
+  address: '\n    street: "TODO"\n    postal_code: "1000"\n    locality: "Bruxelles"\n    country: BE',
+  enterprise_number: '"0123.456.789"',
+  fictional: 'true',
+  name: '"TODO: nom"',
+  role: '"TODO: rôle"',
+  affiliation: '"TODO"',
+  expertise: '["TODO"]',
+  languages: '[fr]',
+  provider: '"TODO: prestataire"',
+  provider_id: 'brand-0000000000000000',
+  licence_categories: '[B]',
+  price_eur: '0',
+  price_unit: 'package',
+  includes: '["TODO"]',
+  duration_hours: '1',
+  valid_until: TEMPLATE_PLACEHOLDERS.dates[0],
+  regions: '[belgique]',
+  profession: 'other',
+  locality: '"TODO: localité"',
+  postal_code: '"1000"',
+  approval_number: '"TODO"',
 };
-const DATA_SCHEMAS = { organization_data: OrganizationDataSchema, person_data: PersonDataSchema, offer_data: OfferDataSchema, professional_data: ProfessionalDataSchema };
+const DATA_SCHEMAS = {
+  organization_data: OrganizationDataSchema,
+  person_data: PersonDataSchema,
+  offer_data: OfferDataSchema,
+  professional_data: ProfessionalDataSchema,
+};
 
 /** A field's line(s): its description as a comment, then the field, commented out when optional. */
 function field(name: string, schema: z.ZodType, value: string, indent: string): string[] {
@@ -57,7 +88,13 @@ function field(name: string, schema: z.ZodType, value: string, indent: string): 
 
 /** The text of a new record file of `kind` with id `id`. */
 export function recordTemplate(kind: Kind, id: string): string {
-  const out = ['---', '# Record id: keep it; links from other records use it.', `id: ${id}`, '# Record kind', `kind: ${kind}`];
+  const out = [
+    '---',
+    '# Record id: keep it; links from other records use it.',
+    `id: ${id}`,
+    '# Record kind',
+    `kind: ${kind}`,
+  ];
   const shape = RecordFrontmatterSchema.shape as Record<string, z.ZodType>;
   for (const [name, schema] of Object.entries(shape)) {
     if (name === 'id' || name === 'kind' || name.endsWith('_data')) continue;
@@ -70,6 +107,10 @@ export function recordTemplate(kind: Kind, id: string): string {
       out.push(...field(name, schema, DATA_EXAMPLES[name] ?? '"TODO"', '  '));
     }
   }
-  out.push('---', 'TODO: le texte de la fiche, en Markdown. Le premier paragraphe sert de résumé quand `summary` est absent.', '');
+  out.push(
+    '---',
+    'TODO: le texte de la fiche, en Markdown. Le premier paragraphe sert de résumé quand `summary` est absent.',
+    '',
+  );
   return out.join('\n');
 }

@@ -22,5 +22,7 @@ const SAFE_HREF = /^(?:https?:|mailto:|#|\/(?!\/))/i;
 
 /** Drops href/src attributes whose scheme is not http(s), mailto, a fragment or a site path. */
 export function dropUnsafeLinks(html: string): string {
-  return html.replace(/\s(href|src)="([^"]*)"/gi, (attr, _name, value: string) => (SAFE_HREF.test(value.replace(/&#x?[0-9a-f]+;|\s/gi, '')) ? attr : ''));
+  return html.replace(/\s(href|src)="([^"]*)"/gi, (attr, _name, value: string) =>
+    SAFE_HREF.test(value.replace(/&#x?[0-9a-f]+;|\s/gi, '')) ? attr : '',
+  );
 }

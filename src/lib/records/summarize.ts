@@ -61,6 +61,10 @@ export function summarize(markdown: string): string {
   if (!INTRODUCES.test(first)) return cut(first);
   const kept = withoutIntroductions(sentencesOf(first));
   if (kept.length >= MIN_KEPT) return cut(kept);
-  const items = (paragraphs[1] ?? '').split('\n').map(markdownToPlain).filter(Boolean).map((item) => item.replace(/[\s;,.]+$/, ''));
+  const items = (paragraphs[1] ?? '')
+    .split('\n')
+    .map(markdownToPlain)
+    .filter(Boolean)
+    .map((item) => item.replace(/[\s;,.]+$/, ''));
   return items.length > 0 ? cut(`${first} ${items.join(' ; ')}.`) : `${first.replace(/[\s:,;]+$/, '')}…`;
 }

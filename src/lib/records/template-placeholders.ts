@@ -13,8 +13,10 @@ function placeholderMessage(path: readonly PropertyKey[], value: string): string
   const last = path.at(-1);
   const dateField = typeof last === 'string' && (DATE_FIELDS.has(last) || (path[0] === 'changes' && last === 'date'));
   if (dateField && DATES.has(value)) return `replace the template's example date, got ${JSON.stringify(value)}`;
-  if (path[0] === 'sources' && last === 'url' && value === TEMPLATE_PLACEHOLDERS.sourceUrl) return `replace the template's example source, got ${JSON.stringify(value)}`;
-  if (TODO.test(value)) return `replace the template's ${TEMPLATE_PLACEHOLDERS.todo} placeholder, got ${JSON.stringify(value)}`;
+  if (path[0] === 'sources' && last === 'url' && value === TEMPLATE_PLACEHOLDERS.sourceUrl)
+    return `replace the template's example source, got ${JSON.stringify(value)}`;
+  if (TODO.test(value))
+    return `replace the template's ${TEMPLATE_PLACEHOLDERS.todo} placeholder, got ${JSON.stringify(value)}`;
   return undefined;
 }
 
@@ -22,7 +24,8 @@ function placeholderMessage(path: readonly PropertyKey[], value: string): string
 function* strings(value: unknown, path: PropertyKey[] = []): Generator<[PropertyKey[], string]> {
   if (typeof value === 'string') yield [path, value];
   else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* strings(item, [...path, i]);
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) yield* strings(item, [...path, key]);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) yield* strings(item, [...path, key]);
 }
 
 /** One problem line (`file:line: field: replace the template's …`) per placeholder left in the frontmatter or the text. */

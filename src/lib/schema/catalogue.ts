@@ -30,16 +30,26 @@ export const McpDescriptionSchema = z
     protocol: z.string().describe('The protocol and transport spoken there'),
     transport: z.string().describe('How to send messages: method, headers, size limit, what comes back'),
     tools: z
-      .array(z.object({ name: z.string().describe('Tool name, as tools/call takes it'), description: z.string().describe('What the tool does and answers') }))
+      .array(
+        z.object({
+          name: z.string().describe('Tool name, as tools/call takes it'),
+          description: z.string().describe('What the tool does and answers'),
+        }),
+      )
       .describe('The tools the server offers'),
     resources: z
       .object({
-        uri_template: z.string().describe('RFC 6570 template of a record resource: the record\'s own API address'),
+        uri_template: z.string().describe("RFC 6570 template of a record resource: the record's own API address"),
         description: z.string().describe('What resources/read answers and how resources/list pages'),
       })
       .describe('Each record as a resource'),
     prompts: z
-      .array(z.object({ name: z.string().describe('Prompt name, as prompts/get takes it'), description: z.string().describe('What the prompt asks the assistant to do') }))
+      .array(
+        z.object({
+          name: z.string().describe('Prompt name, as prompts/get takes it'),
+          description: z.string().describe('What the prompt asks the assistant to do'),
+        }),
+      )
       .describe('The prompts the server offers'),
     completions: z.string().describe('The arguments completion/complete answers'),
     quota: z.string().describe('How MCP requests count against the API quota, and what comes past it'),
@@ -49,7 +59,11 @@ export const McpDescriptionSchema = z
 export type McpDescription = z.infer<typeof McpDescriptionSchema>;
 
 const counts = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
-  z.object(Object.fromEntries(values.map((value) => [value, z.int().min(0).describe(`Records of ${what} ${value}`)])) as Record<T[number], z.ZodInt>);
+  z.object(
+    Object.fromEntries(
+      values.map((value) => [value, z.int().min(0).describe(`Records of ${what} ${value}`)]),
+    ) as Record<T[number], z.ZodInt>,
+  );
 
 /** GET /api/v1/ response: what the service is, its routes, limits, reuse terms and corpus. */
 export const CatalogueSchema = z
@@ -95,8 +109,13 @@ export const CatalogueSchema = z
       .object({
         records: z.int().min(0).describe('Number of published records'),
         by_kind: counts(KINDS, 'kind').describe('Records per kind, every kind listed'),
-        by_region: counts(REGIONS, 'region').describe('Records per declared region, every region listed (a record may declare several)'),
-        updated_at: z.string().nullable().describe('Latest modified_at or verified_at of the corpus; null when no record has one'),
+        by_region: counts(REGIONS, 'region').describe(
+          'Records per declared region, every region listed (a record may declare several)',
+        ),
+        updated_at: z
+          .string()
+          .nullable()
+          .describe('Latest modified_at or verified_at of the corpus; null when no record has one'),
         generated_at: z.iso.datetime().describe('When the catalogue was built'),
       })
       .describe('The published corpus'),

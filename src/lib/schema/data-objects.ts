@@ -21,7 +21,11 @@ export const AddressSchema = z.looseObject({
   street: text(200).optional().describe('Street and number'),
   postal_code: text(12).optional().describe('Postal code'),
   locality: text(100).describe('Town or municipality'),
-  country: z.string().regex(/^[A-Z]{2}$/).default('BE').describe('ISO 3166-1 alpha-2 country code'),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('BE')
+    .describe('ISO 3166-1 alpha-2 country code'),
 });
 
 /** Data of an organization record (public body, exam centre, school, company...). */
@@ -29,14 +33,27 @@ export const OrganizationDataSchema = z
   .looseObject({
     legal_name: text(200).optional().describe('Official or legal name'),
     organization_type: z
-      .enum(['public-body', 'exam-centre', 'driving-school', 'training-centre', 'medical-service', 'association', 'company', 'other'])
+      .enum([
+        'public-body',
+        'exam-centre',
+        'driving-school',
+        'training-centre',
+        'medical-service',
+        'association',
+        'company',
+        'other',
+      ])
       .describe('What sort of organization it is'),
     areas_served: z.array(RegionSchema).min(1).describe('Regions where it operates'),
     website: HttpUrlSchema.optional().describe('Home page'),
     phone: text(40).optional().describe('Public phone number'),
     email: z.email().optional().describe('Public contact address'),
     address: AddressSchema.optional().describe('Main address'),
-    enterprise_number: z.string().regex(/^[01]\d{3}\.\d{3}\.\d{3}$/).optional().describe('Belgian enterprise number (BCE/KBO), 0123.456.789'),
+    enterprise_number: z
+      .string()
+      .regex(/^[01]\d{3}\.\d{3}\.\d{3}$/)
+      .optional()
+      .describe('Belgian enterprise number (BCE/KBO), 0123.456.789'),
     fictional,
   })
   .describe('Organization details (kind organization)');
@@ -74,7 +91,16 @@ export const ProfessionalDataSchema = z
   .looseObject({
     name: text(120).describe('Display name'),
     profession: z
-      .enum(['driving-instructor', 'driving-school', 'physician', 'ophthalmologist', 'psychologist', 'lawyer', 'translator', 'other'])
+      .enum([
+        'driving-instructor',
+        'driving-school',
+        'physician',
+        'ophthalmologist',
+        'psychologist',
+        'lawyer',
+        'translator',
+        'other',
+      ])
       .describe('Profession'),
     licence_categories: categories.optional(),
     locality: text(100).describe('Town where the professional works'),

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { EVIDENCE_KINDS, IdSchema, KindSchema, RegionSchema } from './vocabulary.ts';
 import { HttpUrlSchema, SourceSchema } from './source.ts';
 import {
-  OfferDataSchema, OrganizationDataSchema, PersonDataSchema, PricingReferenceSchema, ProfessionalDataSchema,
+  OfferDataSchema,
+  OrganizationDataSchema,
+  PersonDataSchema,
+  PricingReferenceSchema,
+  ProfessionalDataSchema,
 } from './data-objects.ts';
 
 /** A complementary record to read together with the one that links it. */
@@ -18,11 +22,14 @@ export const RelatedItemSchema = z
 export type RelatedItem = z.infer<typeof RelatedItemSchema>;
 
 /** ISO 8601 calendar date, YYYY-MM-DD. */
-export const IsoDateSchema = z.iso.date({ error: (iss) => `must be a date YYYY-MM-DD, got ${JSON.stringify(iss.input)}` });
+export const IsoDateSchema = z.iso.date({
+  error: (iss) => `must be a date YYYY-MM-DD, got ${JSON.stringify(iss.input)}`,
+});
 /** ISO 8601 date-time with a Z or numeric offset; our choice for the spec's unspecified modified_at. */
 export const IsoDateTimeSchema = z.iso.datetime({
   offset: true,
-  error: (iss) => `must be an ISO 8601 date-time with a timezone, e.g. 2026-05-10T09:00:00Z, got ${JSON.stringify(iss.input)}`,
+  error: (iss) =>
+    `must be an ISO 8601 date-time with a timezone, e.g. 2026-05-10T09:00:00Z, got ${JSON.stringify(iss.input)}`,
 });
 
 /** Longest change note, in characters: one line a reader takes in at a glance. */
@@ -52,14 +59,24 @@ export const factCommonShape = {
   sources: z.array(SourceSchema).describe('Sources the record relies on'),
   verified_at: IsoDateSchema.optional().describe('Published verification date (YYYY-MM-DD)'),
   effective_from: IsoDateSchema.optional().describe('Date from which the rule or offer applies (YYYY-MM-DD)'),
-  modified_at: IsoDateTimeSchema.optional().describe('Publication modification date, ISO 8601 date-time; not a factual verification'),
+  modified_at: IsoDateTimeSchema.optional().describe(
+    'Publication modification date, ISO 8601 date-time; not a factual verification',
+  ),
   changes: z
     .array(ChangeSchema)
     .optional()
-    .describe('Extension of this service: changes told to readers, oldest first, at most one a day; the last one is the latest modification'),
-  evidence_kind: z.enum(EVIDENCE_KINDS).optional().describe('What backs the record: official-text, official-guidance, analysis, method, declaration or observation'),
+    .describe(
+      'Extension of this service: changes told to readers, oldest first, at most one a day; the last one is the latest modification',
+    ),
+  evidence_kind: z
+    .enum(EVIDENCE_KINDS)
+    .optional()
+    .describe('What backs the record: official-text, official-guidance, analysis, method, declaration or observation'),
   verification_scope: z.string().trim().min(1).max(500).optional().describe('What the verification covers'),
-  bibliography: z.array(z.string().trim().min(1).max(500)).optional().describe('Bibliographic references cited in the text (courses); no URL'),
+  bibliography: z
+    .array(z.string().trim().min(1).max(500))
+    .optional()
+    .describe('Bibliographic references cited in the text (courses); no URL'),
   organization_data: OrganizationDataSchema.optional(),
   person_data: PersonDataSchema.optional(),
   offer_data: OfferDataSchema.optional(),

@@ -5,8 +5,16 @@
 
 /** Record kinds, in the order the spec lists them. */
 export const KINDS = [
-  'fact', 'expertise', 'organization', 'offer', 'person',
-  'professional', 'article', 'lesson', 'page', 'tool',
+  'fact',
+  'expertise',
+  'organization',
+  'offer',
+  'person',
+  'professional',
+  'article',
+  'lesson',
+  'page',
+  'tool',
 ] as const;
 /** A record kind. */
 export type Kind = (typeof KINDS)[number];

@@ -22,14 +22,27 @@ export const ReuseSchema = z
 export type Reuse = z.infer<typeof ReuseSchema>;
 
 /** One search result, compact: a Fact's id, kind, title, regions and url, and the start of its text. */
-export const FactSummarySchema = FactSchema.pick({ id: true, kind: true, title: true, regions: true, url: true }).extend({
-  excerpt: z.string().max(EXCERPT_MAX).describe(`Start of the record's text as plain text, at most ${EXCERPT_MAX} characters (get_fact gives the whole record)`),
+export const FactSummarySchema = FactSchema.pick({
+  id: true,
+  kind: true,
+  title: true,
+  regions: true,
+  url: true,
+}).extend({
+  excerpt: z
+    .string()
+    .max(EXCERPT_MAX)
+    .describe(
+      `Start of the record's text as plain text, at most ${EXCERPT_MAX} characters (get_fact gives the whole record)`,
+    ),
 });
 export type FactSummary = z.infer<typeof FactSummarySchema>;
 
 /** search_facts: one page of GET /facts, each record as a summary, and how to cite. */
 export const SearchAnswerSchema = ListResponseSchema.omit({ results: true }).extend({
-  results: z.array(FactSummarySchema).describe('The records of this page, best match first (id order without q), as summaries'),
+  results: z
+    .array(FactSummarySchema)
+    .describe('The records of this page, best match first (id order without q), as summaries'),
   reuse: ReuseSchema,
 });
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
@@ -47,7 +60,9 @@ export type FactAnswer = z.infer<typeof FactAnswerSchema>;
 export const FacetsAnswerSchema = z.object({
   records: z.int().min(0).describe('Number of records'),
   kinds: z.partialRecord(KindSchema, z.int().min(0)).describe('Records of each kind (values of the kind argument)'),
-  regions: z.partialRecord(RegionSchema, z.int().min(0)).describe('Records declaring each region (values of the region argument)'),
+  regions: z
+    .partialRecord(RegionSchema, z.int().min(0))
+    .describe('Records declaring each region (values of the region argument)'),
   updated_at: z.string().nullable().describe('Date of the latest record change, or null'),
   reuse: ReuseSchema,
 });

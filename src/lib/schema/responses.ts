@@ -13,15 +13,27 @@ export const ListResponseSchema = z
     suggestions: z
       .array(
         z.object({
-          q: z.string().describe('The query with its unknown words replaced by close words of the index (edit distance 1 for words of up to 4 letters, else 2; case and accents ignored), or, when no correction finds anything, the query without the fewest of its words that finds something'),
+          q: z
+            .string()
+            .describe(
+              'The query with its unknown words replaced by close words of the index (edit distance 1 for words of up to 4 letters, else 2; case and accents ignored), or, when no correction finds anything, the query without the fewest of its words that finds something',
+            ),
           total: z.int().min(1).describe('Records this query finds with the same kind and region filters'),
-          missing: z.array(z.string()).min(1).optional().describe('The words of q left out of this query, as typed ("Missing: …"); present only for a shortened query'),
+          missing: z
+            .array(z.string())
+            .min(1)
+            .optional()
+            .describe(
+              'The words of q left out of this query, as typed ("Missing: …"); present only for a shortened query',
+            ),
         }),
       )
       .min(1)
       .max(3)
       .optional()
-      .describe('"Did you mean": present only when q finds nothing; corrections of unknown words first (fewest edits, then the most common word), else q without the fewest words (the most common left out first). Every word of q stays required: a suggestion is a different query, never applied by itself (the site shows the first one\'s results, saying so).'),
+      .describe(
+        '"Did you mean": present only when q finds nothing; corrections of unknown words first (fewest edits, then the most common word), else q without the fewest words (the most common left out first). Every word of q stays required: a suggestion is a different query, never applied by itself (the site shows the first one\'s results, saying so).',
+      ),
   })
   .meta({ id: 'FactList' });
 export type ListResponse = z.infer<typeof ListResponseSchema>;
@@ -32,7 +44,9 @@ export const ErrorBodySchema = z
     error: z
       .object({
         code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]).describe(
-          Object.entries(ERROR_CODES).map(([code, meaning]) => `${code}: ${meaning}`).join('; '),
+          Object.entries(ERROR_CODES)
+            .map(([code, meaning]) => `${code}: ${meaning}`)
+            .join('; '),
         ),
         message: z.string().describe('What was wrong, naming the parameter and the bad value'),
       })

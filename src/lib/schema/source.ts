@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { SOURCE_TYPES } from './vocabulary.ts';
 
 /** An absolute http(s) URL. */
-export const HttpUrlSchema = z.url({ protocol: /^https?$/, error: (iss) => `must be an absolute http(s) URL, got ${JSON.stringify(iss.input)}` });
+export const HttpUrlSchema = z.url({
+  protocol: /^https?$/,
+  error: (iss) => `must be an absolute http(s) URL, got ${JSON.stringify(iss.input)}`,
+});
 
 /** One item of a record's `sources`. */
 export const SourceSchema = z
@@ -12,7 +15,9 @@ export const SourceSchema = z
     label: z.string().trim().min(1).max(300).describe('Human-readable name of the source'),
     type: z
       .enum(SOURCE_TYPES)
-      .describe('official: a public body; operator: an exam centre or similar operator; brand: a commercial actor; source: anything else'),
+      .describe(
+        'official: a public body; operator: an exam centre or similar operator; brand: a commercial actor; source: anything else',
+      ),
   })
   .describe('A source the record relies on');
 export type Source = z.infer<typeof SourceSchema>;

@@ -26,7 +26,10 @@ export const TopicSchema = z
     searches: z.array(TopicSearchSchema).max(10).default([]).describe('Searches the topic suggests'),
   })
   .strict()
-  .refine((topic) => topic.records.length + topic.searches.length > 0, { message: 'a topic needs at least one record or one search', path: ['records'] });
+  .refine((topic) => topic.records.length + topic.searches.length > 0, {
+    message: 'a topic needs at least one record or one search',
+    path: ['records'],
+  });
 
 /** The topics file: the topics in the order the home page offers them. */
 export const TopicsFileSchema = z

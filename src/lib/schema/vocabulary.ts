@@ -11,7 +11,9 @@ export { KINDS, REGIONS, type Kind, type Region } from './kinds-regions.ts';
 export const KindSchema = z.enum(KINDS).describe('Record kind');
 
 /** A region a record declares. */
-export const RegionSchema = z.enum(REGIONS).describe('Region declared in the record; belgique means national (federal)');
+export const RegionSchema = z
+  .enum(REGIONS)
+  .describe('Region declared in the record; belgique means national (federal)');
 
 /** Source types: official (public bodies), operator (exam centres and similar), brand (commercial actors), source (anything else). */
 export const SOURCE_TYPES = ['official', 'operator', 'brand', 'source'] as const;
@@ -31,7 +33,21 @@ export const EVIDENCE_KINDS = [
 
 /** Belgian driving licence categories used in records. */
 export const LICENCE_CATEGORIES = [
-  'AM', 'A1', 'A2', 'A', 'B', 'BE', 'C1', 'C1E', 'C', 'CE', 'D1', 'D1E', 'D', 'DE', 'G',
+  'AM',
+  'A1',
+  'A2',
+  'A',
+  'B',
+  'BE',
+  'C1',
+  'C1E',
+  'C',
+  'CE',
+  'D1',
+  'D1E',
+  'D',
+  'DE',
+  'G',
 ] as const;
 
 /** Spec pattern for a record id. */
@@ -41,7 +57,9 @@ export const ID_PATTERN = /^(?:(?:expertise-)?fait|page|brand|offer|person|profe
 export const IdSchema = z
   .string()
   .regex(ID_PATTERN, { error: (iss) => `must match ${ID_PATTERN.source}, got ${JSON.stringify(iss.input)}` })
-  .describe('Record id: a prefix (fait-, expertise-fait-, page-, brand-, offer-, person-, professional-) and 16 lowercase hex characters');
+  .describe(
+    'Record id: a prefix (fait-, expertise-fait-, page-, brand-, offer-, person-, professional-) and 16 lowercase hex characters',
+  );
 
 /**
  * The id prefix each kind must use. The spec lists prefixes and kinds but not how they pair;

@@ -9,7 +9,15 @@ export { buildIndex } from './index/build-index.ts';
 export { readLexicon } from './index/lexicon.ts';
 export { searchOptions, toSearchDocument, type SearchDocument } from './index/search-options.ts';
 export { SEARCHED_FIELDS } from './index/search-options.ts';
-export { LANGUAGE, activeLanguage, useLanguage, languageName, type Language, type Stemmer, type StopWords } from './text/language.ts';
+export {
+  LANGUAGE,
+  activeLanguage,
+  useLanguage,
+  languageName,
+  type Language,
+  type Stemmer,
+  type StopWords,
+} from './text/language.ts';
 export { LIGHT_STEMMER, MIN_STEM, stem } from './text/stem.ts';
 export { PROJECT_STOP_WORDS, STOP_WORD_LISTS } from './text/stop-words.ts';
 export { foldText, queryTerms, tokenize } from './text/normalize.ts';

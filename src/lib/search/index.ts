@@ -7,10 +7,27 @@
  * browser bundle never resolves the build's file system, YAML and MiniSearch imports. Import rule: nothing outside
  * src/lib/search/ imports a deeper file (tests/docs/import-rules.test.ts).
  */
-export { openSearchEngine, createSearchEngine, SEARCH_BOUNDS, type FactsQuery, type SearchEngine, type SearchEngineOptions, type SearchBounds, type SearchPage, type ResultCard, type Facets } from './query/search-engine.ts';
+export {
+  openSearchEngine,
+  createSearchEngine,
+  SEARCH_BOUNDS,
+  type FactsQuery,
+  type SearchEngine,
+  type SearchEngineOptions,
+  type SearchBounds,
+  type SearchPage,
+  type ResultCard,
+  type Facets,
+} from './query/search-engine.ts';
 export { createWorkBudget, WORK_LIMITS, type WorkBudget } from './query/work-budget.ts';
 export { SEARCH_CACHE_BOUNDS, type SearchCacheBounds } from './query/match-cache.ts';
-export { openShardStore, readFullListing, SHARD_STORE_BOUNDS, type ShardStoreBounds, type ReadSearchFile } from './store/shard-store.ts';
+export {
+  openShardStore,
+  readFullListing,
+  SHARD_STORE_BOUNDS,
+  type ShardStoreBounds,
+  type ReadSearchFile,
+} from './store/shard-store.ts';
 export { TERM_INDEX_BOUNDS, type TermIndexBounds } from './score/term-index.ts';
 export { createReferenceEvaluator } from './score/reference.ts';
 export { SEARCH_PATHS, type DocBlock, type SearchManifest, type WordFile } from './index/shards.ts';

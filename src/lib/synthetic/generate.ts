@@ -13,8 +13,16 @@ export interface GeneratedFile {
 
 /** Kinds weighted like the bundled corpus: facts, lessons and articles carry the weight. */
 const KIND_WEIGHTS: [Kind, number][] = [
-  ['fact', 30], ['expertise', 10], ['organization', 9], ['offer', 5], ['person', 3],
-  ['professional', 6], ['article', 12], ['lesson', 13], ['page', 4], ['tool', 8],
+  ['fact', 30],
+  ['expertise', 10],
+  ['organization', 9],
+  ['offer', 5],
+  ['person', 3],
+  ['professional', 6],
+  ['article', 12],
+  ['lesson', 13],
+  ['page', 4],
+  ['tool', 8],
 ];
 const VOWEL = /^[aeiouéèêâîôûœæh]/i;
 
@@ -40,7 +48,8 @@ export function* generateRecords(count: number, seed: number): Generator<Generat
       if (random() < 0.45) {
         const fn = pick(FUNCTION_WORDS, random);
         // Elide before a vowel, as French does: l'examen, d'une, qu'il.
-        if (VOWEL.test(next) && ['le', 'la', 'de', 'que'].includes(fn)) words.push(`${fn[0] === 'q' ? 'qu' : fn[0]}'${next}`);
+        if (VOWEL.test(next) && ['le', 'la', 'de', 'que'].includes(fn))
+          words.push(`${fn[0] === 'q' ? 'qu' : fn[0]}'${next}`);
         else words.push(fn, next);
       } else words.push(next);
     }
@@ -55,28 +64,61 @@ export function* generateRecords(count: number, seed: number): Generator<Generat
     const regions = [...new Set([REGIONS[i % REGIONS.length]!, ...(random() < 0.3 ? [pick(REGIONS, random)] : [])])];
     const fictional = true;
     const data: Record<string, unknown> = {};
-    if (kind === 'organization') data.organization_data = { organization_type: 'company', areas_served: regions, website: `https://www.example.be/org-${i}`, fictional };
-    if (kind === 'person') data.person_data = { name: `Personne Exemple ${i}`, role: sentence(2, 5).slice(0, -1), fictional };
-    if (kind === 'professional') data.professional_data = { name: `Pro Exemple ${i}`, profession: 'driving-instructor', locality: 'Namur', languages: ['fr'], fictional };
+    if (kind === 'organization')
+      data.organization_data = {
+        organization_type: 'company',
+        areas_served: regions,
+        website: `https://www.example.be/org-${i}`,
+        fictional,
+      };
+    if (kind === 'person')
+      data.person_data = { name: `Personne Exemple ${i}`, role: sentence(2, 5).slice(0, -1), fictional };
+    if (kind === 'professional')
+      data.professional_data = {
+        name: `Pro Exemple ${i}`,
+        profession: 'driving-instructor',
+        locality: 'Namur',
+        languages: ['fr'],
+        fictional,
+      };
     if (kind === 'offer') {
       data.offer_data = {
-        provider: `Prestataire ${i}`, ...(orgIds.length ? { provider_id: pick(orgIds, random) } : {}),
-        licence_categories: [pick(LICENCE_CATEGORIES, random)], price_eur: Math.round(random() * 150000) / 100, price_unit: 'package', regions, fictional,
+        provider: `Prestataire ${i}`,
+        ...(orgIds.length ? { provider_id: pick(orgIds, random) } : {}),
+        licence_categories: [pick(LICENCE_CATEGORIES, random)],
+        price_eur: Math.round(random() * 150000) / 100,
+        price_unit: 'package',
+        regions,
+        fictional,
       };
     }
-    const related = ids.length ? [...new Set(Array.from({ length: Math.floor(random() * 5) }, () => ids[Math.floor(random() * ids.length)]!))] : [];
+    const related = ids.length
+      ? [...new Set(Array.from({ length: Math.floor(random() * 5) }, () => ids[Math.floor(random() * ids.length)]!))]
+      : [];
     const frontmatter = {
-      id, kind,
+      id,
+      kind,
       title: sentence(4, 10).slice(0, -1),
       regions,
-      sources: Array.from({ length: 1 + Math.floor(random() * 3) }, (_, s) => ({ url: `https://www.example.be/source-${i}-${s}`, label: sentence(2, 6).slice(0, -1), type: pick(SOURCE_TYPES, random) })),
-      ...(random() < 0.8 ? { verified_at: `2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 10)}`, evidence_kind: pick(EVIDENCE_KINDS, random) } : {}),
+      sources: Array.from({ length: 1 + Math.floor(random() * 3) }, (_, s) => ({
+        url: `https://www.example.be/source-${i}-${s}`,
+        label: sentence(2, 6).slice(0, -1),
+        type: pick(SOURCE_TYPES, random),
+      })),
+      ...(random() < 0.8
+        ? {
+            verified_at: `2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 10)}`,
+            evidence_kind: pick(EVIDENCE_KINDS, random),
+          }
+        : {}),
       modified_at: '2026-10-01T08:00:00Z',
       ...(related.length ? { related } : {}),
       ...(kind === 'lesson' ? { bibliography: [sentence(4, 9)] } : {}),
       ...data,
     };
-    const paragraphs = Array.from({ length: 2 + Math.floor(random() * 3) }, () => Array.from({ length: 3 + Math.floor(random() * 4) }, () => sentence(6, 16)).join(' '));
+    const paragraphs = Array.from({ length: 2 + Math.floor(random() * 3) }, () =>
+      Array.from({ length: 3 + Math.floor(random() * 4) }, () => sentence(6, 16)).join(' '),
+    );
     ids.push(id);
     if (kind === 'organization') orgIds.push(id);
     yield { name: `${slug}.md`, source: `---\n${stringify(frontmatter)}---\n${paragraphs.join('\n\n')}\n` };

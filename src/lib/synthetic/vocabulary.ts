@@ -1,10 +1,32 @@
 /** Words for synthetic French-like text: common words first (Zipf rank order), accents and vowel starts included. */
 
 /** Function words, used between content words; the elided forms come from these. */
-export const FUNCTION_WORDS = ['le', 'la', 'les', 'de', 'des', 'du', 'un', 'une', 'et', 'en', 'à', 'pour', 'par', 'sur', 'avec', 'dans', 'que', 'qui', 'au', 'aux'];
+export const FUNCTION_WORDS = [
+  'le',
+  'la',
+  'les',
+  'de',
+  'des',
+  'du',
+  'un',
+  'une',
+  'et',
+  'en',
+  'à',
+  'pour',
+  'par',
+  'sur',
+  'avec',
+  'dans',
+  'que',
+  'qui',
+  'au',
+  'aux',
+];
 
 /** Content words, most frequent first; rarer words towards the end. */
-export const CONTENT_WORDS = `permis conduire examen candidat région voiture formation théorique pratique commune centre règle
+export const CONTENT_WORDS =
+  `permis conduire examen candidat région voiture formation théorique pratique commune centre règle
 catégorie guide école moniteur heures provisoire définitif délai validité carte médical aptitude véhicule remorque
 moto cyclomoteur camion autobus tracteur signalisation priorité vitesse agglomération autoroute stationnement
 sécurité alcool drogue contrôle police tribunal déchéance retrait réintégration assurance document attestation

@@ -9,19 +9,29 @@ import { TopicsFileSchema, type Topic } from '../schema/topic.ts';
 export class TopicError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(`Invalid topics file (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `Invalid topics file (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'TopicError';
     this.problems = problems;
   }
 }
 
 /** Where the topics file is: TOPICS_FILE when set (then it must exist), else topics.yaml beside CONTENT_DIR (optional). */
-export function topicsFileOf(settings: { CONTENT_DIR: string; TOPICS_FILE?: string | undefined }): { path: string; required: boolean } {
-  return settings.TOPICS_FILE ? { path: settings.TOPICS_FILE, required: true } : { path: join(dirname(settings.CONTENT_DIR), 'topics.yaml'), required: false };
+export function topicsFileOf(settings: { CONTENT_DIR: string; TOPICS_FILE?: string | undefined }): {
+  path: string;
+  required: boolean;
+} {
+  return settings.TOPICS_FILE
+    ? { path: settings.TOPICS_FILE, required: true }
+    : { path: join(dirname(settings.CONTENT_DIR), 'topics.yaml'), required: false };
 }
 
 /** The topics of `file`, checked against `recordIds`; [] when an optional file is absent; throws TopicError otherwise. */
-export async function readTopics(file: { path: string; required: boolean }, recordIds: ReadonlySet<string>): Promise<Topic[]> {
+export async function readTopics(
+  file: { path: string; required: boolean },
+  recordIds: ReadonlySet<string>,
+): Promise<Topic[]> {
   const inside = relative(process.cwd(), file.path);
   const name = inside && !inside.startsWith('..') ? inside : file.path;
   let text: string;
@@ -43,12 +53,17 @@ export async function readTopics(file: { path: string; required: boolean }, reco
   const problems: string[] = [];
   const slugs = new Set<string>();
   result.data.topics.forEach((topic, i) => {
-    if (slugs.has(topic.slug)) problems.push(`${name}: topics[${i}].slug: "${topic.slug}" is used by an earlier topic; each topic needs its own slug`);
+    if (slugs.has(topic.slug))
+      problems.push(
+        `${name}: topics[${i}].slug: "${topic.slug}" is used by an earlier topic; each topic needs its own slug`,
+      );
     slugs.add(topic.slug);
     topic.records.forEach((id, j) => {
-      if (!recordIds.has(id)) problems.push(`${name}: topics[${i}].records[${j}]: unknown record id "${id}" (topic "${topic.slug}")`);
+      if (!recordIds.has(id))
+        problems.push(`${name}: topics[${i}].records[${j}]: unknown record id "${id}" (topic "${topic.slug}")`);
     });
-    if (new Set(topic.records).size !== topic.records.length) problems.push(`${name}: topics[${i}].records: the same record is listed twice (topic "${topic.slug}")`);
+    if (new Set(topic.records).size !== topic.records.length)
+      problems.push(`${name}: topics[${i}].records: the same record is listed twice (topic "${topic.slug}")`);
   });
   if (problems.length > 0) throw new TopicError(problems);
   return result.data.topics;

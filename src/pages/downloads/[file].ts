@@ -15,7 +15,11 @@ export const getStaticPaths = (async () => {
     datapackage: json(dataPackage(siteUrl, made.built)),
     dcat: json(dcatJsonLd(siteUrl, made.built)),
   };
-  return (Object.keys(DOWNLOAD_NAMES) as (keyof typeof DOWNLOAD_NAMES)[]).map((key) => ({ params: { file: DOWNLOAD_NAMES[key] }, props: { body: bodies[key], type: DOWNLOAD_TYPES[key] } }));
+  return (Object.keys(DOWNLOAD_NAMES) as (keyof typeof DOWNLOAD_NAMES)[]).map((key) => ({
+    params: { file: DOWNLOAD_NAMES[key] },
+    props: { body: bodies[key], type: DOWNLOAD_TYPES[key] },
+  }));
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ body: Uint8Array; type: string }> = ({ props }) => new Response(props.body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': props.type } });
+export const GET: APIRoute<{ body: Uint8Array; type: string }> = ({ props }) =>
+  new Response(props.body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': props.type } });

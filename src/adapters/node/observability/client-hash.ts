@@ -13,7 +13,10 @@ const KEPT_CLIENTS = 10_000;
  * A hasher over `secret` (random per start unless given, kept in memory only): the day's key is HMAC(secret, day),
  * the client's value HMAC(key, client). Every process given the same secret gives a client the same value that day.
  */
-export function createClientHash(secret: Buffer = randomBytes(32), now: () => number = Date.now): (client: string) => string {
+export function createClientHash(
+  secret: Buffer = randomBytes(32),
+  now: () => number = Date.now,
+): (client: string) => string {
   let day = '';
   let key = Buffer.alloc(0);
   let checkedAt = Number.NEGATIVE_INFINITY;

@@ -40,7 +40,11 @@ export interface LogDestination {
 const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** Buffers lines into `stream` (process.stdout, whose fd is `fd`); see LOG_BUFFER. */
-export function createLogDestination(stream: Writable = process.stdout, fd = 1, options: LogBufferOptions = LOG_BUFFER): LogDestination {
+export function createLogDestination(
+  stream: Writable = process.stdout,
+  fd = 1,
+  options: LogBufferOptions = LOG_BUFFER,
+): LogDestination {
   let pending = '';
   let inFlight = 0;
   let broken = false;

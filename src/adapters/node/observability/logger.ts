@@ -27,7 +27,10 @@ export function isoTimestamp(now: number = Date.now()): string {
 /**
  * A logger on stdout (or `destination`, for tests). Lines carry an ISO time and the pid (workers share stdout).
  */
-export function createLogger(settings: Pick<Settings, 'LOG_LEVEL' | 'LOG_FORMAT'>, destination?: DestinationStream): ServerLog {
+export function createLogger(
+  settings: Pick<Settings, 'LOG_LEVEL' | 'LOG_FORMAT'>,
+  destination?: DestinationStream,
+): ServerLog {
   const options = { level: settings.LOG_LEVEL, timestamp: () => isoTimestamp(), base: { pid: process.pid } };
   if (destination) return pino(options, destination);
   if (settings.LOG_FORMAT === 'pretty') {
@@ -59,7 +62,12 @@ const lifecycles = new WeakMap<ServerLog, ServerLog>();
 export function lifecycleLog(log: ServerLog): ServerLog {
   let lifecycle = lifecycles.get(log);
   if (!lifecycle) {
-    const level = log.level === 'silent' ? 'silent' : LEVELS.indexOf(log.level as Level) < LEVELS.indexOf('info') ? log.level : 'info';
+    const level =
+      log.level === 'silent'
+        ? 'silent'
+        : LEVELS.indexOf(log.level as Level) < LEVELS.indexOf('info')
+          ? log.level
+          : 'info';
     lifecycle = log.child({}, { level });
     lifecycles.set(log, lifecycle);
   }

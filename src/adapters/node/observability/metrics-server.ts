@@ -27,23 +27,32 @@ export function createMetricsServer(token: string, text: () => Promise<string>):
       res.writeHead(status, { ...JSON_HEADERS, ...extra });
       res.end(JSON.stringify({ error: { code, message } }));
     };
-    if (path !== '/metrics') return error(404, 'route_not_found', `no route at ${JSON.stringify(path)}; the metrics are at /metrics`);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return error(405, 'method_not_allowed', `method ${req.method} is not allowed; use GET`, { allow: 'GET' });
+    if (path !== '/metrics')
+      return error(404, 'route_not_found', `no route at ${JSON.stringify(path)}; the metrics are at /metrics`);
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return error(405, 'method_not_allowed', `method ${req.method} is not allowed; use GET`, { allow: 'GET' });
     if (!bearerMatches(req.headers.authorization, token)) {
-      return error(401, 'unauthorized', 'the metrics need Authorization: Bearer <METRICS_TOKEN>', { 'www-authenticate': 'Bearer realm="metrics"' });
+      return error(401, 'unauthorized', 'the metrics need Authorization: Bearer <METRICS_TOKEN>', {
+        'www-authenticate': 'Bearer realm="metrics"',
+      });
     }
     try {
       const body = await text();
       res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' });
       res.end(body);
     } catch (failure) {
-      error(503, 'service_unavailable', `the metrics could not be gathered: ${(failure as Error).message}`, { 'retry-after': '5' });
+      error(503, 'service_unavailable', `the metrics could not be gathered: ${(failure as Error).message}`, {
+        'retry-after': '5',
+      });
     }
   });
 }
 
 /** Logs where the metrics are served (METRICS_PORT may be 0: the system's choice). */
 export function logMetricsAddress(log: ServerLog, host: string, server: Server): void {
-  lifecycleLog(log).info({ event: 'start' }, `permis-facts: metrics on http://${host}:${(server.address() as AddressInfo).port}/metrics (bearer token required)`);
+  lifecycleLog(log).info(
+    { event: 'start' },
+    `permis-facts: metrics on http://${host}:${(server.address() as AddressInfo).port}/metrics (bearer token required)`,
+  );
   log.flush();
 }

@@ -36,16 +36,50 @@ export function serverMetrics(): ServerMetrics {
   if (cluster.isWorker) new AggregatorRegistry();
   collectDefaultMetrics();
   made = {
-    requests: scrapeCounter({ name: 'permis_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'] }),
-    latency: scrapeHistogram({ name: 'permis_http_request_duration_seconds', help: 'Time from request to the end of the answer, by route', labelName: 'route', buckets: BUCKETS }),
-    rateLimited: new Counter({ name: 'permis_rate_limited_total', help: 'Requests refused with 429 (quota used up), by route', labelNames: ['route'] }),
-    quotaFallbacks: new Counter({ name: 'permis_quota_fallback_total', help: "Quota decisions made in this process's memory because the shared store (Redis or the cluster primary) did not answer", labelNames: ['store'] }),
-    cacheLookups: scrapeCounter({ name: 'permis_cache_lookups_total', help: 'Lookups in each cache (reply: /facts answers, record: record files, static: site files), by outcome hit or miss', labelNames: ['cache', 'outcome'] }),
-    searchTime: new Histogram({ name: 'permis_search_duration_seconds', help: 'Time the search engine took for a /facts query that was not answered from the reply cache', buckets: BUCKETS }),
+    requests: scrapeCounter({
+      name: 'permis_http_requests_total',
+      help: 'HTTP requests answered, by route and status',
+      labelNames: ['route', 'status'],
+    }),
+    latency: scrapeHistogram({
+      name: 'permis_http_request_duration_seconds',
+      help: 'Time from request to the end of the answer, by route',
+      labelName: 'route',
+      buckets: BUCKETS,
+    }),
+    rateLimited: new Counter({
+      name: 'permis_rate_limited_total',
+      help: 'Requests refused with 429 (quota used up), by route',
+      labelNames: ['route'],
+    }),
+    quotaFallbacks: new Counter({
+      name: 'permis_quota_fallback_total',
+      help: "Quota decisions made in this process's memory because the shared store (Redis or the cluster primary) did not answer",
+      labelNames: ['store'],
+    }),
+    cacheLookups: scrapeCounter({
+      name: 'permis_cache_lookups_total',
+      help: 'Lookups in each cache (reply: /facts answers, record: record files, static: site files), by outcome hit or miss',
+      labelNames: ['cache', 'outcome'],
+    }),
+    searchTime: new Histogram({
+      name: 'permis_search_duration_seconds',
+      help: 'Time the search engine took for a /facts query that was not answered from the reply cache',
+      buckets: BUCKETS,
+    }),
     // Every worker serves the same build: the primary reports one of them, not their sum.
     records: new Gauge({ name: 'permis_records_loaded', help: 'Records in the build being served', aggregator: 'max' }),
-    buildInfo: new Gauge({ name: 'permis_build_info', help: 'The build being served (value 1), by build id and SITE_URL', labelNames: ['build_id', 'site_url'], aggregator: 'max' }),
-    mcpCalls: new Counter({ name: 'permis_mcp_tool_calls_total', help: 'MCP tool calls, by tool', labelNames: ['tool'] }),
+    buildInfo: new Gauge({
+      name: 'permis_build_info',
+      help: 'The build being served (value 1), by build id and SITE_URL',
+      labelNames: ['build_id', 'site_url'],
+      aggregator: 'max',
+    }),
+    mcpCalls: new Counter({
+      name: 'permis_mcp_tool_calls_total',
+      help: 'MCP tool calls, by tool',
+      labelNames: ['tool'],
+    }),
   };
   return made;
 }

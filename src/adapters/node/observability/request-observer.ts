@@ -29,7 +29,6 @@ export interface RequestObserverOptions {
 /** The route label of a request the parser refused before its target could be read. */
 export const UNPARSED_ROUTE = 'unparsed';
 
-
 /** The bounded route label of a path: a route template, never a raw path (metrics labels must stay few). */
 export function routeOf(pathname: string): string {
   if (pathname === '/healthz' || pathname === '/readyz' || pathname === MCP_PATH) return pathname;
@@ -79,15 +78,29 @@ export function createRequestObserver(options: RequestObserverOptions) {
     }
     if (!access) return;
     const client = options.clientHash(clientKey(answer.remoteAddress ?? 'unknown', options.ipv6Prefix));
-    log.info({
-      method: answer.method ?? '-', route, path: pathname ?? '-', status: answer.status, ms: 0,
-      bytes: answer.bytes, cache: 'none', encoding: answer.encoding, client,
-    }, 'request');
+    log.info(
+      {
+        method: answer.method ?? '-',
+        route,
+        path: pathname ?? '-',
+        status: answer.status,
+        ms: 0,
+        bytes: answer.bytes,
+        cache: 'none',
+        encoding: answer.encoding,
+        client,
+      },
+      'request',
+    );
   }
 
   return Object.assign(observe, { refused });
 
-  function observe(req: IncomingMessage, res: ServerResponse, handle: (trace: CacheTrace) => Promise<void>): Promise<void> {
+  function observe(
+    req: IncomingMessage,
+    res: ServerResponse,
+    handle: (trace: CacheTrace) => Promise<void>,
+  ): Promise<void> {
     const started = performance.now();
     const outcome: CacheTrace = { cache: 'none' };
     res.once('finish', () => {
@@ -106,8 +119,15 @@ export function createRequestObserver(options: RequestObserverOptions) {
       const reply = writtenReply(res);
       const client = options.clientHash(clientOf(req));
       const line: Record<string, unknown> = {
-        method: req.method, route, path: pathname, status, ms: Math.round(seconds * 1e4) / 10,
-        bytes: reply?.bytes ?? 0, cache: outcome.cache, encoding: reply?.encoding ?? 'identity', client,
+        method: req.method,
+        route,
+        path: pathname,
+        status,
+        ms: Math.round(seconds * 1e4) / 10,
+        bytes: reply?.bytes ?? 0,
+        cache: outcome.cache,
+        encoding: reply?.encoding ?? 'identity',
+        client,
       };
       if (options.logQueries && route === `${API_BASE}/facts` && query !== -1) {
         const q = new URLSearchParams(target.slice(query + 1)).get('q');

@@ -21,7 +21,11 @@ export interface ScrapeCounter<L extends string> {
 }
 
 /** Makes a Counter named `name` with `labelNames`, counted in a Map until it is read. */
-export function scrapeCounter<L extends string>(config: { name: string; help: string; labelNames: readonly L[] }): ScrapeCounter<L> {
+export function scrapeCounter<L extends string>(config: {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
+}): ScrapeCounter<L> {
   const names = config.labelNames;
   // Series not yet handed to prom-client, by the first label's value then the rest (routes and statuses are few):
   // two Map lookups on the values as they come, without building a key string per increment.
@@ -41,7 +45,8 @@ export function scrapeCounter<L extends string>(config: { name: string; help: st
     },
   });
   const [first, ...rest] = names as [L, ...L[]];
-  const restKey = (labels: Record<L, string>) => (rest.length === 0 ? '' : rest.length === 1 ? labels[rest[0]!] : rest.map((name) => labels[name]).join('\u0000'));
+  const restKey = (labels: Record<L, string>) =>
+    rest.length === 0 ? '' : rest.length === 1 ? labels[rest[0]!] : rest.map((name) => labels[name]).join('\u0000');
   return {
     counter,
     inc(labels) {

@@ -54,7 +54,11 @@ export function scrapeHistogram<L extends string>(config: ScrapeHistogramConfig<
         let total = 0;
         const labels = (extra: Record<string, string | number>) => ({ ...extra, [labelName]: value });
         return [
-          ...Array.from(bounds, (le, i) => ({ labels: labels({ le }), value: (total += s.buckets[i]!), metricName: `${name}_bucket` })),
+          ...Array.from(bounds, (le, i) => ({
+            labels: labels({ le }),
+            value: (total += s.buckets[i]!),
+            metricName: `${name}_bucket`,
+          })),
           { labels: labels({ le: '+Inf' }), value: s.count, metricName: `${name}_bucket` },
           { labels: labels({}), value: s.sum, metricName: `${name}_sum` },
           { labels: labels({}), value: s.count, metricName: `${name}_count` },

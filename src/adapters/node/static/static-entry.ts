@@ -70,7 +70,10 @@ export async function loadEntry(file: string): Promise<FileEntry> {
   const compressible = COMPRESSIBLE.test(type);
   const codings: Coding[] = compressible && body.length >= MIN_COMPRESS_BYTES ? ['br', 'gzip'] : [];
   const siblings: Partial<Record<Coding, string>> = {};
-  for (const [coding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [coding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     if (codings.length && (await stat(file + suffix).catch(() => null))?.isFile()) siblings[coding] = file + suffix;
   }
   return {
@@ -105,7 +108,12 @@ async function encode(entry: FileEntry, coding: Coding): Promise<Buffer> {
   const made =
     (sibling && (await checkedSibling(entry, coding, sibling))) ||
     (coding === 'br'
-      ? await brotli(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: small ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+      ? await brotli(entry.body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: small ? 11 : 5,
+            [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+          },
+        })
       : await gzipAsync(entry.body, { level: small ? 9 : 6 }));
   entry.encoded[coding] = made;
   return made;
@@ -120,6 +128,8 @@ async function checkedSibling(entry: FileEntry, coding: Coding, sibling: string)
   const decoded = await (coding === 'br' ? brotliDecode(bytes) : gunzipAsync(bytes)).catch(() => null);
   if (decoded?.equals(entry.body)) return bytes;
   delete entry.siblings[coding];
-  console.error(`[static] ${sibling} does not decode to ${basename(entry.file)} (damaged or stale); compressing the file here instead until the next build`);
+  console.error(
+    `[static] ${sibling} does not decode to ${basename(entry.file)} (damaged or stale); compressing the file here instead until the next build`,
+  );
   return null;
 }

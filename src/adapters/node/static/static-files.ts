@@ -48,8 +48,9 @@ export function pageText(status: number, text: string, headers: Record<string, s
 
 /** The 405 for a page requested with another method than GET or HEAD. */
 export const pageMethodNotAllowed = (method: string) =>
-  pageText(405, `Méthode ${JSON.stringify(method.slice(0, 40))} non autorisée : les pages acceptent GET et HEAD.`, { allow: 'GET, HEAD' });
-
+  pageText(405, `Méthode ${JSON.stringify(method.slice(0, 40))} non autorisée : les pages acceptent GET et HEAD.`, {
+    allow: 'GET, HEAD',
+  });
 
 /**
  * Builds the resolver for files under `dir`. The cache is keyed by the resolved file, never by the raw path,
@@ -60,7 +61,8 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
   const limits = { ...STATIC_DEFAULTS, ...options };
   const root = resolve(dir);
   // The same paths as the `_headers` rules static hosts and the worker apply (CROSS_ORIGIN_STATIC_PATHS).
-  const crossOrigin = (file: string) => CROSS_ORIGIN_STATIC_PATHS.some((prefix) => file.startsWith(join(root, prefix) + sep));
+  const crossOrigin = (file: string) =>
+    CROSS_ORIGIN_STATIC_PATHS.some((prefix) => file.startsWith(join(root, prefix) + sep));
   const cache = boundedCache<FileEntry>({ entries: limits.maxEntries, bytes: limits.maxBytes }, entryBytes);
   const loading = new Map<string, Promise<FileEntry>>();
 
@@ -116,20 +118,37 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
 
   async function serve(entry: FileEntry, request: StaticRequest): Promise<StaticReply> {
     const size = entry.body.length;
-    const headers: Record<string, string> = { ...PAGE_HEADERS, 'content-type': entry.type, 'cache-control': entry.cacheControl, 'last-modified': entry.lastModified, 'accept-ranges': 'bytes' };
+    const headers: Record<string, string> = {
+      ...PAGE_HEADERS,
+      'content-type': entry.type,
+      'cache-control': entry.cacheControl,
+      'last-modified': entry.lastModified,
+      'accept-ranges': 'bytes',
+    };
     if (entry.compressible) headers.vary = 'Accept-Encoding';
     if (crossOrigin(entry.file)) headers['access-control-allow-origin'] = '*';
     const identityTag = entryEtag(entry, 'identity');
-    const wanted = request.header('range') !== undefined && ifRangeAllows(request.header('if-range'), identityTag, entry.lastModified);
+    const wanted =
+      request.header('range') !== undefined &&
+      ifRangeAllows(request.header('if-range'), identityTag, entry.lastModified);
     const range = wanted ? parseRange(request.header('range'), size) : null;
     // Ranges count bytes of the file itself, so a range is always answered from the identity form.
     const coding = range ? 'identity' : chooseCoding(request.header('accept-encoding'), entry.codings);
     headers.etag = entryEtag(entry, coding);
     if (notModified(request, headers.etag, entry.lastModified)) return { status: 304, headers, body: '' };
-    if (range === 'unsatisfiable') return pageText(416, `Plage d'octets hors du fichier (${size} octets).`, { 'content-range': `bytes */${size}` });
+    if (range === 'unsatisfiable')
+      return pageText(416, `Plage d'octets hors du fichier (${size} octets).`, { 'content-range': `bytes */${size}` });
     if (range) {
       const part = entry.body.subarray(range.start, range.end + 1);
-      return { status: 206, headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(part.length) }, body: part };
+      return {
+        status: 206,
+        headers: {
+          ...headers,
+          'content-range': `bytes ${range.start}-${range.end}/${size}`,
+          'content-length': String(part.length),
+        },
+        body: part,
+      };
     }
     const chosen = await body(entry, coding);
     if (chosen.coding !== 'identity') headers['content-encoding'] = chosen.coding;
@@ -141,7 +160,13 @@ export function staticFiles(dir: string, options: Partial<typeof STATIC_DEFAULTS
     const page = await entryFor(join(root, '404.html'), request.trace).catch(() => null);
     if (!page) return pageText(404, 'Page introuvable');
     const chosen = await body(page, chooseCoding(request.header('accept-encoding'), page.codings));
-    const headers: Record<string, string> = { ...PAGE_HEADERS, 'content-type': page.type, 'cache-control': 'no-store', vary: 'Accept-Encoding', 'content-length': String(chosen.bytes.length) };
+    const headers: Record<string, string> = {
+      ...PAGE_HEADERS,
+      'content-type': page.type,
+      'cache-control': 'no-store',
+      vary: 'Accept-Encoding',
+      'content-length': String(chosen.bytes.length),
+    };
     if (chosen.coding !== 'identity') headers['content-encoding'] = chosen.coding;
     return { status: 404, headers, body: chosen.bytes };
   }

@@ -50,14 +50,19 @@ export interface Scored<T> {
  * The first `limit` of two lists merged by score: `exact` keeps its own order (the API's ranking), `partial` (best
  * first) is inserted where it scores higher, ties by id (listing position). Pure and deterministic.
  */
-export function mergeByScore<T>(exact: readonly Scored<T>[], partial: readonly Scored<T>[], limit: number): (Scored<T> & { exact: boolean })[] {
+export function mergeByScore<T>(
+  exact: readonly Scored<T>[],
+  partial: readonly Scored<T>[],
+  limit: number,
+): (Scored<T> & { exact: boolean })[] {
   const out: (Scored<T> & { exact: boolean })[] = [];
   let i = 0;
   let j = 0;
   while (out.length < limit && (i < exact.length || j < partial.length)) {
     const e = exact[i];
     const p = partial[j];
-    const takePartial = p !== undefined && (e === undefined || p.score > e.score || (p.score === e.score && p.at < e.at));
+    const takePartial =
+      p !== undefined && (e === undefined || p.score > e.score || (p.score === e.score && p.at < e.at));
     if (takePartial) out.push({ ...partial[j++]!, exact: false });
     else out.push({ ...exact[i++]!, exact: true });
   }
@@ -85,10 +90,18 @@ export interface Shortening {
  * times), at most MAX_DROP_TRIES; none for a query of fewer than two distinct significant words.
  */
 export function shorteningsOf(q: string): Shortening[] {
-  const words = [...q.matchAll(WORD)].map((m) => ({ text: m[0], term: processTerm(m[0]) })).filter((w) => w.term !== null);
+  const words = [...q.matchAll(WORD)]
+    .map((m) => ({ text: m[0], term: processTerm(m[0]) }))
+    .filter((w) => w.term !== null);
   const distinct = words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
   if (distinct.length < 2) return [];
-  return distinct.slice(0, MAX_DROP_TRIES).map((left) => ({ q: words.filter((w) => w.term !== left.term).map((w) => w.text).join(' '), missing: left.text }));
+  return distinct.slice(0, MAX_DROP_TRIES).map((left) => ({
+    q: words
+      .filter((w) => w.term !== left.term)
+      .map((w) => w.text)
+      .join(' '),
+    missing: left.text,
+  }));
 }
 
 /**
@@ -116,12 +129,20 @@ export async function blendFirstPage(
   const seen = new Set<number>();
   for (const shortening of shorteningsOf(q)) {
     const page = await engine.partial({ ...query, q }, shortening.q, limit);
-    exactList ??= page.exact.map((at, i) => ({ item: { card: exact.cards[i]!, terms: exact.terms }, at, score: page.exactScores[i]! }));
+    exactList ??= page.exact.map((at, i) => ({
+      item: { card: exact.cards[i]!, terms: exact.terms },
+      at,
+      score: page.exactScores[i]!,
+    }));
     page.positions.forEach((at, i) => {
       if (seen.has(at)) return;
       seen.add(at);
       const share = (page.slots - page.lacking[i]!) / page.slots;
-      partial.push({ item: { missing: [shortening.missing], terms: page.terms }, at, score: page.scores[i]! * share ** power });
+      partial.push({
+        item: { missing: [shortening.missing], terms: page.terms },
+        at,
+        score: page.scores[i]! * share ** power,
+      });
     });
   }
   if (exactList === undefined || partial.length === 0) return undefined;
@@ -130,6 +151,11 @@ export async function blendFirstPage(
   if (merged.every((m) => m.exact)) return undefined;
   const cards = await engine.cards(merged.filter((m) => !m.exact).map((m) => m.at));
   let next = 0;
-  const items = merged.map((m): BlendItem => (m.exact ? { card: m.item.card!, terms: m.item.terms } : { card: cards[next++]!, missing: m.item.missing, terms: m.item.terms }));
+  const items = merged.map(
+    (m): BlendItem =>
+      m.exact
+        ? { card: m.item.card!, terms: m.item.terms }
+        : { card: cards[next++]!, missing: m.item.missing, terms: m.item.terms },
+  );
   return { items, exactShown: merged.filter((m) => m.exact).length };
 }

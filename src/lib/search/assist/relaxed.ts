@@ -36,7 +36,13 @@ export async function relaxedFill(
   // Best first (suggest.ts); a relaxed query that finds only the records already shown adds nothing: the next one.
   for (const suggestion of offered) {
     if (suggestion.missing === undefined || suggestion.missing.length === 0 || !suggestion.confident) continue;
-    const page = await engine.search({ q: suggestion.q, kind: query.kind, region: query.region, limit: shown.length + room, offset: 0 });
+    const page = await engine.search({
+      q: suggestion.q,
+      kind: query.kind,
+      region: query.region,
+      limit: shown.length + room,
+      offset: 0,
+    });
     const cards = page.cards.filter((c) => !already.has(c.id)).slice(0, room);
     if (cards.length) return { suggestion: suggestion as RelaxedFill['suggestion'], cards, terms: page.terms };
   }

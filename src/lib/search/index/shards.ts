@@ -83,18 +83,23 @@ export function termShard(term: string, shards: number): number {
 
 /** Writes the listing file from one byte per record (kind index low 4 bits, region mask high 4 bits). */
 export function encodeListing(kindRegions: Uint8Array): ListingFile {
-  const chars = (value: (byte: number) => number) => Array.from(kindRegions, (byte) => String.fromCharCode(65 + value(byte))).join('');
+  const chars = (value: (byte: number) => number) =>
+    Array.from(kindRegions, (byte) => String.fromCharCode(65 + value(byte))).join('');
   return { records: kindRegions.length, kinds: chars((b) => b & 0x0f), regions: chars((b) => b >> 4) };
 }
 
 /** Reads the listing file back into one byte per record; throws when it is not what encodeListing writes. */
 export function decodeListing(file: ListingFile): Uint8Array {
-  if (file.kinds.length !== file.records || file.regions.length !== file.records) throw new Error(`search/listing.json: ${file.records} records but ${file.kinds.length} kinds and ${file.regions.length} regions`);
+  if (file.kinds.length !== file.records || file.regions.length !== file.records)
+    throw new Error(
+      `search/listing.json: ${file.records} records but ${file.kinds.length} kinds and ${file.regions.length} regions`,
+    );
   const bytes = new Uint8Array(file.records);
   for (let i = 0; i < file.records; i++) {
     const kind = file.kinds.charCodeAt(i) - 65;
     const regions = file.regions.charCodeAt(i) - 65;
-    if (kind < 0 || kind > 15 || regions < 0 || regions > 15) throw new Error(`search/listing.json: bad character at record ${i}`);
+    if (kind < 0 || kind > 15 || regions < 0 || regions > 15)
+      throw new Error(`search/listing.json: bad character at record ${i}`);
     bytes[i] = kind | (regions << 4);
   }
   return bytes;

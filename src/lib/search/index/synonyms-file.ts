@@ -12,7 +12,9 @@ import { phraseTerms, SYNONYM_WEIGHT, type SynonymsArtefact } from '../query/syn
 export class SynonymsError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(`Invalid synonyms file (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `Invalid synonyms file (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'SynonymsError';
     this.problems = problems;
   }
@@ -25,9 +27,15 @@ export function parseSynonyms(text: string, file: string): SynonymEntry[] {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines });
   const at = (offset: number | undefined) => (offset === undefined ? '' : `:${lines.linePos(offset).line}`);
-  if (doc.errors.length) throw new SynonymsError(doc.errors.map((e) => `${file}${at(e.pos[0])}: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`));
+  if (doc.errors.length)
+    throw new SynonymsError(
+      doc.errors.map(
+        (e) => `${file}${at(e.pos[0])}: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+      ),
+    );
   const data: unknown = doc.toJS() ?? [];
-  if (!Array.isArray(data)) throw new SynonymsError([`${file}:1: the file must be a list of entries (- from: … to: …, or - group: […])`]);
+  if (!Array.isArray(data))
+    throw new SynonymsError([`${file}:1: the file must be a list of entries (- from: … to: …, or - group: […])`]);
   const lineOf = (path: readonly PropertyKey[]) => {
     for (let n = path.length; n >= 0; n--) {
       const node = doc.getIn(path.slice(0, n) as unknown[], true);
@@ -44,16 +52,31 @@ export function parseSynonyms(text: string, file: string): SynonymEntry[] {
       for (const issue of result.error.issues) {
         const path = issue.code === 'unrecognized_keys' ? [i, ...issue.path, issue.keys[0]!] : [i, ...issue.path];
         const input = 'input' in issue ? issue.input : undefined;
-        const shown = input === null || ['string', 'number', 'boolean'].includes(typeof input) ? `, got ${JSON.stringify(input)}` : '';
-        const what = issue.code === 'unrecognized_keys' ? `unknown field "${issue.keys.join('", "')}" (an entry has from/to/weight or group/weight)` : `${issue.message}${shown}`;
+        const shown =
+          input === null || ['string', 'number', 'boolean'].includes(typeof input)
+            ? `, got ${JSON.stringify(input)}`
+            : '';
+        const what =
+          issue.code === 'unrecognized_keys'
+            ? `unknown field "${issue.keys.join('", "')}" (an entry has from/to/weight or group/weight)`
+            : `${issue.message}${shown}`;
         problems.push(`${file}${lineOf(path)}: entry ${i + 1}: ${formatPath(issue.path) || '(entry)'}: ${what}`);
       }
       return;
     }
     const entry = result.data;
-    const phrases: [string, number | string, number][] = 'group' in entry ? entry.group.map((p, k) => [p, 'group', k]) : [...list(entry.from).map((p, k) => [p, 'from', k] as [string, string, number]), ...list(entry.to).map((p, k) => [p, 'to', k] as [string, string, number])];
+    const phrases: [string, number | string, number][] =
+      'group' in entry
+        ? entry.group.map((p, k) => [p, 'group', k])
+        : [
+            ...list(entry.from).map((p, k) => [p, 'from', k] as [string, string, number]),
+            ...list(entry.to).map((p, k) => [p, 'to', k] as [string, string, number]),
+          ];
     for (const [phrase, key, k] of phrases) {
-      if (phraseTerms(phrase).length === 0) problems.push(`${file}${lineOf([i, key, k])}: entry ${i + 1}: "${phrase}" has only stop words, so it can never be searched`);
+      if (phraseTerms(phrase).length === 0)
+        problems.push(
+          `${file}${lineOf([i, key, k])}: entry ${i + 1}: "${phrase}" has only stop words, so it can never be searched`,
+        );
     }
     entries.push(entry);
   });

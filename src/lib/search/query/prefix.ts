@@ -37,11 +37,18 @@ export async function openLastWord(q: string, store: Pick<ShardStore, 'prefixes'
   const typed = typedPrefix(q);
   if (typed === null) return false;
   const forms = (await store.prefixes(typed.folded)).filter((entry) => entry[2] > 0).map(([, word]) => foldText(word));
-  return !forms.includes(typed.folded) && forms.some((form) => form.length > typed.folded.length && form.startsWith(typed.folded));
+  return (
+    !forms.includes(typed.folded) &&
+    forms.some((form) => form.length > typed.folded.length && form.startsWith(typed.folded))
+  );
 }
 
 /** The slot of a typed last word: itself and its synonyms, then its completions. */
-export async function prefixSlot(folded: string, synonyms: Synonyms, store: Pick<ShardStore, 'prefixes'>): Promise<Slot> {
+export async function prefixSlot(
+  folded: string,
+  synonyms: Synonyms,
+  store: Pick<ShardStore, 'prefixes'>,
+): Promise<Slot> {
   const term = processTerm(folded)!;
   const own = synonyms.slots([term])[0]!;
   const taken = new Set(own.options.map((o) => o.terms.join(' ')));

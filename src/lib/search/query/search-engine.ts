@@ -5,7 +5,13 @@ import { queryTerms, WORD } from '../text/normalize.ts';
 import { openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
-import { openShardStore, SHARD_STORE_BOUNDS, type ReadSearchFile, type ShardStore, type ShardStoreBounds } from '../store/shard-store.ts';
+import {
+  openShardStore,
+  SHARD_STORE_BOUNDS,
+  type ReadSearchFile,
+  type ShardStore,
+  type ShardStoreBounds,
+} from '../store/shard-store.ts';
 import { suggest, WORD_UNITS, type Suggestion } from '../assist/suggest.ts';
 import { namedRegions, rankFactors } from '../score/score.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
@@ -96,7 +102,11 @@ export interface SearchEngine {
    * them, the slots each lacks contributing 0 (partial-score.ts), best first, ties by id. With `prefix`, q's last word
    * counts through its completions too (prefix.ts), and so does `shorter`'s when it ends with the same word.
    */
-  partial(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
+  partial(
+    query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string },
+    shorter: string,
+    limit: number,
+  ): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
   /**
@@ -164,11 +174,23 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   const identity = Int32Array.from({ length: manifest.records }, (_, i) => i);
   // Evaluations are cached (LRU) by their normalised terms: "L'Examen théorique" and "examen theorique" share an
   // entry. Raw query strings map to that key in a second, smaller LRU. Both are bounded.
-  const caches = createMatchCaches<Evaluated>(options.cache, (entry) => matchesBytes({ positions: { length: entry.evaluation.count }, terms: entry.terms }) + Math.ceil(manifest.records / 8));
+  const caches = createMatchCaches<Evaluated>(
+    options.cache,
+    (entry) =>
+      matchesBytes({ positions: { length: entry.evaluation.count }, terms: entry.terms }) +
+      Math.ceil(manifest.records / 8),
+  );
 
   const synonyms = createSynonyms(store.synonyms);
   const scoring = partialContext(manifest, kindRegions);
-  const topK = (options.evaluator ?? createTopK)({ manifest, kindRegions, titleField: scoring.titleField, leadField: scoring.leadField, ...(options.batch ? { batch: options.batch } : {}), terms: options.bounds?.termIndices ?? SEARCH_BOUNDS.termIndices });
+  const topK = (options.evaluator ?? createTopK)({
+    manifest,
+    kindRegions,
+    titleField: scoring.titleField,
+    leadField: scoring.leadField,
+    ...(options.batch ? { batch: options.batch } : {}),
+    terms: options.bounds?.termIndices ?? SEARCH_BOUNDS.termIndices,
+  });
 
   /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
@@ -189,14 +211,19 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     // The typed word's own slot (not part of a phrase entry) becomes the prefix slot.
     const at = slots.findIndex((slot) => slot.terms.length === 1 && slot.terms[0] === typed.term);
     if (at < 0) return key;
-    return slotsKey(slots.map((slot, i) => (i === at ? { terms: [`${typed.folded}${PREFIX_MARK}`], options: [] } : slot)));
+    return slotsKey(
+      slots.map((slot, i) => (i === at ? { terms: [`${typed.folded}${PREFIX_MARK}`], options: [] } : slot)),
+    );
   }
 
   /** The key of q with its corrected words' slots marked ("term~"): they count at RANK_WEIGHTS.correction. */
   function correctedKeyOf(key: string, corrected: readonly string[] | undefined): string {
     if (!corrected?.length) return key;
     const terms = new Set(queryTerms(corrected.join(' ')));
-    return key.split(' ').map((token) => (terms.has(token) ? `${token}${CORRECTION_MARK}` : token)).join(' ');
+    return key
+      .split(' ')
+      .map((token) => (terms.has(token) ? `${token}${CORRECTION_MARK}` : token))
+      .join(' ');
   }
 
   /** The slot of a key token: a slot's own terms joined by "+", a prefix slot ("typed*"), or a corrected word's ("term~"). */
@@ -204,7 +231,10 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     if (token.endsWith(PREFIX_MARK)) return prefixSlot(token.slice(0, -1), synonyms, store);
     if (!token.endsWith(CORRECTION_MARK)) return synonyms.slots(token.split('+'))[0]!;
     const own = synonyms.slots([token.slice(0, -1)])[0]!;
-    return { terms: own.terms, options: own.options.map((o) => ({ terms: o.terms, weight: o.weight * RANK_WEIGHTS.correction })) };
+    return {
+      terms: own.terms,
+      options: own.options.map((o) => ({ terms: o.terms, weight: o.weight * RANK_WEIGHTS.correction })),
+    };
   }
 
   /** The slots of a key, in key order. */
@@ -236,9 +266,12 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     const wanted = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
     const lists = new Map(wanted.map((term, i) => [term, i]));
     const loaded = await store.postings(wanted);
-    const input = slots.map((slot) => ({ options: slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })) }));
+    const input = slots.map((slot) => ({
+      options: slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })),
+    }));
     const quality = slots.reduce((n, slot) => n + slot.terms.length, 0);
-    const found = (matched: boolean) => (matched ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : []);
+    const found = (matched: boolean) =>
+      matched ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : [];
     return { slots, loaded, lists, input, quality, found };
   }
 
@@ -252,7 +285,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return histogram;
   };
 
-  const keyFor = (q: string | undefined, { prefix, corrected }: Variants) => (q === undefined ? '' : correctedKeyOf(prefix ? typingKeyOf(q) : keyOf(q), corrected));
+  const keyFor = (q: string | undefined, { prefix, corrected }: Variants) =>
+    q === undefined ? '' : correctedKeyOf(prefix ? typingKeyOf(q) : keyOf(q), corrected);
 
   // Evaluations being computed, by key: the page, the facets and the filter counts of one search ask for the same key
   // at once, before the first has reached the cache, and each used to evaluate it again (on a phone's main thread).
@@ -307,26 +341,58 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   }
 
   /** The `count` best matches of q kept by `keep` (listing positions, best first); none without significant words. */
-  async function topOf(q: string, keep: ((position: number) => boolean) | null, count: number, variants: Variants = {}): Promise<number[]> {
+  async function topOf(
+    q: string,
+    keep: ((position: number) => boolean) | null,
+    count: number,
+    variants: Variants = {},
+  ): Promise<number[]> {
     return (await evaluated(q, variants))?.evaluation.top(keep, count).top ?? [];
   }
 
-  async function partial({ q, kind, region, prefix, corrected }: Pick<FactsQuery, 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string }, shorter: string, limit: number): Promise<PartialPage> {
-    const none: PartialPage = { exact: [], exactScores: [], positions: [], scores: [], lacking: [], slots: 0, terms: [] };
+  async function partial(
+    {
+      q,
+      kind,
+      region,
+      prefix,
+      corrected,
+    }: Pick<FactsQuery, 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string },
+    shorter: string,
+    limit: number,
+  ): Promise<PartialPage> {
+    const none: PartialPage = {
+      exact: [],
+      exactScores: [],
+      positions: [],
+      scores: [],
+      lacking: [],
+      slots: 0,
+      terms: [],
+    };
     const variants = { prefix, corrected };
     const key = keyFor(q, variants);
     if (key === '') return none;
     // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
     const last = typedPrefix(q);
-    const shorterVariants = { prefix: prefix === true && last !== null && typedPrefix(shorter)?.folded === last.folded, corrected };
+    const shorterVariants = {
+      prefix: prefix === true && last !== null && typedPrefix(shorter)?.folded === last.folded,
+      corrected,
+    };
     const filter = positionFilter(kindRegions, { kind, region });
     const matching = new Set(await positionsOf(q, variants));
     const exact = matching.size ? await topOf(q, filter, limit, variants) : [];
     const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit, shorterVariants);
     // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
     const { slots, loaded, lists } = await load(key);
-    const options = slots.map((slot) => slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })));
-    const factors = rankFactors(slots.length, slots.reduce((n, slot) => n + slot.terms.length, 0), namedRegions(slots));
+    const options = slots.map((slot) =>
+      slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })),
+    );
+    const factors = rankFactors(
+      slots.length,
+      slots.reduce((n, slot) => n + slot.terms.length, 0),
+      namedRegions(slots),
+    );
     const scoreOf = (at: number) => partialScore(options, factors, at, scoring);
     const scored = others
       .map((at) => {
@@ -349,7 +415,13 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   /** The cards of listing positions, reading only their document blocks. */
   async function cardsOf(positions: readonly number[]): Promise<ResultCard[]> {
     const docs = await store.docs([...positions]);
-    return docs.map(([id, title, excerpt], i) => ({ id, title, excerpt, kind: kindOf(kindRegions[positions[i]!]!), regions: regionsOf(kindRegions[positions[i]!]!) }));
+    return docs.map(([id, title, excerpt], i) => ({
+      id,
+      title,
+      excerpt,
+      kind: kindOf(kindRegions[positions[i]!]!),
+      regions: regionsOf(kindRegions[positions[i]!]!),
+    }));
   }
 
   return {
@@ -367,25 +439,35 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       return openLastWord(q, store);
     },
     async facets({ q, kind, region, prefix, corrected }) {
-      return facetsOf((await evaluated(q, { prefix, corrected }))?.evaluation.histogram ?? everyRecord(), { kind, region });
+      return facetsOf((await evaluated(q, { prefix, corrected }))?.evaluation.histogram ?? everyRecord(), {
+        kind,
+        region,
+      });
     },
     suggest({ q, kind, region }, budget = createWorkBudget(work.suggest)) {
       if (q === undefined) return Promise.resolve([]);
-      return suggest(q, {
-        cost: workOf,
-        // A word of the synonyms file is known even when no record holds it: it matches through its synonyms.
-        known: async (terms) => (await store.postings(terms)).map((list, i) => list !== undefined || synonyms.slots([terms[i]!])[0]!.options.length > 1),
-        words: (lengths) => store.words(lengths),
-        total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
-        best: async (shorter) => {
-          // The best record the shorter query adds: one that does not hold every word of q (when q finds nothing,
-          // any record), so that the search page's relaxed fill (relaxed.ts) offers the shortening that adds most.
-          const filter = positionFilter(kindRegions, { kind, region });
-          const exact = new Set(await positionsOf(q, {}));
-          const keep = exact.size === 0 ? filter : (at: number) => !exact.has(at) && (!filter || filter(at));
-          return (await evaluated(shorter))?.evaluation.top(keep, 1).scores[0] ?? 0;
+      return suggest(
+        q,
+        {
+          cost: workOf,
+          // A word of the synonyms file is known even when no record holds it: it matches through its synonyms.
+          known: async (terms) =>
+            (await store.postings(terms)).map(
+              (list, i) => list !== undefined || synonyms.slots([terms[i]!])[0]!.options.length > 1,
+            ),
+          words: (lengths) => store.words(lengths),
+          total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
+          best: async (shorter) => {
+            // The best record the shorter query adds: one that does not hold every word of q (when q finds nothing,
+            // any record), so that the search page's relaxed fill (relaxed.ts) offers the shortening that adds most.
+            const filter = positionFilter(kindRegions, { kind, region });
+            const exact = new Set(await positionsOf(q, {}));
+            const keep = exact.size === 0 ? filter : (at: number) => !exact.has(at) && (!filter || filter(at));
+            return (await evaluated(shorter))?.evaluation.top(keep, 1).scores[0] ?? 0;
+          },
         },
-      }, budget);
+        budget,
+      );
     },
     cacheUsage: caches.usage,
     termUsage: topK.termUsage,

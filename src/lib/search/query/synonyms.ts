@@ -39,7 +39,13 @@ export interface Slot {
 
 /** The index terms of a written phrase, stop words dropped (empty when it has no significant word). */
 export function phraseTerms(phrase: string): string[] {
-  return [...new Set(tokenize(phrase).map(processTerm).filter((t): t is string => t !== null))];
+  return [
+    ...new Set(
+      tokenize(phrase)
+        .map(processTerm)
+        .filter((t): t is string => t !== null),
+    ),
+  ];
 }
 
 /** A compiled lookup: rules by each of their terms, longest phrase first. */
@@ -64,9 +70,12 @@ export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
     }
   }
   // Longest phrase first, then by its text: which rule takes a term never depends on the query's word order.
-  const rules = [...merged.values()].sort((a, b) => b.from.length - a.from.length || (a.from.join(' ') < b.from.join(' ') ? -1 : 1));
+  const rules = [...merged.values()].sort(
+    (a, b) => b.from.length - a.from.length || (a.from.join(' ') < b.from.join(' ') ? -1 : 1),
+  );
   const byTerm = new Map<string, typeof rules>();
-  for (const rule of rules) for (const term of new Set(rule.from)) byTerm.set(term, [...(byTerm.get(term) ?? []), rule]);
+  for (const rule of rules)
+    for (const term of new Set(rule.from)) byTerm.set(term, [...(byTerm.get(term) ?? []), rule]);
   return {
     artefact,
     slots(terms) {
@@ -77,7 +86,11 @@ export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
         const rule = byTerm.get(term)?.find((r) => r.from.every((t) => remaining.has(t)));
         const own = rule ? rule.from : [term];
         for (const t of own) remaining.delete(t);
-        const others = rule ? [...rule.to.values()].sort((a, b) => b.weight - a.weight || (a.terms.join(' ') < b.terms.join(' ') ? -1 : 1)) : [];
+        const others = rule
+          ? [...rule.to.values()].sort(
+              (a, b) => b.weight - a.weight || (a.terms.join(' ') < b.terms.join(' ') ? -1 : 1),
+            )
+          : [];
         slots.push({ terms: own, options: [{ terms: own, weight: 1 }, ...others] });
       }
       return slots;
@@ -87,5 +100,8 @@ export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
 
 /** The cache key of a query's slots: order-independent, so the same words always score in one order. */
 export function slotsKey(slots: readonly Slot[]): string {
-  return slots.map((s) => s.terms.join('+')).sort().join(' ');
+  return slots
+    .map((s) => s.terms.join('+'))
+    .sort()
+    .join(' ');
 }

@@ -5,7 +5,15 @@
  * every slot gets the query's own score (tested against the engine), so a partial match and an exact match of one
  * query are on one scale: that is what lets the search page blend them by score (blend.ts). Never used by the API.
  */
-import { bm25Idf, fieldBoosts, postingScore, rankScore, type OptionPostings, type Postings, type RankFactors } from './score.ts';
+import {
+  bm25Idf,
+  fieldBoosts,
+  postingScore,
+  rankScore,
+  type OptionPostings,
+  type Postings,
+  type RankFactors,
+} from './score.ts';
 
 /** One option of a slot: per term, its postings per field id (undefined: no record holds it), and its weight. */
 export type PartialOption = OptionPostings;
@@ -60,10 +68,13 @@ function termScore(lists: (Postings | undefined)[] | undefined, doc: number, ctx
 
 /** Whether `doc` is in the field's postings of every term of the option. */
 function inField(option: PartialOption, field: number, doc: number): boolean {
-  return field >= 0 && option.lists.every((lists) => {
-    const list = lists?.[field];
-    return list !== undefined && find(list.docs, doc) >= 0;
-  });
+  return (
+    field >= 0 &&
+    option.lists.every((lists) => {
+      const list = lists?.[field];
+      return list !== undefined && find(list.docs, doc) >= 0;
+    })
+  );
 }
 
 /**
@@ -71,7 +82,12 @@ function inField(option: PartialOption, field: number, doc: number): boolean {
  * its rankFactors over all its slots), slots the record lacks contributing 0: the sum of the slots it holds (each its
  * best weighted option), then score.ts's rankScore with the title coverage and lead counted over all the slots.
  */
-export function partialScore(slots: readonly (readonly PartialOption[])[], factors: RankFactors, doc: number, ctx: PartialContext): PartialScore {
+export function partialScore(
+  slots: readonly (readonly PartialOption[])[],
+  factors: RankFactors,
+  doc: number,
+  ctx: PartialContext,
+): PartialScore {
   let total = 0;
   let covered = 0;
   let led = 0;
@@ -104,9 +120,14 @@ export function partialScore(slots: readonly (readonly PartialOption[])[], facto
 }
 
 /** The partial-score context of an index: its searched fields, record count, title and lead fields, listing bytes. */
-export function partialContext(manifest: { fields: readonly string[]; averageFieldLength: readonly number[]; records: number }, kindRegions: Uint8Array): PartialContext {
+export function partialContext(
+  manifest: { fields: readonly string[]; averageFieldLength: readonly number[]; records: number },
+  kindRegions: Uint8Array,
+): PartialContext {
   return {
-    fields: fieldBoosts(manifest.fields).flatMap((boost, id) => (boost === 0 ? [] : [{ id, boost, average: manifest.averageFieldLength[id]! }])),
+    fields: fieldBoosts(manifest.fields).flatMap((boost, id) =>
+      boost === 0 ? [] : [{ id, boost, average: manifest.averageFieldLength[id]! }],
+    ),
     records: manifest.records,
     titleField: manifest.fields.indexOf('title'),
     leadField: manifest.fields.indexOf('lead'),

@@ -16,7 +16,8 @@ export function createReferenceEvaluator({ manifest, kindRegions }: TopKContext)
     const factors = rankFactors(slots.length, quality, named);
     const options = slots.map((slot) => slot.options);
     const candidates = new Set<number>();
-    for (const option of options[0] ?? []) for (const field of option.lists[0] ?? []) for (const doc of field?.docs ?? []) candidates.add(doc);
+    for (const option of options[0] ?? [])
+      for (const field of option.lists[0] ?? []) for (const doc of field?.docs ?? []) candidates.add(doc);
     const matches: { at: number; score: number }[] = [];
     for (const at of candidates) {
       const { score, held } = partialScore(options, factors, at, ctx);

@@ -106,7 +106,10 @@ export const OTHER_REGION_PRIOR: number = 0.85;
 const NATIONAL = regionBit('belgique');
 
 /** The regions a query can name: every API region but the whole country. */
-const NAMEABLE = REGIONS.filter((region) => region !== 'belgique').map((region) => ({ term: processTerm(region)!, bit: regionBit(region) }));
+const NAMEABLE = REGIONS.filter((region) => region !== 'belgique').map((region) => ({
+  term: processTerm(region)!,
+  bit: regionBit(region),
+}));
 
 /** The region bits (listing.ts) that a query's slots name: a slot one of whose options is a region's own index term. */
 export function namedRegions(slots: readonly { options: readonly { terms: readonly string[] }[] }[]): number {
@@ -136,7 +139,9 @@ export function rankFactors(slots: number, quality: number, named: number): Rank
   return {
     quality,
     priors: Float64Array.from({ length: 16 }, (_, kind) => kindPrior(kind)),
-    coverage: Float64Array.from({ length: slots + 1 }, (_, covered) => coverageFactor(covered, slots, TITLE_COVERAGE_BONUS)),
+    coverage: Float64Array.from({ length: slots + 1 }, (_, covered) =>
+      coverageFactor(covered, slots, TITLE_COVERAGE_BONUS),
+    ),
     lead: Float64Array.from({ length: slots + 1 }, (_, led) => coverageFactor(led, slots, LEAD_BONUS)),
     regions: Float64Array.from({ length: 16 }, (_, mask) => regionPrior(mask, named)),
   };

@@ -65,7 +65,14 @@ const counts = new Int32Array(256);
  * bits (non-negative floats order as their bits do): linear in n, where a comparison sort of a common term's 50,000
  * records was the largest cost of its first query. A byte every key shares is skipped.
  */
-function byImpact(at: Int32Array, n: number, impact: Float64Array, order: Int32Array, impacts: Float32Array, from: number): void {
+function byImpact(
+  at: Int32Array,
+  n: number,
+  impact: Float64Array,
+  order: Int32Array,
+  impacts: Float32Array,
+  from: number,
+): void {
   let keys: Uint32Array = new Uint32Array(n);
   let index: Int32Array = at.subarray(0, n);
   for (let i = 0; i < n; i++) {
@@ -114,7 +121,7 @@ export function positionsOf(bits: Uint32Array): Int32Array {
 export function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Index of listing position `doc` in the term's docs, or -1: a rank over its bitset (no search). */
@@ -125,10 +132,17 @@ export function indexOf({ bits, ranks }: Pick<TermIndex, 'bits' | 'ranks'>, doc:
 }
 
 /** Builds a term's index from its postings per field id. */
-export function buildTermIndex(fields: readonly (Postings | undefined)[], weights: FieldWeights, kindRegions: Uint8Array): TermIndex {
-  const present = fields.map((p, field) => ({ p, field })).filter((x): x is { p: Postings; field: number } => x.p !== undefined);
+export function buildTermIndex(
+  fields: readonly (Postings | undefined)[],
+  weights: FieldWeights,
+  kindRegions: Uint8Array,
+): TermIndex {
+  const present = fields
+    .map((p, field) => ({ p, field }))
+    .filter((x): x is { p: Postings; field: number } => x.p !== undefined);
   const bits = new Uint32Array(Math.ceil(weights.records / 32));
-  for (const { p } of present) for (let i = 0; i < p.docs.length; i++) bits[p.docs[i]! >>> 5]! |= 1 << (p.docs[i]! & 31);
+  for (const { p } of present)
+    for (let i = 0; i < p.docs.length; i++) bits[p.docs[i]! >>> 5]! |= 1 << (p.docs[i]! & 31);
   const docs = present.length === 1 ? present[0]!.p.docs : positionsOf(bits);
   const scores = new Float64Array(docs.length);
   const seen = new Uint8Array(docs.length);
@@ -153,7 +167,19 @@ export function buildTermIndex(fields: readonly (Postings | undefined)[], weight
   const ranks = new Int32Array(bits.length);
   for (let w = 1; w < bits.length; w++) ranks[w] = ranks[w - 1]! + popcount(bits[w - 1]!);
   const none = new Int32Array(0);
-  return { docs, scores, titled, bits, ranks, ordered: false, order: none, impacts: new Float32Array(0), led: 0, split: 0, histogram };
+  return {
+    docs,
+    scores,
+    titled,
+    bits,
+    ranks,
+    ordered: false,
+    order: none,
+    impacts: new Float32Array(0),
+    led: 0,
+    split: 0,
+    histogram,
+  };
 }
 
 /**
@@ -200,7 +226,11 @@ export const TERM_INDEX_BOUNDS: TermIndexBounds = { entries: 2_000, bytes: 64 * 
  * A bounded cache of term indices, one per decoded postings of a term. The postings are known by a number held
  * weakly, so that the cache never keeps alive postings the shard store has let go (their term is then rebuilt).
  */
-export function createTermIndexCache(weights: FieldWeights, kindRegions: Uint8Array, bounds: TermIndexBounds = TERM_INDEX_BOUNDS) {
+export function createTermIndexCache(
+  weights: FieldWeights,
+  kindRegions: Uint8Array,
+  bounds: TermIndexBounds = TERM_INDEX_BOUNDS,
+) {
   const cache = new LRUCache<number, TermIndex>({
     max: Math.max(1, bounds.entries),
     maxSize: Math.max(1, bounds.bytes),

@@ -6,7 +6,18 @@
 import type { LRUCache } from 'lru-cache';
 import { boundedCache, type CacheBounds } from '../../bounded-cache.ts';
 import { decodeNumbers } from '../index/number-code.ts';
-import { decodeListing, MAX_WORD_LENGTH, prefixKey, SEARCH_PATHS, termShard, type DocBlock, type ListingFile, type SearchManifest, type TermShard, type WordFile } from '../index/shards.ts';
+import {
+  decodeListing,
+  MAX_WORD_LENGTH,
+  prefixKey,
+  SEARCH_PATHS,
+  termShard,
+  type DocBlock,
+  type ListingFile,
+  type SearchManifest,
+  type TermShard,
+  type WordFile,
+} from '../index/shards.ts';
 import type { Postings } from '../score/score.ts';
 import type { SynonymsArtefact } from '../query/synonyms.ts';
 import { languageName } from '../text/language.ts';
@@ -61,7 +72,11 @@ function decode(code: string): TermPostings {
     let at = 0;
     for (let j = 0; j < n; j++) docs[j] = at += flat[i + 2 + j]!;
     // The typed-array constructor copies natively (Int32Array.from would go through the iterator).
-    fields[field] = { docs, freqs: new Int32Array(flat.subarray(i + 2 + n, i + 2 + 2 * n)), lengths: new Int32Array(flat.subarray(i + 2 + 2 * n, i + 2 + 3 * n)) };
+    fields[field] = {
+      docs,
+      freqs: new Int32Array(flat.subarray(i + 2 + n, i + 2 + 2 * n)),
+      lengths: new Int32Array(flat.subarray(i + 2 + 2 * n, i + 2 + 3 * n)),
+    };
     i += 2 + 3 * n;
   }
   return fields;
@@ -78,7 +93,12 @@ const sizeOfPending = (pending: Promise<unknown>) => sizes.get(pending) ?? 64;
  * A file read once into a bounded cache: concurrent callers share the pending read; once parsed, the entry is stored
  * again under its size (if still cached); a failed read is forgotten, so the next caller tries again.
  */
-function cachedLoad<B, T>(cache: LRUCache<string, Promise<T>>, key: string, load: () => Promise<B>, parse: (body: B) => [T, number]): Promise<T> {
+function cachedLoad<B, T>(
+  cache: LRUCache<string, Promise<T>>,
+  key: string,
+  load: () => Promise<B>,
+  parse: (body: B) => [T, number],
+): Promise<T> {
   let pending = cache.get(key);
   if (!pending) {
     const loading: Promise<T> = load().then((body) => {
@@ -94,24 +114,37 @@ function cachedLoad<B, T>(cache: LRUCache<string, Promise<T>>, key: string, load
 }
 
 /** Opens the index through `read`: reads the manifest and the listing now, everything else lazily. */
-export async function openShardStore(read: ReadSearchFile, bounds: Partial<ShardStoreBounds> = {}): Promise<ShardStore> {
+export async function openShardStore(
+  read: ReadSearchFile,
+  bounds: Partial<ShardStoreBounds> = {},
+): Promise<ShardStore> {
   const limits = { ...SHARD_STORE_BOUNDS, ...bounds };
   const text = async (path: string) => {
     const body = await read(path);
     if (body === null) throw new Error(`search file ${path} is missing`);
     return body;
   };
-  const [manifest, listing, synonyms] = await Promise.all([text(SEARCH_PATHS.manifest), text(SEARCH_PATHS.listing), text(SEARCH_PATHS.synonyms)]).then(
-    ([m, l, s]) => [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile, JSON.parse(s) as SynonymsArtefact] as const,
+  const [manifest, listing, synonyms] = await Promise.all([
+    text(SEARCH_PATHS.manifest),
+    text(SEARCH_PATHS.listing),
+    text(SEARCH_PATHS.synonyms),
+  ]).then(
+    ([m, l, s]) =>
+      [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile, JSON.parse(s) as SynonymsArtefact] as const,
   );
-  if (manifest.version !== 4) throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 4`);
-  if (synonyms.version !== 1 || !Array.isArray(synonyms.rules)) throw new Error(`search/synonyms.json has version ${String(synonyms.version)}, expected 1`);
+  if (manifest.version !== 4)
+    throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 4`);
+  if (synonyms.version !== 1 || !Array.isArray(synonyms.rules))
+    throw new Error(`search/synonyms.json has version ${String(synonyms.version)}, expected 1`);
   // The terms are stems: a query stemmed another way would miss silently, so another language is refused.
   if (manifest.language !== languageName()) {
-    throw new Error(`search/manifest.json was built with language "${String(manifest.language)}", this engine stems with "${languageName()}": rebuild the index (npm run build) with the same text/language.ts`);
+    throw new Error(
+      `search/manifest.json was built with language "${String(manifest.language)}", this engine stems with "${languageName()}": rebuild the index (npm run build) with the same text/language.ts`,
+    );
   }
   const kindRegions = decodeListing(listing);
-  if (kindRegions.length !== manifest.records) throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
+  if (kindRegions.length !== manifest.records)
+    throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
 
   // A shard maps its terms to decoded postings, or to the number of a large term's own file.
   // A term's postings stay in their compact code until a query asks for that term: decoding a whole shard when one of
@@ -126,14 +159,30 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
   const prefixFiles = boundedCache<Promise<WordFile>>(limits.docs, sizeOfPending);
 
   const shard = (n: number) =>
-    cachedLoad(shards, String(n), () => text(SEARCH_PATHS.terms(n)), (body) => [new Map(Object.entries(JSON.parse(body) as TermShard)) as Shard, 64 + 6 * body.length]);
+    cachedLoad(
+      shards,
+      String(n),
+      () => text(SEARCH_PATHS.terms(n)),
+      (body) => [new Map(Object.entries(JSON.parse(body) as TermShard)) as Shard, 64 + 6 * body.length],
+    );
   // The big-term cache shares the term shards' bounds.
   const bigTerm = (n: number, k: number) =>
-    cachedLoad(bigTerms, `${n}-${k}`, () => text(SEARCH_PATHS.bigTerm(n, k)), (body) => {
-      const decoded = decode(JSON.parse(body) as string);
-      return [decoded, postingBytes(decoded)];
-    });
-  const block = (n: number) => cachedLoad(blocks, String(n), () => text(SEARCH_PATHS.docs(n)), (body) => [JSON.parse(body) as DocBlock, 2 * body.length]);
+    cachedLoad(
+      bigTerms,
+      `${n}-${k}`,
+      () => text(SEARCH_PATHS.bigTerm(n, k)),
+      (body) => {
+        const decoded = decode(JSON.parse(body) as string);
+        return [decoded, postingBytes(decoded)];
+      },
+    );
+  const block = (n: number) =>
+    cachedLoad(
+      blocks,
+      String(n),
+      () => text(SEARCH_PATHS.docs(n)),
+      (body) => [JSON.parse(body) as DocBlock, 2 * body.length],
+    );
 
   /** A term's postings: from its shard, or from its own file when the shard names one. */
   async function termPostings(term: string): Promise<TermPostings | undefined> {
@@ -157,7 +206,10 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
     async terms() {
       const loaded = await Promise.all(Array.from({ length: manifest.termShards }, (_, n) => shard(n)));
       const entries = loaded.flatMap((entries) => [...entries]);
-      return [...entries.filter(([, v]) => typeof v !== 'number'), ...entries.filter(([, v]) => typeof v === 'number')].map(([term]) => term);
+      return [
+        ...entries.filter(([, v]) => typeof v !== 'number'),
+        ...entries.filter(([, v]) => typeof v === 'number'),
+      ].map(([term]) => term);
     },
     async docs(positions) {
       const size = manifest.docsPerBlock;
@@ -166,16 +218,20 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
       return positions.map((at) => loaded.get(Math.floor(at / size))![at % size]!);
     },
     async words(lengths) {
-      const present = [...new Set(lengths.map((length) => Math.min(length, MAX_WORD_LENGTH)))].filter((length) => manifest.wordLengths.includes(length));
-      const files = await Promise.all(present.map((length) => {
-        let pending = wordFiles.get(length);
-        if (!pending) {
-          pending = text(SEARCH_PATHS.words(length)).then((body) => JSON.parse(body) as WordFile);
-          pending.catch(() => wordFiles.delete(length));
-          wordFiles.set(length, pending);
-        }
-        return pending;
-      }));
+      const present = [...new Set(lengths.map((length) => Math.min(length, MAX_WORD_LENGTH)))].filter((length) =>
+        manifest.wordLengths.includes(length),
+      );
+      const files = await Promise.all(
+        present.map((length) => {
+          let pending = wordFiles.get(length);
+          if (!pending) {
+            pending = text(SEARCH_PATHS.words(length)).then((body) => JSON.parse(body) as WordFile);
+            pending.catch(() => wordFiles.delete(length));
+            wordFiles.set(length, pending);
+          }
+          return pending;
+        }),
+      );
       return files.flat();
     },
     prefixes(folded) {
@@ -183,7 +239,12 @@ export async function openShardStore(read: ReadSearchFile, bounds: Partial<Shard
       if (key === null) return Promise.resolve([]);
       // Two letters no indexed word starts with have no file (the manifest stays small): no completion, as when the
       // file cannot be read (search as you type then matches whole words only).
-      return cachedLoad(prefixFiles, key, () => Promise.resolve(read(SEARCH_PATHS.prefixes(key))).catch(() => null), (body) => [body === null ? [] : (JSON.parse(body) as WordFile), 2 * (body?.length ?? 0)]);
+      return cachedLoad(
+        prefixFiles,
+        key,
+        () => Promise.resolve(read(SEARCH_PATHS.prefixes(key))).catch(() => null),
+        (body) => [body === null ? [] : (JSON.parse(body) as WordFile), 2 * (body?.length ?? 0)],
+      );
     },
   };
 }
@@ -200,5 +261,9 @@ export async function readFullListing(read: ReadSearchFile): Promise<FullListing
   const store = await openShardStore(read);
   const positions = Array.from({ length: store.manifest.records }, (_, i) => i);
   const docs = await store.docs(positions);
-  return { ids: docs.map(([id]) => id), kinds: Array.from(store.kindRegions, (b) => b & 0x0f), regions: Array.from(store.kindRegions, (b) => b >> 4) };
+  return {
+    ids: docs.map(([id]) => id),
+    kinds: Array.from(store.kindRegions, (b) => b & 0x0f),
+    regions: Array.from(store.kindRegions, (b) => b >> 4),
+  };
 }

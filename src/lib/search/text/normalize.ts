@@ -33,6 +33,8 @@ export function processTerm(word: string): string | null {
 
 /** The significant terms of a query, deduplicated, in order of appearance. */
 export function queryTerms(q: string): string[] {
-  const terms = tokenize(q).map(processTerm).filter((t): t is string => t !== null);
+  const terms = tokenize(q)
+    .map(processTerm)
+    .filter((t): t is string => t !== null);
   return [...new Set(terms)];
 }

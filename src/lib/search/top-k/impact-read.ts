@@ -27,7 +27,11 @@ export interface ImpactQuery {
 export function partFactorsOf(slots: number): Float64Array {
   const share = ((slots - 1) / slots) ** 2;
   const lead = 1 + LEAD_BONUS * share;
-  return Float64Array.of((1 + TITLE_COVERAGE_BONUS) * (1 + LEAD_BONUS), (1 + TITLE_COVERAGE_BONUS) * lead, (1 + TITLE_COVERAGE_BONUS * share) * lead);
+  return Float64Array.of(
+    (1 + TITLE_COVERAGE_BONUS) * (1 + LEAD_BONUS),
+    (1 + TITLE_COVERAGE_BONUS) * lead,
+    (1 + TITLE_COVERAGE_BONUS * share) * lead,
+  );
 }
 
 /** The impact of the next record of term u's part (-1 when the part is read). */
@@ -70,7 +74,10 @@ function bound(q: ImpactQuery, cursors: Int32Array, ends: Int32Array): number {
         allLed = fl < 0 || allLed < 0 ? -1 : allLed + fl;
       }
       if (any < 0) continue;
-      const most = options.length === 1 ? Math.max(any * f[2]!, allTitled < 0 ? -1 : allTitled * f[1]!, allLed < 0 ? -1 : allLed * f[0]!) : any * f[0]!;
+      const most =
+        options.length === 1
+          ? Math.max(any * f[2]!, allTitled < 0 ? -1 : allTitled * f[1]!, allLed < 0 ? -1 : allLed * f[0]!)
+          : any * f[0]!;
       if (option.weight * most > best) best = option.weight * most;
     }
     if (best < 0) return -1;
@@ -83,7 +90,13 @@ function bound(q: ImpactQuery, cursors: Int32Array, ends: Int32Array): number {
  * Fills `heap` with the best records kept by `keep`, reading by impact; `seen[doc] === mark` marks records read.
  * Returns the records scored, or -1 when it gave up after `q.reads` reads (the heap is then to be discarded).
  */
-export function readByImpact(q: ImpactQuery, heap: PageHeap, keep: ((position: number) => boolean) | null, seen: Int32Array, mark: number): number {
+export function readByImpact(
+  q: ImpactQuery,
+  heap: PageHeap,
+  keep: ((position: number) => boolean) | null,
+  seen: Int32Array,
+  mark: number,
+): number {
   const { terms, bits, batch } = q;
   const cursors = new Int32Array(3 * terms.length);
   const ends = new Int32Array(3 * terms.length);

@@ -58,7 +58,9 @@ export class PageHeap {
   result(): { top: number[]; scores: number[] } {
     const scores = this.#scores;
     const positions = this.#positions;
-    const picked = Array.from({ length: this.#size }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || positions[a]! - positions[b]!);
+    const picked = Array.from({ length: this.#size }, (_, i) => i).sort(
+      (a, b) => scores[b]! - scores[a]! || positions[a]! - positions[b]!,
+    );
     return { top: picked.map((i) => positions[i]!), scores: picked.map((i) => scores[i]!) };
   }
 

@@ -22,7 +22,13 @@ export interface ScorePlan {
 }
 
 /** The score of one match; term `hintTerm` of the query's distinct terms holds it at `hintIndex` (no search). */
-export function scoreOne(plan: ScorePlan, terms: readonly TermIndex[], doc: number, hintTerm: number, hintIndex: number): number {
+export function scoreOne(
+  plan: ScorePlan,
+  terms: readonly TermIndex[],
+  doc: number,
+  hintTerm: number,
+  hintIndex: number,
+): number {
   let total = 0;
   let covered = 0;
   let led = 0;
@@ -112,7 +118,15 @@ function extendOption({ docs, scores, titled }: TermIndex, bits: Bits, mark: num
 }
 
 /** An option done: the records holding all its `n` terms take its weighted sum as their slot's best, if better. */
-function closeOption({ docs }: TermIndex, bits: Bits, mark: number, n: number, weight: number, slotMark: number, s: Scratch): void {
+function closeOption(
+  { docs }: TermIndex,
+  bits: Bits,
+  mark: number,
+  n: number,
+  weight: number,
+  slotMark: number,
+  s: Scratch,
+): void {
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;
     if (outside(bits, doc) || s.optionAt[doc] !== mark || s.held[doc] !== n) continue;
@@ -129,7 +143,13 @@ function closeOption({ docs }: TermIndex, bits: Bits, mark: number, n: number, w
 }
 
 /** A slot of one option of one term, in one pass: every match holds the term, so its list is the slot's matches. */
-function singleTermSlot({ docs, scores, titled }: TermIndex, bits: Bits, weight: number, first: boolean, s: Scratch): void {
+function singleTermSlot(
+  { docs, scores, titled }: TermIndex,
+  bits: Bits,
+  weight: number,
+  first: boolean,
+  s: Scratch,
+): void {
   const { totals, covers, leads } = s;
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;

@@ -10,7 +10,14 @@ import { createScratch, scoreAll, type PlanOption, type ScorePlan } from './scor
 import { partFactorsOf, readByImpact, type ImpactQuery } from './impact-read.ts';
 import { fieldBoosts, rankFactors, type Postings, type SlotPostings } from '../score/score.ts';
 import type { SearchManifest } from '../index/shards.ts';
-import { createTermIndexCache, orderByImpact, popcount, positionsOf, type TermIndex, type TermIndexBounds } from '../score/term-index.ts';
+import {
+  createTermIndexCache,
+  orderByImpact,
+  popcount,
+  positionsOf,
+  type TermIndex,
+  type TermIndexBounds,
+} from '../score/term-index.ts';
 import { PageHeap } from './page-heap.ts';
 import { histogramTotal, type Filters } from '../index/listing.ts';
 import { KINDS, REGIONS } from '../../schema/kinds-regions.ts';
@@ -80,8 +87,21 @@ export interface Evaluator {
 }
 
 /** Builds evaluations over one index. */
-export function createTopK({ manifest, kindRegions, titleField, leadField = -1, batch = BATCH, terms: bounds }: TopKContext): Evaluator {
-  const weights = { boosts: fieldBoosts(manifest.fields), averages: manifest.averageFieldLength, records: manifest.records, titleField, leadField };
+export function createTopK({
+  manifest,
+  kindRegions,
+  titleField,
+  leadField = -1,
+  batch = BATCH,
+  terms: bounds,
+}: TopKContext): Evaluator {
+  const weights = {
+    boosts: fieldBoosts(manifest.fields),
+    averages: manifest.averageFieldLength,
+    records: manifest.records,
+    titleField,
+    leadField,
+  };
   const termIndices = createTermIndexCache(weights, kindRegions, bounds);
   const words = Math.ceil(manifest.records / 32);
   // Records already read by the query being evaluated: its number in `seen` (evaluation is synchronous).
@@ -101,10 +121,15 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
    */
   function evaluate(slots: readonly SlotPostings[], quality: number, named = 0): Evaluation {
     const plan: Option[][] = slots.map((slot) =>
-      slot.options.filter((o) => o.lists.length > 0 && o.lists.every((l) => l !== undefined)).map((o) => ({ weight: o.weight, terms: o.lists.map((l) => termIndices.get(l!)) })),
+      slot.options
+        .filter((o) => o.lists.length > 0 && o.lists.every((l) => l !== undefined))
+        .map((o) => ({ weight: o.weight, terms: o.lists.map((l) => termIndices.get(l!)) })),
     );
     const empty = plan.length === 0 || plan.some((options) => options.length === 0);
-    const single = !empty && plan.length === 1 && plan[0]!.length === 1 && plan[0]![0]!.terms.length === 1 ? plan[0]![0]!.terms[0]! : null;
+    const single =
+      !empty && plan.length === 1 && plan[0]!.length === 1 && plan[0]![0]!.terms.length === 1
+        ? plan[0]![0]!.terms[0]!
+        : null;
     let bits: Uint32Array | null = null;
     if (!empty && !single) {
       bits = new Uint32Array(words);
@@ -132,7 +157,13 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
     // The distinct terms (each with its streams when reading by impact).
     const terms = [...new Set(plan.flatMap((options) => options.flatMap((o) => o.terms)))];
     const termAt = new Map(terms.map((term, i) => [term, i]));
-    const planAt: PlanOption[][] = plan.map((options) => options.map((o) => ({ weight: o.weight, terms: o.terms, at: Int32Array.from(o.terms, (term) => termAt.get(term)!) })));
+    const planAt: PlanOption[][] = plan.map((options) =>
+      options.map((o) => ({
+        weight: o.weight,
+        terms: o.terms,
+        at: Int32Array.from(o.terms, (term) => termAt.get(term)!),
+      })),
+    );
     const scorePlan: ScorePlan = { slots: planAt, factors: rankFactors(plan.length, quality, named), kindRegions };
 
     let scored = 0;
@@ -163,7 +194,14 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
     // Reading by impact (impact-read.ts) gives up past half a pass: one pass costs the lists' length, reading by
     // impact READ_COST per term and record read, so a query whose bound falls slowly costs at most about 1.5 passes.
     const work = terms.reduce((n, term) => n + term.docs.length, 0);
-    const impactQuery: ImpactQuery = { plan: scorePlan, terms, bits, partFactors: partFactorsOf(plan.length), batch, reads: work / (2 * READ_COST * terms.length) };
+    const impactQuery: ImpactQuery = {
+      plan: scorePlan,
+      terms,
+      bits,
+      partFactors: partFactorsOf(plan.length),
+      batch,
+      reads: work / (2 * READ_COST * terms.length),
+    };
 
     /** The page by reading each term's records best impact first (TA), or `linear` once reading by impact would cost more than half a pass. */
     function threshold(keep: ((position: number) => boolean) | null, count: number) {
@@ -194,7 +232,10 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
       get histogram() {
         if (!histogram) {
           histogram = new Int32Array(256);
-          if (bits) for (let w = 0; w < words; w++) for (let word = bits[w]!; word !== 0; word &= word - 1) histogram[kindRegions[(w << 5) + 31 - Math.clz32(word & -word)]!]! += 1;
+          if (bits)
+            for (let w = 0; w < words; w++)
+              for (let word = bits[w]!; word !== 0; word &= word - 1)
+                histogram[kindRegions[(w << 5) + 31 - Math.clz32(word & -word)]!]! += 1;
         }
         return histogram;
       },
@@ -225,6 +266,11 @@ export function createTopK({ manifest, kindRegions, titleField, leadField = -1, 
 }
 
 /** Offers every kept match to the heap (module level, so that its optimised code serves every query). */
-function offerAll(heap: PageHeap, at: Int32Array, scores: Float64Array, keep: ((position: number) => boolean) | null): void {
+function offerAll(
+  heap: PageHeap,
+  at: Int32Array,
+  scores: Float64Array,
+  keep: ((position: number) => boolean) | null,
+): void {
   for (let i = 0; i < at.length; i++) if (!keep || keep(at[i]!)) heap.offer(scores[i]!, at[i]!);
 }

@@ -6,6 +6,11 @@ import { readSettings } from '../../../lib/config.ts';
 import { getDownloads } from '../../../data/downloads.ts';
 
 export const GET: APIRoute = async () => {
-  const catalogue = buildCatalogue(await getFacts(), readSettings(process.env).SITE_URL, new Date(), (await getDownloads())?.built ?? null);
+  const catalogue = buildCatalogue(
+    await getFacts(),
+    readSettings(process.env).SITE_URL,
+    new Date(),
+    (await getDownloads())?.built ?? null,
+  );
   return new Response(JSON.stringify(catalogue, null, 2));
 };

@@ -3,4 +3,5 @@ import type { APIRoute } from 'astro';
 import { buildOpenApi } from '../../../lib/publish/openapi.ts';
 import { readSettings } from '../../../lib/config.ts';
 
-export const GET: APIRoute = () => new Response(JSON.stringify(buildOpenApi(readSettings(process.env).SITE_URL), null, 2));
+export const GET: APIRoute = () =>
+  new Response(JSON.stringify(buildOpenApi(readSettings(process.env).SITE_URL), null, 2));

@@ -6,7 +6,10 @@ import { getSearchArtefacts } from '../../../data/search-artefacts.ts';
 export const getStaticPaths = (async () => {
   const { terms, bigTerms } = await getSearchArtefacts();
   const shards = terms.map((text, n) => ({ params: { n: String(n) }, props: { text } }));
-  const big = [...bigTerms].map(([path, text]) => ({ params: { n: path.slice('search/terms/'.length, -'.json'.length) }, props: { text } }));
+  const big = [...bigTerms].map(([path, text]) => ({
+    params: { n: path.slice('search/terms/'.length, -'.json'.length) },
+    props: { text },
+  }));
   return [...shards, ...big];
 }) satisfies GetStaticPaths;
 

@@ -12,6 +12,7 @@ import { answerHelp } from './lib/cli-help.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ensureTestBuild } from '../tests/support/test-build.ts';
 import { readFullListing, openSearchEngine, MISSING_POWER } from '../src/lib/search/index.ts';
@@ -45,7 +46,7 @@ answerHelp(`usage: npm run bench:relevance -- [--set held-out|tuning|both] [--no
 
 Scores the site, the API, Pagefind and plain MiniSearch on the two judged query sets side by side: the held-out set
 (bench/relevance/held-out.yaml, the figures that count, never tuned on) and the tuning set (bench/relevance/queries.yaml).
-Writes bench/results/relevance.md and relevance.json and their dated copies relevance-YYYY-MM-DD.md and .json
+Writes bench/results/relevance.md and relevance.json and their dated copies relevance-YYYY-MM-DD.md and .json (-2, -3… for later runs of the day)
 (docs/search.md#relevance).
   --set S         score one set only: held-out or tuning (default both); the results files are then not written
   --no-pagefind   skip Pagefind
@@ -243,10 +244,14 @@ if (!args['no-pagefind'] && !args.dist && results.length === SET_NAMES.length) {
     2,
   )}\n`;
   const day = date.slice(0, 10);
-  for (const name of ['relevance', `relevance-${day}`]) {
+  // The dated copy never replaces an earlier run's of the same day: relevance-DAY, then -2, -3…
+  let dated = `relevance-${day}`;
+  for (let n = 2; existsSync(join(out, `${dated}.json`)) || existsSync(join(out, `${dated}.md`)); n += 1)
+    dated = `relevance-${day}-${n}`;
+  for (const name of ['relevance', dated]) {
     await writeFile(join(out, `${name}.md`), markdown);
     await writeFile(join(out, `${name}.json`), json);
   }
-  console.log(`wrote bench/results/relevance.md and .json, and relevance-${day}.md and .json`);
+  console.log(`wrote bench/results/relevance.md and .json, and ${dated}.md and .json`);
 }
 // Exit code 0 either way: targets are reported, not enforced (the lead re-measures on a quiet machine).

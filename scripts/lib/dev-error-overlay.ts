@@ -101,9 +101,10 @@ export function errorOverlay(server: ViteDevServer, settings: Settings): () => v
     ]);
   const run = async () => {
     let problems = await problemsNow();
-    if (problems.length > 0 && !shown) {
+    if (problems.length > 0) {
       // A save often truncates the file, then writes it: a half-written file is no error to show. Look again once the
-      // write has settled, and show only what is still wrong then.
+      // write has settled, and show only what is still wrong then. Also while an error stands: the watcher may report
+      // the truncation alone, and a fix read half-written must not leave the old overlay up with no event to follow.
       await new Promise((settled) => setTimeout(settled, SETTLE_MS));
       problems = await problemsNow();
     }

@@ -35,6 +35,25 @@ export const TRAILS = {
   ],
 };
 
+/** The position of one page of a paginated list (Astro's `Page`, as far as a trail and a heading need it). */
+export interface ListPagePosition {
+  currentPage: number;
+  lastPage: number;
+  url: { current: string };
+}
+
+/** A list's heading: the title, with « (page N sur M) » when the list has several pages. */
+export function listPageHeading(title: string, page: ListPagePosition): string {
+  return page.lastPage > 1 ? `${title} (page ${page.currentPage} sur ${page.lastPage})` : title;
+}
+
+/** A list's trail: the list's own, plus a step « Page N » on its later pages. */
+export function listPageTrail(trail: Crumb[], page: ListPagePosition): Crumb[] {
+  if (page.currentPage <= 1) return trail;
+  const path = page.url.current.endsWith('/') ? page.url.current : `${page.url.current}/`;
+  return [...trail, { name: `Page ${page.currentPage}`, path }];
+}
+
 /** The `@id` of a page's BreadcrumbList node. */
 export function breadcrumbId(siteUrl: string, path: string): string {
   return `${siteUrl}${path}#fil-ariane`;

@@ -1,22 +1,46 @@
-import { cp, mkdtemp, readdir, readFile, rm, truncate, unlink, writeFile } from 'node:fs/promises';
+import {
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  truncate as truncateFile,
+  unlink,
+  writeFile as writeBytes,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDist, verifyDist } from '../../src/adapters/builds/read-dist.ts';
 import { createApiHandler } from '../../src/lib/api/handler.ts';
 import { INTEGRITY_FILE, integrityBucket, integrityBucketPath } from '../../src/lib/integrity.ts';
 import { recordJsonPath } from '../../src/lib/paths.ts';
 import { expectError, ORIGIN } from '../support/api.ts';
+import { linkCopy, ownFile } from '../support/link-copy.ts';
 import { testSettings } from '../support/test-build.ts';
 
 let dist: string;
 let logs: string[];
 beforeEach(async () => {
   dist = await mkdtemp(join(tmpdir(), 'permis-integrity-'));
-  await cp(testSettings.DIST_DIR, dist, { recursive: true, dereference: true });
+  await linkCopy(testSettings.DIST_DIR, dist);
   logs = [];
 });
 afterEach(() => rm(dist, { recursive: true, force: true }));
+// The copies share the test build's bytes: damage goes through ownFile first, and the test build must come out whole.
+afterAll(async () => {
+  await verifyDist(testSettings.DIST_DIR);
+});
+
+/** Truncates a file of the copy (its own bytes: the test build keeps its own). */
+async function truncate(file: string, length: number): Promise<void> {
+  await ownFile(file);
+  await truncateFile(file, length);
+}
+/** Rewrites a file of the copy (its own bytes: the test build keeps its own). */
+async function writeFile(file: string, data: string): Promise<void> {
+  await ownFile(file);
+  await writeBytes(file, data);
+}
 
 function handler() {
   return createApiHandler({ read: readDist(dist, { log: (line) => logs.push(line) }), quota: { limit: 1_000_000 } });

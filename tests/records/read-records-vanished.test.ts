@@ -1,7 +1,6 @@
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { readRecords } from '../../src/lib/records/read-records.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { factFrontmatter, recordSource, writeCorpus } from '../support/records.ts';
 
 // sed -i writes a temp file (sedXXXXXX) beside the record and renames it over the record: the loader can list the
@@ -16,6 +15,13 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     return fs.readFile(...args);
   };
   return { ...fs, default: { ...fs, readFile }, readFile };
+});
+
+// Files share a worker's modules (vitest.config.ts, isolate: false): the loader is imported afresh, so it gets the mock.
+let readRecords: typeof import('../../src/lib/records/read-records.ts').readRecords;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ readRecords } = await import('../../src/lib/records/read-records.ts'));
 });
 
 async function sedRenameDuringRead(options?: { skipVanished: boolean }) {

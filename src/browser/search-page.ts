@@ -217,7 +217,7 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
     echo,
     page.total === 0
       ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
-      : `${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? (partial.some((item) => item.missing!.length > 1) ? 'certains des mots ' : 'l’un des mots ') : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`,
+      : `${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`,
   );
   showSuggestions(page);
   results.replaceChildren(

@@ -8,10 +8,8 @@ import {
   mergeByScore,
   MISSING_POWER,
   pageCount,
-  shorteningsOf,
   type Scored,
 } from '../../src/lib/search/assist/blend.ts';
-import { MAX_DROP_TRIES } from '../../src/lib/search/assist/suggest.ts';
 import { engineFor } from '../support/search.ts';
 
 let n = 0;
@@ -133,91 +131,6 @@ describe('blending records that lack a word into the first page (blend.ts)', () 
       ),
       { numRuns: 60 },
     );
-  });
-});
-
-describe('records holding at least half of a long query (shorteningsOf, blendFirstPage)', () => {
-  it('leaves out one word of a query of two or three words, up to two of four or five, three of six', () => {
-    const missing = (q: string) => shorteningsOf(q).map((s) => s.missing.join('+'));
-    expect(missing('durée permis')).toEqual(['durée', 'permis']);
-    expect(missing('le permis de conduire provisoire')).toEqual(['permis', 'conduire', 'provisoire']);
-    expect(missing('visite médicale conducteurs âgés')).toEqual([
-      'visite',
-      'médicale',
-      'conducteurs',
-      'âgés',
-      'visite+médicale',
-      'visite+conducteurs',
-      'visite+âgés',
-      'médicale+conducteurs',
-      'médicale+âgés',
-      'conducteurs+âgés',
-    ]);
-    expect(shorteningsOf('alpha beta gamma delta epsilon zeta').filter((s) => s.missing.length === 3)).toHaveLength(
-      MAX_DROP_TRIES - 6 - 15,
-    );
-    expect(shorteningsOf('permis')).toEqual([]);
-  });
-
-  it('names, for two words left out, the two queries that leave out one of them (their records hold more)', () => {
-    const pair = shorteningsOf('visite médicale conducteurs âgés').find((s) => s.missing.join() === 'visite,âgés')!;
-    expect(pair.q).toBe('médicale conducteurs');
-    expect(pair.holding).toEqual(['visite médicale conducteurs', 'médicale conducteurs âgés']);
-    expect(shorteningsOf('visite médicale').every((s) => s.holding.length === 0)).toBe(true);
-  });
-
-  it('never tries more than MAX_DROP_TRIES shortenings, however long the query', () => {
-    const long = Array.from({ length: 14 }, (_, i) => `mot${String.fromCharCode(97 + i)}`).join(' ');
-    expect(shorteningsOf(long)).toHaveLength(MAX_DROP_TRIES);
-  });
-
-  describe('over an index', () => {
-    const words = [
-      record('Visite médicale des conducteurs âgés', 'La visite médicale des conducteurs âgés, tous les cinq ans.'),
-      record('Aptitude médicale', 'Les conducteurs font contrôler leur aptitude médicale chez le médecin.'),
-      record('Conducteurs novices', 'Les conducteurs novices et leur stage.'),
-      record('Visite du centre', 'La visite du centre d’examen, pour les conducteurs.'),
-      record('Conducteurs âgés', 'Le certificat médicale des conducteurs âgés.'),
-      ...Array.from({ length: 30 }, (_, i) => record(`Sujet ${i}`, `Rien à voir, numéro ${i}.`)),
-    ];
-    let long: SearchEngine;
-    beforeAll(async () => {
-      long = await engineFor(buildCorpus(words, 'https://x.example'));
-    });
-    const q = 'visite médicale conducteurs âgés';
-
-    it('lists a record holding two of four words, labelled with the two it lacks in typed order', async () => {
-      const exact = await long.search({ q, limit: 10, offset: 0 });
-      expect(exact.ids).toEqual([words[0]!.frontmatter.id]);
-      const blend = await blendFirstPage(long, { q }, exact, 10);
-      const labels = new Map(blend!.items.map((item) => [item.card.id, item.missing?.join('+')]));
-      expect(labels.get(words[0]!.frontmatter.id)).toBeUndefined();
-      expect(labels.get(words[1]!.frontmatter.id)).toBe('visite+âgés');
-      expect(labels.get(words[3]!.frontmatter.id)).toBe('médicale+âgés');
-      expect(labels.get(words[4]!.frontmatter.id)).toBe('visite');
-    });
-
-    it('never lists a record holding less than half of the query', async () => {
-      const exact = await long.search({ q, limit: 10, offset: 0 });
-      const blend = await blendFirstPage(long, { q }, exact, 10);
-      expect(blend!.items.map((item) => item.card.id)).not.toContain(words[2]!.frontmatter.id);
-    });
-
-    it('counts a record lacking two words only under the two it lacks, never under one', async () => {
-      // « Aptitude médicale » holds médicale and conducteurs: no query that leaves out one word finds it.
-      const page = await long.partial({ q }, 'médicale conducteurs', 10, [
-        'médicale conducteurs âgés',
-        'visite médicale conducteurs',
-      ]);
-      const found = await long.cards(page.positions);
-      expect(found.map((c) => c.id)).toEqual([words[1]!.frontmatter.id]);
-      expect(page.lacking).toEqual([2]);
-      // Without those queries, « Conducteurs âgés » (lacking only visite) would be a candidate too.
-      const unbounded = await long.cards((await long.partial({ q }, 'médicale conducteurs', 10)).positions);
-      expect(unbounded.map((c) => c.id).sort()).toEqual([words[1]!.frontmatter.id, words[4]!.frontmatter.id].sort());
-      expect(page.shares[0]).toBeLessThan(1);
-      expect(page.shares[0]).toBeGreaterThan(0);
-    });
   });
 });
 

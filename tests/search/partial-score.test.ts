@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryTerms } from '../../src/lib/search/text/normalize.ts';
-import {
-  heldShare,
-  partialContext,
-  partialScore,
-  slotRarity,
-  type PartialContext,
-} from '../../src/lib/search/score/partial-score.ts';
-import { bm25Idf } from '../../src/lib/search/score/score.ts';
+import { partialContext, partialScore, type PartialContext } from '../../src/lib/search/score/partial-score.ts';
 import { namedRegions, rankFactors } from '../../src/lib/search/score/score.ts';
 import { openShardStore, type ShardStore } from '../../src/lib/search/store/shard-store.ts';
 import { createSynonyms } from '../../src/lib/search/query/synonyms.ts';
@@ -93,27 +86,5 @@ describe("partialScore: a query's score of a record, the slots it lacks contribu
       );
     }
     expect(lacking).toBeGreaterThan(0);
-  });
-
-  it('weighs a slot by the IDF of its rarest variant that records hold, 0 when none holds it', async () => {
-    const all = await slotsOf('permis aquaplaning zzqxw');
-    const [aquaplaning, permis, unknown] = all.options.map((options) => slotRarity(options, ctx));
-    // « permis » is in most records, « aquaplaning » in a few: the rare word tells records apart.
-    expect(aquaplaning!).toBeGreaterThan(permis!);
-    expect(permis!).toBeGreaterThan(0);
-    expect(unknown).toBe(0);
-    const df = Math.max(...ctx.fields.map(({ id }) => all.options[1]![0]!.lists[0]?.[id]?.docs.length ?? 0));
-    expect(permis).toBe(bm25Idf(ctx.records, df));
-  });
-});
-
-describe('heldShare: the share of a query a record holds', () => {
-  it('counts each slot once for being typed and again by its rarity', () => {
-    expect(heldShare([true, false], [0, 0])).toBe(0.5);
-    expect(heldShare([true, true, false], [1, 1, 1])).toBeCloseTo(2 / 3, 12);
-    // Lacking the rare word costs more than lacking the common one.
-    expect(heldShare([true, false], [0.2, 4])).toBeCloseTo(1.2 / 6.2, 12);
-    expect(heldShare([false, true], [0.2, 4])).toBeCloseTo(5 / 6.2, 12);
-    expect(heldShare([true, true], [0.2, 4])).toBe(1);
   });
 });

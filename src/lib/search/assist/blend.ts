@@ -1,6 +1,6 @@
 /**
  * "Missing: …" among the exact matches, on the search page's first page (never the API, whose answer keeps the AND
- * rule): the records that hold at least half of the query's words but not all of them are scored as the
+ * rule): the records of the query without one of its words that the query itself does not match are scored as the
  * query scores them, each word through its best variant (the word, its stem, a synonym, a completion of the open last
  * word), their missing words contributing 0 (partial-score.ts, so both lists are on one scale), times the share of
  * the words they hold to the power RANK_WEIGHTS.missingPower, and blended in among the exact matches by score, as web
@@ -79,63 +79,39 @@ export function pageCount(total: number, exactShown: number, limit: number): num
   return total <= exactShown ? 1 : 1 + Math.ceil((total - exactShown) / limit);
 }
 
-/** A query without some of its significant words (every occurrence of each), and those words as typed. */
+/** A query without one of its significant words (every occurrence of it), and that word as typed. */
 export interface Shortening {
   q: string;
-  missing: string[];
-  /** The queries that leave out one fewer of those words: their records hold more of q (none for one word). */
-  holding: string[];
-}
-
-/** Subsets of `size` indices of 0..n-1, in lexicographic order. */
-function* subsets(n: number, size: number, from = 0): Generator<number[]> {
-  if (size === 0) return yield [];
-  for (let i = from; i <= n - size; i++) for (const rest of subsets(n, size - 1, i + 1)) yield [i, ...rest];
+  missing: string;
 }
 
 /**
- * The ways of leaving significant words out of q that keep at least half of its distinct words: every way of leaving
- * one out, then two…, each in typed order (a word typed twice is left out both times), at most MAX_DROP_TRIES in all;
- * none for a query of fewer than two distinct significant words. A record holding half of what was asked is still
- * about it (« visite médicale conducteurs âgés » and a record on the medical check of drivers); one holding less is not.
+ * The ways of leaving one significant word out of q, in typed order (a word typed twice is left out once, both
+ * times), at most MAX_DROP_TRIES; none for a query of fewer than two distinct significant words.
  */
 export function shorteningsOf(q: string): Shortening[] {
   const words = [...q.matchAll(WORD)]
     .map((m) => ({ text: m[0], term: processTerm(m[0]) }))
     .filter((w) => w.term !== null);
   const distinct = words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
-  const without = (dropped: readonly number[]) => {
-    const gone = new Set(dropped.map((i) => distinct[i]!.term));
-    return words
-      .filter((w) => !gone.has(w.term))
+  if (distinct.length < 2) return [];
+  return distinct.slice(0, MAX_DROP_TRIES).map((left) => ({
+    q: words
+      .filter((w) => w.term !== left.term)
       .map((w) => w.text)
-      .join(' ');
-  };
-  const out: Shortening[] = [];
-  for (let size = 1; size <= distinct.length / 2 && out.length < MAX_DROP_TRIES; size++) {
-    for (const dropped of subsets(distinct.length, size)) {
-      if (out.length >= MAX_DROP_TRIES) break;
-      out.push({
-        q: without(dropped),
-        missing: dropped.map((i) => distinct[i]!.text),
-        holding: size === 1 ? [] : dropped.map((_, j) => without(dropped.filter((__, k) => k !== j))),
-      });
-    }
-  }
-  return out;
+      .join(' '),
+    missing: left.text,
+  }));
 }
 
 /**
  * The blended first page of `query`, whose exact first page (offset 0, `limit`, with the same `prefix`) is `exact`;
  * undefined when no record lacking a word makes it onto the page (the page is then the exact matches as the engine
- * lists them). When q matches nothing, the page is the records lacking words, by score (exactShown 0). The candidates
- * are, for each way of leaving out at most half of q's words (shorteningsOf), the first `limit` records that hold the
- * other words and lack exactly those: every record holding at least half of q competes, on one scale, labelled with
- * the words it lacks. With `prefix` (the site completes q's last
+ * lists them). When q matches nothing, the page is the records lacking one word, by score (exactShown 0). The candidates are the first `limit` records of q without each one of its words (shorteningsOf) that
+ * q does not match: every record lacking one word competes, on one scale. With `prefix` (the site completes q's last
  * word, prefix.ts), q's last word counts through its completions too, and so does each shortening's that keeps it;
  * with `corrected`, those words count at RANK_WEIGHTS.correction.
- * Spends one evaluation of each shortening (at most MAX_DROP_TRIES, cached by the engine) and one record at a time
- * for the candidates' scores.
+ * Spends one evaluation of each shortening (cached by the engine) and one record at a time for the candidates' scores.
  */
 export async function blendFirstPage(
   engine: Pick<SearchEngine, 'partial' | 'cards'>,
@@ -152,7 +128,7 @@ export async function blendFirstPage(
   const partial: Scored<Pending>[] = [];
   const seen = new Set<number>();
   for (const shortening of shorteningsOf(q)) {
-    const page = await engine.partial({ ...query, q }, shortening.q, limit, shortening.holding);
+    const page = await engine.partial({ ...query, q }, shortening.q, limit);
     exactList ??= page.exact.map((at, i) => ({
       item: { card: exact.cards[i]!, terms: exact.terms },
       at,
@@ -161,9 +137,9 @@ export async function blendFirstPage(
     page.positions.forEach((at, i) => {
       if (seen.has(at)) return;
       seen.add(at);
-      const share = page.shares[i]!;
+      const share = (page.slots - page.lacking[i]!) / page.slots;
       partial.push({
-        item: { missing: shortening.missing, terms: page.terms },
+        item: { missing: [shortening.missing], terms: page.terms },
         at,
         score: page.scores[i]! * share ** power,
       });

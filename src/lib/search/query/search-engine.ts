@@ -3,7 +3,7 @@ import type { Kind, Region } from '../../schema/kinds-regions.ts';
 import { facetsOf, kindOf, positionFilter, regionsOf } from '../index/listing.ts';
 import { queryTerms, WORD } from '../text/normalize.ts';
 import { openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
-import { heldShare, partialContext, partialScore, slotRarity } from '../score/partial-score.ts';
+import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import {
   openShardStore,
@@ -81,8 +81,6 @@ export interface PartialPage {
   scores: number[];
   /** How many of q's slots each of those records lacks (at least 1), and how many slots q has. */
   lacking: number[];
-  /** The share of q each of those records holds, its slots weighed by their rarity (partial-score.ts heldShare). */
-  shares: number[];
   slots: number;
   /** Index terms of the shorter query that matched, for highlighting. */
   terms: string[];
@@ -102,14 +100,12 @@ export interface SearchEngine {
    * For the search page's blend (blend.ts), never the API: the scores of q's `limit` best matches (search()'s order),
    * and the `limit` best records of `shorter` (q without some words) that q does not match, rescored as q scores
    * them, the slots each lacks contributing 0 (partial-score.ts), best first, ties by id. With `prefix`, q's last word
-   * counts through its completions too (prefix.ts), and so does `shorter`'s when it ends with the same word. The
-   * records of `holding` (q with fewer of those words left out) are not candidates either: they lack fewer words.
+   * counts through its completions too (prefix.ts), and so does `shorter`'s when it ends with the same word.
    */
   partial(
     query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string },
     shorter: string,
     limit: number,
-    holding?: readonly string[],
   ): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
@@ -161,20 +157,6 @@ export interface SearchBounds {
 
 /** Defaults: SHARD_STORE_BOUNDS (64 + 8 MiB) and TERM_INDEX_BOUNDS (2,000 terms, 64 MiB). */
 export const SEARCH_BOUNDS: SearchBounds = { files: SHARD_STORE_BOUNDS, termIndices: TERM_INDEX_BOUNDS };
-
-/** Whether the ascending list holds `at` (a binary search: a shorter query may match most of the records). */
-function sortedHas(list: Int32Array, at: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const value = list[mid]!;
-    if (value === at) return true;
-    if (value < at) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
 
 /** A cached top-k evaluation and the index terms that matched. */
 interface Evaluated {
@@ -378,7 +360,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     }: Pick<FactsQuery, 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string },
     shorter: string,
     limit: number,
-    holding: readonly string[] = [],
   ): Promise<PartialPage> {
     const none: PartialPage = {
       exact: [],
@@ -386,30 +367,22 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       positions: [],
       scores: [],
       lacking: [],
-      shares: [],
       slots: 0,
       terms: [],
     };
     const variants = { prefix, corrected };
     const key = keyFor(q, variants);
     if (key === '') return none;
-    // A shorter query completes its last word too when it is q's open last word (it was not a word left out).
+    // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
     const last = typedPrefix(q);
-    const variantsOf = (text: string) => ({
-      prefix: prefix === true && last !== null && typedPrefix(text)?.folded === last.folded,
+    const shorterVariants = {
+      prefix: prefix === true && last !== null && typedPrefix(shorter)?.folded === last.folded,
       corrected,
-    });
-    const shorterVariants = variantsOf(shorter);
+    };
     const filter = positionFilter(kindRegions, { kind, region });
     const matching = new Set(await positionsOf(q, variants));
-    const held = await Promise.all(holding.map((text) => positionsOf(text, variantsOf(text))));
     const exact = matching.size ? await topOf(q, filter, limit, variants) : [];
-    const others = await topOf(
-      shorter,
-      (at) => !matching.has(at) && held.every((list) => !sortedHas(list, at)) && (!filter || filter(at)),
-      limit,
-      shorterVariants,
-    );
+    const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit, shorterVariants);
     // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
     const { slots, loaded, lists } = await load(key);
     const options = slots.map((slot) =>
@@ -421,11 +394,10 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       namedRegions(slots),
     );
     const scoreOf = (at: number) => partialScore(options, factors, at, scoring);
-    const rarities = options.map((slot) => slotRarity(slot, scoring));
     const scored = others
       .map((at) => {
         const { score, held } = scoreOf(at);
-        return { at, score, lacking: held.filter((h) => !h).length, share: heldShare(held, rarities) };
+        return { at, score, lacking: held.filter((h) => !h).length };
       })
       .sort((a, b) => b.score - a.score || a.at - b.at);
     const matched = (await evaluated(shorter, shorterVariants))?.terms;
@@ -435,7 +407,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       positions: scored.map((s) => s.at),
       scores: scored.map((s) => s.score),
       lacking: scored.map((s) => s.lacking),
-      shares: scored.map((s) => s.share),
       slots: slots.length,
       terms: scored.length ? (matched ?? []) : [],
     };

@@ -119,36 +119,6 @@ export function partialScore(
   return { score: rankScore(total, ctx.kindRegions[doc]!, covered, led, factors), held };
 }
 
-/**
- * How much a slot tells records apart: the IDF (bm25Idf) of its rarest variant that records hold, by the field that
- * holds it most; 0 when no record holds any (such a slot tells no record apart).
- */
-export function slotRarity(options: readonly PartialOption[], ctx: PartialContext): number {
-  let rarity = 0;
-  for (const option of options)
-    for (const lists of option.lists) {
-      let matching = 0;
-      for (const { id } of ctx.fields) matching = Math.max(matching, lists?.[id]?.docs.length ?? 0);
-      if (matching > 0) rarity = Math.max(rarity, bm25Idf(ctx.records, matching));
-    }
-  return rarity;
-}
-
-/**
- * The share of a query that a record holds: its slots' rarities (slotRarity) over all of them, so that lacking the
- * rare word of a question costs more than lacking a common one, as BM25 weighs them. The share of slots held when
- * no slot has a rarity.
- */
-export function heldShare(held: readonly boolean[], rarities: readonly number[]): number {
-  let all = 0;
-  let kept = 0;
-  held.forEach((h, t) => {
-    all += 1 + rarities[t]!;
-    if (h) kept += 1 + rarities[t]!;
-  });
-  return all > 0 ? kept / all : held.filter(Boolean).length / Math.max(1, held.length);
-}
-
 /** The partial-score context of an index: its searched fields, record count, title and lead fields, listing bytes. */
 export function partialContext(
   manifest: { fields: readonly string[]; averageFieldLength: readonly number[]; records: number },

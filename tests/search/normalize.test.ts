@@ -32,6 +32,11 @@ describe('normalisation', () => {
     expect(queryTerms("J'ai perdu mon permis, que faire ? Que se passe-t-il ensuite ?")).toEqual(
       terms('perdu', 'permis', 'ensuite'),
     );
+    // The modal verbs of a question, in every person of the present and the conditional: « peux-tu » asks what « peut-on » asks.
+    const modals =
+      'peux peut pouvons pouvez peuvent puis pourrais pourrait pourrions pourriez pourraient dois doit devons devez doivent devrais devrait devrions devriez devraient faut faudrait';
+    for (const modal of modals.split(' ')) expect(queryTerms(`${modal} conduire`), modal).toEqual(terms('conduire'));
+    expect(queryTerms('est-ce que je peux conduire en France')).toEqual(queryTerms('peut-on conduire en France'));
     // Other forms of the verbs stay significant ("passer l'examen").
     expect(queryTerms("passer l'examen")).toEqual(terms('passer', 'examen'));
   });

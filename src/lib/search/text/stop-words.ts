@@ -8,10 +8,11 @@ const GERMAN = `der die das den dem des ein eine einer eines einem einen und ode
 /**
  * Question words: people type questions ("comment remplacer un permis perdu ?"), and records state answers,
  * so under the AND rule these words would only exclude the answer. "faire" and "passe" are the verbs of the idioms
- * "que faire ?" and "que se passe-t-il ?" (other forms, "passer l'examen", stay significant). Measured in
- * npm run bench:relevance (docs/search.md, Relevance).
+ * "que faire ?" and "que se passe-t-il ?" (other forms, "passer l'examen", stay significant). The modal verbs of a question (pouvoir,
+ * devoir, falloir) go in every person of the present and the conditional: « puis-je », « peux-tu », « pourrait-on »
+ * ask what « peut-on » asks. Measured in npm run bench:relevance (docs/search.md, Relevance).
  */
-const QUESTIONS = `comment combien pourquoi quand peut peuvent faut puis dois doit faire passe waarom wanneer welke welk`;
+const QUESTIONS = `comment combien pourquoi quand peux peut pouvons pouvez peuvent puis pourrais pourrait pourrions pourriez pourraient dois doit devons devez doivent devrais devrait devrions devriez devraient faut faudrait faire passe waarom wanneer welke welk`;
 const ENGLISH = `the of and or to an is are was were be been for on with as by at from that this these those it its not no but if then than into about which who what when where how`;
 
 /** The project's lists by language, each split into words: benches swap one for a library's list (docs/search.md). */

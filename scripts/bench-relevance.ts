@@ -50,7 +50,7 @@ Writes bench/results/relevance.md and relevance.json and their dated copies rele
 (docs/search.md#relevance).
   --set S         score one set only: held-out or tuning (default both); the results files are then not written
   --no-pagefind   skip Pagefind
-  --verbose       print every query's results
+  --verbose       print every query's results, of the tuning set only (the held-out set reports aggregates only)
   --dist DIR      score this build instead of the test build (.cache/test-dist)`);
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -156,6 +156,12 @@ async function didYouMean(of: readonly JudgedQuery[]): Promise<{ target: Target;
   };
 }
 
+/**
+ * Whether a set's results may be read query by query. The held-out set's may not: it reports aggregates only (no
+ * per-query lines, suggestions or rankings, in the output or in the results files), so that nobody tunes to it.
+ */
+const perQuery = (name: string) => name !== 'held-out';
+
 const results = [];
 for (const set of sets) {
   const scored = set.queries.map(scoreOf);
@@ -170,7 +176,7 @@ for (const set of sets) {
   ];
   const dym = await didYouMean(set.queries);
   const targets = [...(set.name === 'held-out' ? heldOutTargets(rows) : relevanceTargets(rows)), dym.target];
-  results.push({ ...set, scored, rows, targets, didYouMean: dym.lines });
+  results.push({ ...set, scored, rows, targets, didYouMean: perQuery(set.name) ? dym.lines : [] });
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
@@ -201,6 +207,10 @@ console.log(report);
 if (args.verbose) {
   const fmt = (f: Row['figures'][Engine]) => (f ? `R ${f.recall10.toFixed(3)} MRR ${f.mrr.toFixed(3)}` : '');
   for (const r of results) {
+    if (!perQuery(r.name)) {
+      console.log(`\n[${r.name}] aggregates only: its queries are never read one by one (bench/relevance/README.md)`);
+      continue;
+    }
     for (const s of r.scored) {
       const mark = (ids: string[]) =>
         ids
@@ -232,7 +242,7 @@ if (!args['no-pagefind'] && !args.dist && results.length === SET_NAMES.length) {
         file: JUDGED_SETS[r.name].file,
         rows: r.rows,
         targets: r.targets,
-        queries: r.scored.map((s) => ({
+        queries: (perQuery(r.name) ? r.scored : []).map((s) => ({
           id: s.query.id,
           category: s.query.category,
           figures: s.figures,

@@ -208,7 +208,11 @@ if (args.verbose) {
   const fmt = (f: Row['figures'][Engine]) => (f ? `R ${f.recall10.toFixed(3)} MRR ${f.mrr.toFixed(3)}` : '');
   for (const r of results) {
     if (!perQuery(r.name)) {
-      console.log(`\n[${r.name}] aggregates only: its queries are never read one by one (bench/relevance/README.md)`);
+      // Aggregates only (bench/relevance/README.md), at full precision for scripts (scripts/bench/language/cli.ts).
+      for (const row of r.rows)
+        console.log(
+          `\n[${r.name} ${row.category}] ${row.queries} queries ${ran.map((e) => `${e} ${fmt(row.figures[e])}`).join(' | ')}`,
+        );
       continue;
     }
     for (const s of r.scored) {

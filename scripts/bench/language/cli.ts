@@ -144,6 +144,9 @@ interface QueryFigures {
 
 const QUERY_LINE =
   /^\[(held-out|tuning) ([\w-]+)\] (\S+) "(.*)" site R ([\d.]+) MRR ([\d.]+) \| api R ([\d.]+) MRR ([\d.]+)$/;
+/** A category's means, the only lines bench-relevance prints of the held-out set (its queries are never read one by one). */
+const CATEGORY_LINE =
+  /^\[(held-out) ([\w-]+)\] \d+ queries site R ([\d.]+) MRR ([\d.]+) \| api R ([\d.]+) MRR ([\d.]+)$/;
 
 /** Reads bench-relevance's --verbose lines (each query's figures, three decimals) and its empty-first-page tables. */
 function parseReport(text: string): { figures: Figures; queries: QueryFigures[] } {
@@ -152,7 +155,16 @@ function parseReport(text: string): { figures: Figures; queries: QueryFigures[] 
   let set = '';
   let inEmpty = false;
   let columns: string[] = [];
+  const means: Record<string, Record<string, Record<'site' | 'api', [number, number]>>> = {};
   for (const line of text.split('\n')) {
+    const c = CATEGORY_LINE.exec(line);
+    if (c) {
+      (means[c[1]!] ??= {})[c[2]!] = {
+        site: [Number(c[3]), Number(c[4])],
+        api: [Number(c[5]), Number(c[6])],
+      };
+      continue;
+    }
     const m = QUERY_LINE.exec(line);
     if (m) {
       queries.push({
@@ -178,6 +190,20 @@ function parseReport(text: string): { figures: Figures; queries: QueryFigures[] 
   const figures: Figures = {};
   for (const name of ['held-out', 'tuning']) {
     const of = queries.filter((q) => q.set === name);
+    const given = means[name];
+    if (given && empty[name]) {
+      figures[name] = Object.fromEntries(
+        Object.entries(given).map(([category, f]) => {
+          const engine = (e: 'site' | 'api') => ({
+            recall10: f[e][0],
+            mrr: f[e][1],
+            empty: category === 'overall' ? empty[name]![e] : NaN,
+          });
+          return [category, { site: engine('site'), api: engine('api') }];
+        }),
+      );
+      continue;
+    }
     if (of.length === 0 || !empty[name])
       throw new Error(`the relevance report has no ${name} figures:\n${text.slice(0, 2000)}`);
     const categories = [...new Set(of.map((q) => q.category)), 'overall'];
@@ -273,7 +299,7 @@ for (const set of ['held-out', 'tuning']) {
     '',
   );
 }
-lines.push('## Queries whose figures differ between the variants (site, then API: recall@10 / MRR)', '');
+lines.push('## Tuning queries whose figures differ between the variants (site, then API: recall@10 / MRR)', '');
 const first = perQuery[variants[0]!]!;
 for (const [i, query] of first.entries()) {
   const cells = variants.map((v) => perQuery[v]![i]!);

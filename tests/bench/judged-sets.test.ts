@@ -1,7 +1,7 @@
 // The two judged query sets of the relevance bench are well-formed: every judged id is a bundled record, categories are
 // from the list, filtered queries' judged records satisfy their filters, categories are large enough, nothing repeats,
 // and no query of the held-out set is also in the tuning set. The checks themselves are shown to fail on bad entries.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import {
@@ -146,5 +146,23 @@ describe('the checks fail on bad entries', () => {
     expect(() => parseJudgments('set.yaml', text)).toThrow(
       /^set\.yaml: entry 0\.category: Invalid option: expected one of "keywords"\|/,
     );
+  });
+});
+
+describe('the held-out set is reported as aggregates only', () => {
+  it('no bench result file names a held-out query (its id or its text)', async () => {
+    const files = (await readdir('bench/results')).filter((name) => /\.(md|json)$/.test(name));
+    expect(files.length).toBeGreaterThan(0);
+    // A held-out text that a tuning query also types (with other filters) may appear as the tuning query's.
+    const tuningTexts = new Set(tuning.map((q) => q.q));
+    const leaks: string[] = [];
+    for (const name of files) {
+      const text = await readFile(`bench/results/${name}`, 'utf8');
+      for (const query of heldOut) {
+        const typed = !tuningTexts.has(query.q) && text.includes(`"${query.q}"`);
+        if (text.includes(query.id) || typed) leaks.push(`${name}: ${query.id}`);
+      }
+    }
+    expect(leaks).toEqual([]);
   });
 });

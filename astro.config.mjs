@@ -9,6 +9,9 @@ export default defineConfig({
   site: settings.SITE_URL,
   output: 'static',
   outDir: settings.DIST_DIR,
+  // npm run build gives each run a cache folder of its own (scripts/lib/build-site.ts): Astro keeps the loaded records
+  // there, and two builds of different records at once must not share them. Unset (astro dev, astro sync): the default.
+  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   trailingSlash: 'ignore',
   // Never inline stylesheets either: the policy has no style-src 'unsafe-inline'.
   build: { format: 'directory', inlineStylesheets: 'never' },

@@ -175,6 +175,8 @@ async function runAstro(settings: Settings, digest: string, dir: string, options
     SITE_URL: settings.SITE_URL,
     CONTENT_DIR: settings.CONTENT_DIR,
     DIST_DIR: folders.work,
+    // Astro's data store of the loaded records lives in its cacheDir: one per run, or two builds at once mix records.
+    ASTRO_CACHE_DIR: folders.cache,
     SYNONYMS_FILE: settings.SYNONYMS_FILE,
     TOPICS_FILE: settings.TOPICS_FILE ?? '',
     ERROR_REPORT_URL: settings.ERROR_REPORT_URL ?? '',
@@ -219,6 +221,7 @@ async function runAstro(settings: Settings, digest: string, dir: string, options
     return output.join('');
   } finally {
     await rm(folders.work, { recursive: true, force: true });
+    await rm(folders.cache, { recursive: true, force: true });
   }
 }
 

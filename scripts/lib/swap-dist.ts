@@ -9,17 +9,19 @@ import { basename, dirname, join, resolve } from 'node:path';
 /** Where Astro builds: inside the project, so that the code it runs from outDir finds node_modules. */
 export const WORK_ROOT = resolve(import.meta.dirname, '../../.cache/builds');
 
-/** The folders of one build: where Astro writes, and DIST_DIR. */
+/** The folders of one build: where Astro writes, Astro's own cache folder for this run, and DIST_DIR. */
 export interface BuildFolders {
   work: string;
+  /** Astro's cacheDir for this run alone: it holds the data store of the records loaded, which two runs must not share. */
+  cache: string;
   dist: string;
 }
 
 /** A temp folder's name carries the pid of the build that owns it, so a later build knows whether it is abandoned. */
-function tempName(kind: 'work' | 'staging' | 'old', dist: string): string {
+function tempName(kind: 'work' | 'cache' | 'staging' | 'old', dist: string): string {
   return `.${basename(dist)}.${kind}-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
-const TEMP = /^\.(.+)\.(work|staging|old)-(\d+)-[0-9a-f]{8}$/;
+const TEMP = /^\.(.+)\.(work|cache|staging|old)-(\d+)-[0-9a-f]{8}$/;
 
 function alive(pid: number): boolean {
   try {
@@ -50,7 +52,11 @@ export async function prepareFolders(dist: string): Promise<BuildFolders> {
   const final = resolve(dist);
   await mkdir(WORK_ROOT, { recursive: true });
   await mkdir(dirname(final), { recursive: true });
-  return { work: join(WORK_ROOT, tempName('work', final)), dist: final };
+  return {
+    work: join(WORK_ROOT, tempName('work', final)),
+    cache: join(WORK_ROOT, tempName('cache', final)),
+    dist: final,
+  };
 }
 
 /** The folder of the build's hashed assets (scripts and styles whose names change with their content). */

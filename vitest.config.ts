@@ -11,9 +11,10 @@ const HTTP_API_TESTS = ['routes', 'facts-query', 'openapi', 'pagination-walk', '
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores (1 on 2 cores); most slow files wait on child processes
-    // (builds, servers, runtimes), so a worker per core keeps the cores busy (docs/development.md, Test suite).
-    maxWorkers: Math.max(2, availableParallelism()),
+    // Vitest's default is one worker fewer than the cores (1 on 2 cores). The slow files spend much of their time
+    // waiting on child processes (builds, servers, runtimes): one worker more than the cores keeps them busy
+    // (docs/development.md, Test suite time).
+    maxWorkers: availableParallelism() + 1,
     // Files of a worker share its loaded modules instead of importing them afresh each (about a fifth of the suite's
     // time on 2 cores). A test that mocks a module imports its subject after vi.resetModules() (read-records-vanished).
     isolate: false,

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, unlink } from 'node:fs/promises';
+import { mkdtemp, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { factFrontmatter, recordSource, writeCorpus } from '../support/records.ts';
 import { testSettings } from '../support/test-build.ts';
+import { linkCopy } from '../support/link-copy.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -12,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 async function startWithFailingRebuild(prepare: (dist: string) => Promise<void> = async () => {}) {
   const corpus = await writeCorpus({ 'broken.md': recordSource(factFrontmatter({ regions: ['bxl'] })) });
   const dist = join(await mkdtemp(join(tmpdir(), 'permis-start-')), 'dist');
-  await cp(testSettings.DIST_DIR, dist, { recursive: true, dereference: true });
+  await linkCopy(testSettings.DIST_DIR, dist);
   await prepare(dist);
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: ROOT,

@@ -74,7 +74,7 @@ describe('a wrong argument gets one line saying what is wrong, then the usage', 
     expect(refused('import.ts', 'http://a.test', '--purge').first).toMatch(/^Unknown option '--purge'/);
   });
 
-  it('conformance and client:pack too', () => {
+  it('conformance, client:pack and npm test too', () => {
     const usage = 'usage: npm run conformance -- <base_url> [--skip-rate-limit]';
     expect(refused('conformance.ts')).toMatchObject({ status: 2, first: 'missing <base_url>', second: usage });
     expect(refused('conformance.ts', 'http://a.test/api')).toMatchObject({
@@ -92,6 +92,12 @@ describe('a wrong argument gets one line saying what is wrong, then the usage', 
       status: 2,
       first: 'client:pack: expected at most one destination, got 2: one two',
       second: 'usage: npm run client:pack [-- DESTINATION]',
+    });
+    // npm test takes no argument: one file is npx vitest run <file> or npx playwright test <file>.
+    expect(refused('test.ts', 'tests/api/routes.test.ts')).toMatchObject({
+      status: 2,
+      first: 'unexpected argument "tests/api/routes.test.ts": npm test takes none',
+      second: 'usage: npm test   (npm run lint, then node scripts/test.ts)',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { startRedis, type TestRedis } from '../support/redis-server.ts';
 import { startServerProcess, type StartedServer } from '../support/start-process.ts';
 import { testBuildEnv } from '../support/test-build.ts';
 import { pointDistAt } from '../../src/adapters/builds/build-store.ts';
+import { linkCopy, ownFile } from '../support/link-copy.ts';
 
 /** The bearer token of /metrics in these runs. */
 const METRICS_TOKEN = 'cluster-test-token-0123456789';
@@ -160,11 +161,7 @@ describe('a rebuild under WORKERS=2', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cluster-rebuild-'));
     // DIST_DIR is a link to a build's own folder, as npm run build leaves it; the swap below switches the link.
-    await cp(testBuildEnv.DIST_DIR!, join(root, 'builds', 'first'), {
-      recursive: true,
-      preserveTimestamps: true,
-      dereference: true,
-    });
+    await linkCopy(testBuildEnv.DIST_DIR!, join(root, 'builds', 'first'));
     await pointDistAt(join(root, 'dist'), join(root, 'builds', 'first'));
     server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist'), RATE_LIMIT_PER_MINUTE: '1000000' });
   }, 60_000);
@@ -176,7 +173,8 @@ describe('a rebuild under WORKERS=2', () => {
   it('swaps every worker to the new build with no failed request', async () => {
     const marker = '<!-- the second build -->';
     const next = join(root, 'builds', 'next');
-    await cp(join(root, 'builds', 'first'), next, { recursive: true, preserveTimestamps: true });
+    await linkCopy(join(root, 'builds', 'first'), next);
+    await ownFile(join(next, 'index.html'));
     await writeFile(join(next, 'index.html'), `${await readFile(join(next, 'index.html'), 'utf8')}${marker}`);
     await rm(join(next, 'index.html.br'));
     await rm(join(next, 'index.html.gz'));
@@ -243,11 +241,7 @@ describe('workers that cannot start', () => {
 
   it('once up, a replacement that cannot start is tried less often while a worker serves, and the primary exits 1 when none does', async () => {
     const root = await mkdtemp(join(tmpdir(), 'cluster-broken-'));
-    await cp(testBuildEnv.DIST_DIR!, join(root, 'dist'), {
-      recursive: true,
-      preserveTimestamps: true,
-      dereference: true,
-    });
+    await linkCopy(testBuildEnv.DIST_DIR!, join(root, 'dist'));
     const server = await startServerProcess({ WORKERS: '2', DIST_DIR: join(root, 'dist') });
     try {
       expect(await until(() => workerPids(server.output()).length === 2, 10_000), server.output()).toBe(true);

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import { readSettings } from '../../src/lib/config.ts';
 import { termShard } from '../../src/lib/search/index/shards.ts';
 import { testBuildEnv } from '../support/test-build.ts';
+import { linkCopy, ownFile } from '../support/link-copy.ts';
 
 /** A search through the server's handler, as a client would send it. */
 const search = async (site: ReturnType<typeof createSiteServer>, q: string) =>
@@ -25,13 +26,14 @@ describe('the server preloading a build whose term file is damaged', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'preload-'));
     const dist = join(root, 'dist');
-    await cp(testBuildEnv.DIST_DIR!, dist, { recursive: true, preserveTimestamps: true, dereference: true });
+    await linkCopy(testBuildEnv.DIST_DIR!, dist);
     // The shard of "mobylette": one byte changed, so its integrity check fails when it is read.
     const { termShards } = JSON.parse(await readFile(join(dist, 'search/manifest.json'), 'utf8')) as {
       termShards: number;
     };
     damaged = `search/terms/${termShard('mobylet', termShards)}.json`;
     const text = await readFile(join(dist, damaged), 'utf8');
+    await ownFile(join(dist, damaged));
     await writeFile(join(dist, damaged), text.replace('{', '{ '));
     site = createSiteServer(readSettings({ ...testBuildEnv, DIST_DIR: dist }), {
       log: () => undefined,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshRecords } from '../../scripts/lib/dev-integration.ts';
 import type { RefreshContext } from '../../src/data/records-loader.ts';
 
@@ -24,12 +24,15 @@ function fakeAstro(skipped: number, during: (call: number, ran: boolean) => void
 }
 
 describe("npm run dev's record refresh", () => {
+  // The refresh's timers and clock are faked: each test runs them until none is left (the refresh has settled), with no real wait.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] }));
+  afterEach(() => void vi.useRealTimers());
   it('runs the loader once for an edit whose second event came while Astro skipped the loader (writeFile: truncate, then write)', async () => {
     let onEvent = () => {};
     const astro = fakeAstro(1, (call) => void (call === 1 && onEvent()));
     onEvent = refreshRecords(astro.refreshContent, logger);
     onEvent();
-    await wait(600);
+    await vi.runAllTimersAsync();
     expect(astro.runs).toHaveLength(1);
   });
 
@@ -38,7 +41,7 @@ describe("npm run dev's record refresh", () => {
     const astro = fakeAstro(0, (call) => void (call === 1 && onEvent()));
     onEvent = refreshRecords(astro.refreshContent, logger);
     onEvent();
-    await wait(600);
+    await vi.runAllTimersAsync();
     expect(astro.runs).toEqual([1, 2]);
     expect(errors).toEqual([]);
   });

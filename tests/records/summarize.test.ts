@@ -21,6 +21,12 @@ describe('summaries (search cards, related records, feeds) are cut where a reade
     expect(summarize('Les conditions sont les suivantes :')).toBe('Les conditions sont les suivantes…');
     // fast-check found this one: every trailing colon goes, not only the last.
     expect(summarize('Les conditions : :')).toBe('Les conditions…');
+    // And this one: an introduction of 240 characters without its colon, with no list after it, stays within 240.
+    expect(summarize(`${'x'.repeat(238)} :`)).toBe(`${'x'.repeat(238)}…`);
+    expect(summarize(`${'x'.repeat(240)} :`)).toBe('x'.repeat(240));
+    const longer = `${'Les conditions sont nombreuses. '.repeat(8)}Les voici :`;
+    expect(summarize(longer).length).toBeLessThanOrEqual(240);
+    expect(summarize(longer)).not.toMatch(/[:,;]…?$/);
   });
 
   it('cut a long paragraph after its last whole sentence, else at a clause, else at a word', () => {

@@ -66,5 +66,8 @@ export function summarize(markdown: string): string {
     .map(markdownToPlain)
     .filter(Boolean)
     .map((item) => item.replace(/[\s;,.]+$/, ''));
-  return items.length > 0 ? cut(`${first} ${items.join(' ; ')}.`) : `${first.replace(/[\s:,;]+$/, '')}…`;
+  if (items.length > 0) return cut(`${first} ${items.join(' ; ')}.`);
+  // No list follows: the introduction without its colon, marked as going on, within MAX like every other summary.
+  const stem = first.replace(/[\s:,;]+$/, '');
+  return stem.length < MAX ? `${stem}…` : cut(stem);
 }

@@ -102,22 +102,8 @@ export async function runClusterPrimary(
   for (let i = 0; i < workers; i++) fork();
   const port = await listening;
   up = true;
-  const readyMs = Math.round(performance.now() - started);
-  const records = await recordCount(build);
-  events.info(
-    { event: 'start', workers, records, build },
-    `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers; build ${build} made for ${settings.SITE_URL})`,
-  );
-
-  log.flush();
-  if (settings.METRICS_PORT !== undefined && settings.METRICS_TOKEN) {
-    const aggregate = new AggregatorRegistry();
-    const metricsServer = createMetricsServer(settings.METRICS_TOKEN, () => aggregate.clusterMetrics());
-    metricsServer
-      .listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer))
-      .unref();
-  }
-
+  // The stop handlers are in place before the ready line: a SIGTERM sent on reading it must drain, not kill the
+  // primary by the signal's default action (a loaded machine can pause the process between the two).
   const deadlineMs = settings.SHUTDOWN_DEADLINE_SECONDS * 1000;
   const stop = (why: string) => {
     if (stopping) {
@@ -150,4 +136,19 @@ export async function runClusterPrimary(
     }
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
+  const readyMs = Math.round(performance.now() - started);
+  const records = await recordCount(build);
+  events.info(
+    { event: 'start', workers, records, build },
+    `permis-facts: ${records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/, ${workers} workers; build ${build} made for ${settings.SITE_URL})`,
+  );
+
+  log.flush();
+  if (settings.METRICS_PORT !== undefined && settings.METRICS_TOKEN) {
+    const aggregate = new AggregatorRegistry();
+    const metricsServer = createMetricsServer(settings.METRICS_TOKEN, () => aggregate.clusterMetrics());
+    metricsServer
+      .listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer))
+      .unref();
+  }
 }

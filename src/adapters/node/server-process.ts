@@ -74,27 +74,8 @@ export async function runServerProcess(settings: Settings, options: ServerProces
     process.exit(1);
   });
   await new Promise<void>((done) => server.listen(settings.PORT, settings.HOST, done));
-  const readyMs = Math.round(performance.now() - options.started);
-  const { port } = server.address() as AddressInfo;
-  if (worker)
-    events.info(
-      { event: 'start', records: warm.records },
-      `worker ${process.pid}: ${warm.records} records loaded in ${readyMs} ms`,
-    );
-  else
-    events.info(
-      { event: 'start', records: warm.records, build: options.build },
-      `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/; build ${options.build} made for ${settings.SITE_URL})`,
-    );
-  // The log is buffered (logger.ts): the ready line goes out now, not with the next 32 KiB.
-  log.flush();
-  if (!worker && metrics && settings.METRICS_TOKEN) {
-    const metricsServer = createMetricsServer(settings.METRICS_TOKEN, processMetricsText);
-    metricsServer
-      .listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer))
-      .unref();
-  }
-
+  // The stop handlers are in place before the ready line: a SIGTERM sent on reading it must drain, not kill the
+  // process by the signal's default action (a loaded machine can pause the process between the two).
   const deadlineMs = settings.SHUTDOWN_DEADLINE_SECONDS * 1000;
   let stopping = false;
   const stop = (why: string) => {
@@ -119,5 +100,26 @@ export async function runServerProcess(settings: Settings, options: ServerProces
     });
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
+  const readyMs = Math.round(performance.now() - options.started);
+  const { port } = server.address() as AddressInfo;
+  if (worker)
+    events.info(
+      { event: 'start', records: warm.records },
+      `worker ${process.pid}: ${warm.records} records loaded in ${readyMs} ms`,
+    );
+  else
+    events.info(
+      { event: 'start', records: warm.records, build: options.build },
+      `permis-facts: ${warm.records} records, ready in ${readyMs} ms on http://${settings.HOST}:${port}/ (API: /api/v1/; build ${options.build} made for ${settings.SITE_URL})`,
+    );
+  // The log is buffered (logger.ts): the ready line goes out now, not with the next 32 KiB.
+  log.flush();
+  if (!worker && metrics && settings.METRICS_TOKEN) {
+    const metricsServer = createMetricsServer(settings.METRICS_TOKEN, processMetricsText);
+    metricsServer
+      .listen(settings.METRICS_PORT, settings.HOST, () => logMetricsAddress(log, settings.HOST, metricsServer))
+      .unref();
+  }
+
   return;
 }

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { staticFiles } from '../../src/adapters/node/static/static-files.ts';
+import { staticResponse } from './static-response.ts';
 
 declare const Deno: {
   env: { get(name: string): string | undefined };
@@ -53,22 +54,9 @@ for (const line of (await readFile(join(publish, '_headers'), 'utf8')).split('\n
 }
 
 async function serveStatic(request: Request): Promise<Response> {
-  const reply = await files({
-    method: request.method,
-    pathname: new URL(request.url).pathname,
-    header: (name) => request.headers.get(name) ?? undefined,
-  });
-  const body =
-    request.method === 'HEAD' || reply.status === 304
-      ? null
-      : typeof reply.body === 'string'
-        ? reply.body
-        : new Uint8Array(reply.body);
   const pathname = new URL(request.url).pathname;
-  const headers = new Headers(reply.headers);
-  for (const rule of headerRules)
-    if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers.set(name, value);
-  return new Response(body, { status: reply.status, headers });
+  const headers = headerRules.filter((rule) => rule.pattern.test(pathname)).flatMap((rule) => rule.headers);
+  return staticResponse(files, request, pathname, { headers });
 }
 
 Deno.serve(

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { EdgeRuntime } from 'edge-runtime';
 import { staticFiles } from '../../src/adapters/node/static/static-files.ts';
+import { staticResponse } from './static-response.ts';
 
 /** A running stand-in: its address and a way to stop it. */
 export interface VercelDev {
@@ -46,20 +47,8 @@ export async function startVercelDev(output: string, env: Record<string, string>
   }
 
   // `added`: headers of the `continue` routes matched so far, as Vercel adds them to the file that answers.
-  const staticReply = async (request: Request, pathname: string, added: Record<string, string>, status?: number) => {
-    const reply = await files({
-      method: request.method,
-      pathname,
-      header: (name) => request.headers.get(name) ?? undefined,
-    });
-    const body =
-      request.method === 'HEAD' || reply.status === 304
-        ? null
-        : typeof reply.body === 'string'
-          ? reply.body
-          : new Uint8Array(reply.body);
-    return new Response(body, { status: status ?? reply.status, headers: { ...reply.headers, ...added } });
-  };
+  const staticReply = (request: Request, pathname: string, added: Record<string, string>, status?: number) =>
+    staticResponse(files, request, pathname, { status, headers: Object.entries(added) });
 
   async function route(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);

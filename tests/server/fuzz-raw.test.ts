@@ -1,22 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import { rawExchange } from '../support/raw-http.ts';
+import { startSiteServer, type RunningServer } from '../support/site-server.ts';
 import { testSettings } from '../support/test-build.ts';
 
 let port = 0;
-const { server } = createSiteServer({ ...testSettings, RATE_LIMIT_PER_MINUTE: 1_000_000 });
-beforeAll(
-  () =>
-    new Promise<void>((done) =>
-      server.listen(0, '127.0.0.1', () => {
-        port = (server.address() as AddressInfo).port;
-        done();
-      }),
-    ),
-);
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
+let server: RunningServer;
+// The test build's own SITE_URL, which redirects name.
+beforeAll(async () => {
+  server = await startSiteServer({ SITE_URL: testSettings.SITE_URL });
+  port = Number(new URL(server.origin).port);
+});
+afterAll(() => server.close());
 
 const method = fc.oneof(
   { arbitrary: fc.constant('GET'), weight: 6 },

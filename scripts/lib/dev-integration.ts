@@ -81,20 +81,47 @@ export function devIntegration(settings: Settings): AstroIntegration {
         const onRecord = refreshRecords(refreshContent, logger);
         // An invalid record, topics or synonyms file shows in the open page, not only here (dev-error-overlay.ts).
         const onContent = errorOverlay(server, settings);
-        const synonyms = resolve(settings.SYNONYMS_FILE);
-        const onEvent = (path: string) => {
-          const file = resolve(path);
-          if (file === synonyms) onContent();
-          // An editor's swap file (vim rewrites .x.md.swp every few seconds) is not content: no refresh, no reload.
-          if (!file.startsWith(content + sep) || isDotPath(content, file)) return;
-          if (file !== synonyms) onContent();
-          if (file.startsWith(records + sep)) onRecord();
-          else if (file.startsWith(content + sep)) otherContent(server);
-        };
-        for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, onEvent);
+        const paths = { content, records, synonyms: resolve(settings.SYNONYMS_FILE) };
+        for (const event of ['add', 'change', 'unlink'] as const)
+          server.watcher.on(event, (path: string) => {
+            const action = contentEventAction(event, resolve(path), paths);
+            if (action === 'ignore') return;
+            onContent();
+            if (action === 'records') onRecord();
+            else otherContent(server);
+          });
       },
     },
   };
+}
+
+/** The content paths `npm run dev` watches, absolute. */
+export interface ContentPaths {
+  /** The folder holding the records folder, the synonyms and the topics. */
+  content: string;
+  records: string;
+  synonyms: string;
+}
+
+/**
+ * What a watcher event on `file` does: `records` runs the records loader again, `content` reloads the page for another
+ * content file (synonyms, topics), `ignore` does nothing. Both check the content and update the error overlay.
+ * - Dotfiles are ignored: vim rewrites `.x.md.swp` every few seconds.
+ * - A file in the records folder that is not a `.md` file is ignored when it appears or changes. sed -i (`sedAbC123`)
+ *   and editors' safe writes (`x.md.tmp`) write one and rename it over the record within one save; a reload for it
+ *   could read the folder before the rename and report a file that is gone a moment later. The rename's own event
+ *   reloads. A file that stays is reported by the next reload, by `npm run check:records` and by the build; its
+ *   removal reloads, which clears that report.
+ */
+export function contentEventAction(
+  event: 'add' | 'change' | 'unlink',
+  file: string,
+  paths: ContentPaths,
+): 'records' | 'content' | 'ignore' {
+  if (file === paths.synonyms) return 'content';
+  if (!file.startsWith(paths.content + sep) || isDotPath(paths.content, file)) return 'ignore';
+  if (!file.startsWith(paths.records + sep)) return 'content';
+  return file.endsWith('.md') || event === 'unlink' ? 'records' : 'ignore';
 }
 
 /**

@@ -24,6 +24,8 @@ const suggestionBox = document.querySelector<HTMLElement>('[data-search-suggesti
 const relaxedBox = document.querySelector<HTMLElement>('[data-search-relaxed]')!;
 const relaxedHeading = document.querySelector<HTMLElement>('[data-relaxed-heading]')!;
 const relaxedResults = document.querySelector<HTMLOListElement>('[data-relaxed-results]')!;
+const partlyBox = document.querySelector<HTMLElement>('[data-search-partly]')!;
+const partlyResults = document.querySelector<HTMLOListElement>('[data-partly-results]')!;
 const filters = document.querySelector<HTMLDetailsElement>('[data-search-filters]')!;
 const filtersSummary = document.querySelector<HTMLElement>('[data-filters-summary]')!;
 let state: SearchState = readState(location.search).state;
@@ -160,6 +162,10 @@ function showCounts(page: ResultPage): void {
 
 const quoted = (words: readonly string[]) => words.map((w) => `« ${w} »`).join(', ');
 
+/** What the status adds for the records holding some of the words (`after` other results): empty without them. */
+const partlyStatus = (partly: ResultPage['partly'], after: boolean) =>
+  partly ? ` ${after ? 'Ensuite, ' : ''}${plural(partly.cards.length, 'fiche')} avec une partie des mots.` : '';
+
 /** Below a short list of exact matches: the relaxed query's results, under a heading naming the words left out. */
 function showRelaxed(relaxed: ResultPage['relaxed']): void {
   relaxedBox.hidden = relaxed === undefined;
@@ -176,6 +182,12 @@ function showRelaxed(relaxed: ResultPage['relaxed']): void {
     }),
   );
   relaxedResults.replaceChildren(...relaxed.cards.map((result) => card(result, relaxed.terms)));
+}
+
+/** Below everything else on a short first page: records holding some of the words (partial-fill.ts). */
+function showPartly(partly: ResultPage['partly']): void {
+  partlyBox.hidden = partly === undefined;
+  partlyResults.replaceChildren(...(partly?.cards.map((result) => card(result, partly.terms)) ?? []));
 }
 
 let latest = 0;
@@ -216,8 +228,8 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
   status.replaceChildren(
     echo,
     page.total === 0
-      ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.`
-      : `${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}`,
+      ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.${partial.length ? ` ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, partial.length > 0)}`
+      : `${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}${partlyStatus(page.partly, true)}`,
   );
   showSuggestions(page);
   results.replaceChildren(
@@ -226,6 +238,7 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
       : page.cards.map((result) => card(result, page.terms))),
   );
   showRelaxed(page.relaxed);
+  showPartly(page.partly);
   pager.replaceChildren();
   if (pages > 1) {
     const turn = (label: string, page: number) => {

@@ -228,6 +228,34 @@ test("a suggestion shown instead that finds fewer than a page is followed by the
   );
 });
 
+test('a first page still short of a page ends with records holding some of the words, under their own heading', async ({
+  page,
+  request,
+}) => {
+  const q = 'amende stationnement trottoir vélo';
+  expect((await apiIds(request, `q=${encodeURIComponent(q)}`)).total).toBe(0);
+  await page.goto(`/recherche/?q=${encodeURIComponent(q)}`);
+  await waitForResults(page);
+  const ids = (section: string) =>
+    page.locator(`${section} li`).evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id!));
+  const shown = await shownIds(page);
+  const relaxed = await ids('[data-search-relaxed]');
+  const section = page.locator('[data-search-partly]');
+  await expect(section.getByRole('heading', { name: 'Avec une partie des mots' })).toBeVisible();
+  const partly = await ids('[data-search-partly]');
+  expect(partly.length).toBeGreaterThan(0);
+  // Each record once on the page, and the page holds at most a page.
+  expect(new Set([...shown, ...relaxed, ...partly]).size).toBe(shown.length + relaxed.length + partly.length);
+  expect(shown.length + relaxed.length + partly.length).toBeLessThanOrEqual(20);
+  await expect(page.locator('[data-search-status]')).toContainText(
+    new RegExp(`Ensuite, ${partly.length} fiches? avec une partie des mots\\.$`),
+  );
+  // A search whose first page is full has no such section.
+  await page.goto('/recherche/?q=permis');
+  await waitForResults(page);
+  await expect(section).toBeHidden();
+});
+
 test('search as you type: the last word matches as a prefix while typing, and focus stays in the box; a submitted search completes it the same way, where the API finds nothing', async ({
   page,
   request,

@@ -85,14 +85,25 @@ export interface Shortening {
   missing: string;
 }
 
+/** q's significant words as typed, with their index terms, in typed order. */
+function typedWords(q: string): { text: string; term: string }[] {
+  return [...q.matchAll(WORD)]
+    .map((m) => ({ text: m[0], term: processTerm(m[0]) }))
+    .filter((w): w is { text: string; term: string } => w.term !== null);
+}
+
+/** q's distinct significant words (the first time each term is typed), in typed order. */
+export function significantWords(q: string): { text: string; term: string }[] {
+  const words = typedWords(q);
+  return words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
+}
+
 /**
  * The ways of leaving one significant word out of q, in typed order (a word typed twice is left out once, both
  * times), at most MAX_DROP_TRIES; none for a query of fewer than two distinct significant words.
  */
 export function shorteningsOf(q: string): Shortening[] {
-  const words = [...q.matchAll(WORD)]
-    .map((m) => ({ text: m[0], term: processTerm(m[0]) }))
-    .filter((w) => w.term !== null);
+  const words = typedWords(q);
   const distinct = words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
   if (distinct.length < 2) return [];
   return distinct.slice(0, MAX_DROP_TRIES).map((left) => ({

@@ -9,6 +9,7 @@ import type { Facets, FactsQuery, ResultCard, SearchEngine } from '../query/sear
 import type { Suggestion } from './suggest.ts';
 import { relaxedFill, type RelaxedFill } from './relaxed.ts';
 import { blendFirstPage, exactOffset, type Blend, type BlendItem } from './blend.ts';
+import { partialFill, type PartialFill } from './partial-fill.ts';
 import { foldText, WORD } from '../text/normalize.ts';
 
 /** A page of results, with the counts the filters show and, when nothing matched, corrections. */
@@ -27,6 +28,8 @@ export interface ResultPage {
   blend: BlendItem[] | undefined;
   /** When the first page blends records in: how many exact matches it lists (the later pages start after them). */
   exactShown: number | undefined;
+  /** A first page still short of a page: records holding some of the words, below everything else (partial-fill.ts). */
+  partly: PartialFill | undefined;
 }
 
 /** A question the page asks. */
@@ -42,10 +45,15 @@ export interface Question {
   exact: boolean;
 }
 
-/** The ids of a page in the order the page lists them: its results (blended or not), then the relaxed records below. */
-export function shownIds(page: Pick<ResultPage, 'cards' | 'blend' | 'relaxed'>): string[] {
+/**
+ * The ids of a page in the order the page lists them: its results (blended or not), then the relaxed records below,
+ * then those holding some of the words.
+ */
+export function shownIds(
+  page: Pick<ResultPage, 'cards' | 'blend' | 'relaxed'> & Partial<Pick<ResultPage, 'partly'>>,
+): string[] {
   const cards = page.blend ? page.blend.map((item) => item.card) : page.cards;
-  return [...cards.map((c) => c.id), ...(page.relaxed?.cards.map((c) => c.id) ?? [])];
+  return [...cards, ...(page.relaxed?.cards ?? []), ...(page.partly?.cards ?? [])].map((c) => c.id);
 }
 
 /** The words that a correction put in place of typed ones: those of its query that q does not hold (case and accents aside). */
@@ -121,6 +129,19 @@ export async function sitePage(
           others,
         )
       : undefined;
+  // Still short of a page: records holding some of the words follow (partial-fill.ts), those of q itself when a
+  // shortening is shown instead.
+  const listed = shownIds({ cards: page.cards, blend: offset === 0 ? blend?.items : undefined, relaxed });
+  const partly =
+    offset === 0 && !exact && q !== undefined && listed.length < limit
+      ? await partialFill(
+          engine,
+          { q: shown?.missing?.length ? q : (text ?? q), kind, region, prefix, corrected },
+          listed,
+          limit - listed.length,
+          pause,
+        )
+      : undefined;
   return {
     ...page,
     suggestions,
@@ -128,5 +149,6 @@ export async function sitePage(
     relaxed,
     blend: offset === 0 ? blend?.items : undefined,
     exactShown: blend?.exactShown,
+    partly,
   };
 }

@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
+import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
+import { partialFill, subsetsOf } from '../../src/lib/search/assist/partial-fill.ts';
+import { MAX_DROP_TRIES } from '../../src/lib/search/assist/suggest.ts';
+import { engineFor } from '../support/search.ts';
+
+let n = 0;
+function record(title: string, body: string) {
+  n += 1;
+  const id = `fait-${n.toString(16).padStart(16, '0')}`;
+  return { file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body };
+}
+
+// No record holds all four words of « amende stationnement trottoir vélo »; one holds three, two hold two, three
+// hold one; fillers make the words rare enough to score.
+const corpus = buildCorpus(
+  [
+    record('Stationnement sur le trottoir', 'Une amende pour le stationnement sur le trottoir.'),
+    record('Stationnement payant', 'Une amende si le ticket manque.'),
+    record('Le trottoir et le vélo', 'Le vélo roule sur le trottoir à certaines conditions.'),
+    record('Amendes', 'Le montant des amendes.'),
+    record('Vélo électrique', 'Les règles du vélo électrique.'),
+    record('Zone de stationnement', 'Les zones bleues.'),
+    ...Array.from({ length: 30 }, (_, i) => record(`Autre sujet ${i}`, `Rien à voir, numéro ${i}.`)),
+  ],
+  'https://x.example',
+);
+const title = (id: string) => corpus.find((r) => r.id === id)!.title;
+let engine: SearchEngine;
+beforeAll(async () => {
+  engine = await engineFor(corpus);
+});
+const Q = 'amende stationnement trottoir vélo';
+
+describe('records holding some of the words, below a short first page (partial-fill.ts)', () => {
+  it('lists the records holding some of the words, more of them first, where the API rule finds none', async () => {
+    expect((await engine.search({ q: Q, limit: 10, offset: 0 })).total).toBe(0);
+    const fill = await partialFill(engine, { q: Q }, [], 10);
+    const titles = fill!.cards.map((c) => title(c.id));
+    expect(titles[0]).toBe('Stationnement sur le trottoir');
+    expect(new Set(titles.slice(1, 3))).toEqual(new Set(['Stationnement payant', 'Le trottoir et le vélo']));
+    expect(new Set(titles.slice(3))).toEqual(new Set(['Amendes', 'Vélo électrique', 'Zone de stationnement']));
+    expect(fill!.terms).toEqual(expect.arrayContaining(['amend', 'velo']));
+  });
+
+  it('leaves out the records already shown and adds at most the room left', async () => {
+    const all = (await partialFill(engine, { q: Q }, [], 10))!.cards.map((c) => c.id);
+    const fill = await partialFill(engine, { q: Q }, [all[0]!], 2);
+    expect(fill!.cards.map((c) => c.id)).toEqual(all.slice(1, 3));
+  });
+
+  it('keeps the filters', async () => {
+    const fill = await partialFill(engine, { q: Q, kind: 'article' }, [], 10);
+    expect(fill).toBeUndefined();
+  });
+
+  it('adds nothing without room, without a query, or for fewer than three words (the blend has records lacking one)', async () => {
+    expect(await partialFill(engine, { q: Q }, [], 0)).toBeUndefined();
+    expect(await partialFill(engine, { q: undefined }, [], 10)).toBeUndefined();
+    expect(await partialFill(engine, { q: 'amende vélo' }, [], 10)).toBeUndefined();
+    expect(await partialFill(engine, { q: 'comment le vélo et la amende' }, [], 10)).toBeUndefined();
+  });
+
+  it(`evaluates at most MAX_DROP_TRIES (${MAX_DROP_TRIES}) shorter queries, however long the question`, async () => {
+    let calls = 0;
+    const counting = {
+      ...engine,
+      partial: (...args: Parameters<SearchEngine['partial']>) => (calls++, engine.partial(...args)),
+    };
+    const long = 'amende stationnement trottoir vélo zone payant ticket montant règles électrique bleue';
+    await partialFill(counting, { q: long }, [], 10_000);
+    expect(calls).toBe(MAX_DROP_TRIES);
+  });
+});
+
+describe('subsetsOf', () => {
+  it('yields every subset of a size once, each in the items’ order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 9 }), (length, size) => {
+        const items = Array.from({ length }, (_, i) => i);
+        const subsets = [...subsetsOf(items, size)];
+        const choose = (a: number, b: number): number =>
+          b < 0 || b > a ? 0 : b === 0 ? 1 : (choose(a - 1, b - 1) * a) / b;
+        expect(subsets).toHaveLength(size === 0 ? 0 : choose(length, size));
+        expect(new Set(subsets.map((s) => s.join()))).toHaveProperty('size', subsets.length);
+        for (const s of subsets) expect(s).toEqual([...s].sort((a, b) => a - b));
+      }),
+    );
+  });
+});

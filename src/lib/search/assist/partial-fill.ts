@@ -11,27 +11,13 @@
  */
 import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import { MISSING_POWER, significantWords } from './blend.ts';
-import { MAX_DROP_TRIES } from './suggest.ts';
+import { MAX_DROP_TRIES, subsets } from './suggest.ts';
 
 /** The records shown below a short first page, holding some of the query's words. */
 export interface PartialFill {
   cards: ResultCard[];
   /** Index terms that matched, for highlighting. */
   terms: string[];
-}
-
-/** Every subset of `items` of `size` elements, each in the items' order, in lexicographic order of positions. */
-export function* subsetsOf<T>(items: readonly T[], size: number): Generator<T[]> {
-  const at = Array.from({ length: size }, (_, i) => i);
-  if (size <= 0 || size > items.length) return;
-  while (true) {
-    yield at.map((i) => items[i]!);
-    let i = size - 1;
-    while (i >= 0 && at[i] === items.length - size + i) i--;
-    if (i < 0) return;
-    at[i]! += 1;
-    for (let j = i + 1; j < size; j++) at[j] = at[j - 1]! + 1;
-  }
 }
 
 /**
@@ -56,9 +42,9 @@ export async function partialFill(
   let tries = 0;
   for (let size = words.length - 2; size >= 1 && tries < MAX_DROP_TRIES && best.size < wanted; size--) {
     await pause();
-    for (const kept of subsetsOf(words, size)) {
+    for (const kept of subsets(words.length, size)) {
       if (tries++ >= MAX_DROP_TRIES) break;
-      const page = await engine.partial({ ...query, q }, kept.map((w) => w.text).join(' '), wanted);
+      const page = await engine.partial({ ...query, q }, kept.map((i) => words[i]!.text).join(' '), wanted);
       page.positions.forEach((at, i) => {
         const share = (page.slots - page.lacking[i]!) / page.slots;
         const score = page.scores[i]! * share ** MISSING_POWER;

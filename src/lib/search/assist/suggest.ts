@@ -253,8 +253,8 @@ async function correct(
   return found;
 }
 
-/** Subsets of `count` indices of 0..n-1 of the given size, in lexicographic order. */
-function* subsets(n: number, size: number, from = 0): Generator<number[]> {
+/** The subsets of the indices 0..n-1 of the given size, each in increasing order, in lexicographic order. */
+export function* subsets(n: number, size: number, from = 0): Generator<number[]> {
   if (size === 0) return yield [];
   for (let i = from; i <= n - size; i++) for (const rest of subsets(n, size - 1, i + 1)) yield [i, ...rest];
 }

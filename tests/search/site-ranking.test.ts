@@ -129,12 +129,20 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
 
   it('shows the records lacking a non-word rather than an empty page when no correction is sure enough to apply', async () => {
     const engine = await builtEngine();
-    const page = await sitePage(engine, ask('dupliquata permis'));
+    // amnedde: seven letters, two edits from amende (two edits are applied from eight letters on).
+    const page = await sitePage(engine, ask('amnedde permis'));
     expect(page.total).toBe(0);
     expect(page.shown).toBeUndefined();
-    expect(page.suggestions.map((s) => s.q)).toContain('duplicata permis');
+    expect(page.suggestions.map((s) => s.q)).toContain('amende permis');
     expect(page.blend!.length).toBe(20);
-    expect(page.blend!.every((item) => item.missing?.join() === 'dupliquata')).toBe(true);
+    expect(page.blend!.every((item) => item.missing?.join() === 'amnedde')).toBe(true);
+  });
+
+  it('applies a correction two edits away to a word of eight letters or more at once', async () => {
+    const engine = await builtEngine();
+    const page = await sitePage(engine, ask('dupliquata permis'));
+    expect(page.shown?.q).toBe('duplicata permis');
+    expect(page.total).toBeGreaterThan(0);
   });
 
   it('ranks records holding most words of a long everyday query above one holding a single rare word of it', async () => {

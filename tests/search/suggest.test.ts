@@ -167,8 +167,24 @@ describe('corrections', () => {
       expect(await suggest('provisiore tonton', source)).toEqual([{ q: 'provisoire', total: 3, missing: ['tonton'] }]);
     });
 
-    it('offers a correction two edits away without applying it', async () => {
-      expect(await suggest('provisoyrx permis', source)).toEqual([{ q: 'provisoire permis', total: 3 }]);
+    it('applies a correction two edits away only for a word of eight letters or more, with no other candidate as near', async () => {
+      // 10 letters, two edits from provisoire and from nothing else: applied.
+      expect(await suggest('provisoyrx permis', source)).toEqual([
+        { q: 'provisoire permis', total: 3, confident: true },
+      ]);
+      // 7 letters, two edits from conduit: offered only.
+      expect(await suggest('cnoduti permis', source)).toEqual([{ q: 'conduit permis', total: 3 }]);
+      // 8 letters, two edits from both conduite and conduire: offered only.
+      const two: WordFile = [
+        ...words,
+        [processTerm('conduire')!, 'conduire', 2],
+        [processTerm('conduite')!, 'conduite', 5],
+      ];
+      const both = { ...source, words: async () => two, total: async () => 3 };
+      expect(await suggest('condiuxe permis', both)).toEqual([
+        { q: 'conduite permis', total: 3 },
+        { q: 'conduire permis', total: 3 },
+      ]);
     });
 
     it('never offers a real word as a correction', () => {

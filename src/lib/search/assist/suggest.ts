@@ -4,8 +4,8 @@
  * ranked by distance, then by how many records hold the word. Only a non-word is corrected: a word the index holds, a
  * word of the synonyms file, or a real French or Dutch word (a 0-record entry of the vocabulary files, index/lexicon.ts)
  * is never replaced; one that no record holds is left out instead (`missing`). A correction is `confident` (the search
- * page applies it at once; any other is only offered) when every word it replaces is a non-word one edit away, it
- * leaves no word out, and it finds records (so they hold every other word: the AND rule).
+ * page applies it at once; any other is only offered) when every word it replaces is a non-word one edit away (or two,
+ * for a word of eight letters or more with no other candidate as near: sureDistance), it leaves no word out, and it finds records (so they hold every other word: the AND rule).
  * When no correction finds anything, the query without the fewest of its words that does ("Missing: …"); among
  * those, the one whose best record scores highest (the best partial match, as a ranking over all the words would
  * put first: leaving out a common word loses little score, a rare one much).
@@ -71,6 +71,16 @@ export function editDistance(a: string, b: string, max: number): number {
 /** Largest distance tried for a folded word: one edit for short words, two for longer ones. */
 export function maxDistance(word: string): number {
   return word.length <= 4 ? 1 : 2;
+}
+
+/**
+ * Largest distance of a correction applied at once (`confident`) for a folded word: one edit, two from eight letters
+ * on, the typo tolerance search engines ship by default (Algolia: one typo from 4 letters, two from 8): a long word
+ * mistyped twice is still far from most other words, a short one is not. Two edits are applied only when no other
+ * candidate is as near (correct()).
+ */
+export function sureDistance(word: string): number {
+  return word.length >= 8 ? 2 : 1;
 }
 
 /** Units of handling one word of a query (folding, stemming, a look-up): about two hundred postings' worth. */
@@ -204,7 +214,7 @@ async function correct(
   searches: Searches,
 ): Promise<Suggestion[]> {
   const byText = new Map<string, WordFile>();
-  const oneEdit = new Map<string, boolean>();
+  const sureEdit = new Map<string, boolean>();
   for (const w of unknown) {
     const folded = foldText(w.text);
     if (byText.has(folded)) continue;
@@ -220,7 +230,14 @@ async function correct(
     // One word without a correction, or a budget spent: no corrected query can be offered.
     if (list.length === 0) return [];
     byText.set(folded, list);
-    for (const entry of list) oneEdit.set(`${folded} ${entry[1]}`, editDistance(folded, foldText(entry[1]), 1) <= 1);
+    // One edit is sure; two (a long word) only when no other candidate is as near: « cenitrue » is two edits from
+    // both « centre » and « ceinture », so neither is applied.
+    const distances = list.map((entry) => editDistance(folded, foldText(entry[1]), max));
+    list.forEach((entry, i) => {
+      const d = distances[i]!;
+      const alone = distances.every((other, j) => j === i || other > d);
+      sureEdit.set(`${folded} ${entry[1]}`, d <= 1 || (d <= sureDistance(folded) && alone));
+    });
   }
   const options = unknown.map((w) => byText.get(foldText(w.text))!);
   const edits = [
@@ -235,7 +252,7 @@ async function correct(
     for (let i = edits.length - 1; i >= 0; i--) {
       const { at, text, list } = edits[i]!;
       const word = list ? list[Math.min(rank, list.length - 1)]![1] : '';
-      if (list) sure &&= oneEdit.get(`${foldText(text)} ${word}`) === true;
+      if (list) sure &&= sureEdit.get(`${foldText(text)} ${word}`) === true;
       corrected = corrected.slice(0, at) + word + corrected.slice(at + text.length);
     }
     corrected = corrected.replace(/\s+/g, ' ').trim();

@@ -1,6 +1,12 @@
 /** The hostile query set of the bench: 300-character queries built to cost the most (docs/performance.md). */
 import { QUERY_LIMITS } from '../../../src/lib/schema/limits.ts';
-import { type SearchEngine, createWorkBudget, WORK_LIMITS } from '../../../src/lib/search/index.ts';
+import {
+  type SearchEngine,
+  createWorkBudget,
+  partialFill,
+  sitePage,
+  WORK_LIMITS,
+} from '../../../src/lib/search/index.ts';
 
 const cut = (words: string[]) => words.join(' ').slice(0, QUERY_LIMITS.qMaxLength).trim();
 const letters = 'abcdefghijklmnopqrstuvwxyz'.split('');
@@ -58,6 +64,10 @@ export interface HostileFigure {
   worstCpuMs: number;
   /** Median CPU time of the query on a fresh engine (COLD_ROUNDS of them): its shards decoded, its term indices built. */
   coldCpuMs: number;
+  /** The search page's first page of it (sitePage, 20 a page) on a fresh engine, median CPU time (COLD_ROUNDS). */
+  pageColdCpuMs: number;
+  /** Its records holding some of the words (partialFill, nothing shown yet, a page of room) on a fresh engine: the fill's worst case. */
+  fillColdCpuMs: number;
   units: number;
   exhausted: boolean;
   total: number;
@@ -83,6 +93,16 @@ async function runOnce(engine: SearchEngine, q: string) {
   };
 }
 
+/** CPU milliseconds of `run`. */
+async function cpuOf(run: () => Promise<unknown>): Promise<number> {
+  const started = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /**
  * Runs each hostile query `rounds` times after one warm-up on `engine` (median and worst CPU time), and first of all
  * on COLD_ROUNDS fresh engines from `open` (cold: nothing decoded or built yet, as after a start, a rebuild or an
@@ -96,7 +116,16 @@ export async function measureHostile(
   const figures: HostileFigure[] = [];
   for (const [name, q] of Object.entries(HOSTILE_QUERIES)) {
     const cold: number[] = [];
-    for (let round = 0; round < COLD_ROUNDS; round++) cold.push((await runOnce(await open(), q)).ms);
+    const page: number[] = [];
+    const fill: number[] = [];
+    for (let round = 0; round < COLD_ROUNDS; round++) {
+      cold.push((await runOnce(await open(), q)).ms);
+      const fresh = await open();
+      const question = { q, kind: undefined, region: undefined, typing: false, exact: false };
+      page.push(await cpuOf(() => sitePage(fresh, { ...question, limit: 20, offset: 0 })));
+      const other = await open();
+      fill.push(await cpuOf(() => partialFill(other, { q }, [], 20)));
+    }
     const times: number[] = [];
     let last: Awaited<ReturnType<typeof runOnce>> | undefined;
     for (let round = 0; round <= rounds; round++) {
@@ -111,6 +140,8 @@ export async function measureHostile(
       cpuMs: times[Math.floor(times.length / 2)]!,
       worstCpuMs: times.at(-1)!,
       coldCpuMs: cold[Math.floor(cold.length / 2)]!,
+      pageColdCpuMs: median(page),
+      fillColdCpuMs: median(fill),
       units,
       exhausted,
       total,

@@ -41,9 +41,10 @@ export async function partialFill(
   const terms = new Set<string>();
   let tries = 0;
   for (let size = words.length - 2; size >= 1 && tries < MAX_DROP_TRIES && best.size < wanted; size--) {
-    await pause();
     for (const kept of subsets(words.length, size)) {
       if (tries++ >= MAX_DROP_TRIES) break;
+      // One evaluation per task: a phone's main thread paints between them.
+      await pause();
       const page = await engine.partial({ ...query, q }, kept.map((i) => words[i]!.text).join(' '), wanted);
       page.positions.forEach((at, i) => {
         const share = (page.slots - page.lacking[i]!) / page.slots;

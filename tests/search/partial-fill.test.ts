@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import { partialFill } from '../../src/lib/search/assist/partial-fill.ts';
+import { shownIds, sitePage, type Question } from '../../src/lib/search/assist/site-page.ts';
 import { MAX_DROP_TRIES, subsets } from '../../src/lib/search/assist/suggest.ts';
 import { engineFor } from '../support/search.ts';
 
@@ -72,6 +73,40 @@ describe('records holding some of the words, below a short first page (partial-f
     const long = 'amende stationnement trottoir vélo zone payant ticket montant règles électrique bleue';
     await partialFill(counting, { q: long }, [], 10_000);
     expect(calls).toBe(MAX_DROP_TRIES);
+  });
+});
+
+describe('the search page ends a short first page with them (site-page.ts)', () => {
+  const ask = (question: Partial<Question>): Question => ({
+    q: Q,
+    kind: undefined,
+    region: undefined,
+    limit: 20,
+    offset: 0,
+    typing: false,
+    exact: false,
+    ...question,
+  });
+
+  it('below everything else, each record once, typed or submitted alike', async () => {
+    for (const typing of [false, true]) {
+      const page = await sitePage(engine, ask({ typing }));
+      const partly = page.partly!.cards.map((c) => c.id);
+      expect(partly.length).toBeGreaterThan(0);
+      const ids = shownIds(page);
+      expect(ids.slice(-partly.length)).toEqual(partly);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it('never for ?exact=1 (the API’s answer only), nor on a later page', async () => {
+    expect((await sitePage(engine, ask({ exact: true }))).partly).toBeUndefined();
+    expect((await sitePage(engine, ask({ offset: 20 }))).partly).toBeUndefined();
+  });
+
+  it('not when the first page is full', async () => {
+    expect((await sitePage(engine, ask({ q: 'autre sujet rien', limit: 5 }))).partly).toBeUndefined();
   });
 });
 

@@ -192,7 +192,7 @@ function showPartly(partly: ResultPage['partly']): void {
 
 let latest = 0;
 
-async function render(backend: SearchBackend, typing: boolean): Promise<void> {
+async function render(backend: SearchBackend): Promise<void> {
   const q = state.q.trim() ? state.q : undefined;
   const generation = ++latest;
   const page = await backend.run({
@@ -201,7 +201,6 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
     region: state.region,
     limit: PAGE_SIZE,
     offset: (state.page - 1) * PAGE_SIZE,
-    typing,
     exact: state.exact,
   });
   // Searching and drawing in separate tasks; the whole answer is then drawn at once, in one frame.
@@ -256,19 +255,20 @@ async function render(backend: SearchBackend, typing: boolean): Promise<void> {
   }
 }
 
-async function show(focusResults = false, typing = false): Promise<void> {
+async function show(focusResults = false): Promise<void> {
   if (!isActive(state)) {
     status.textContent = 'Tapez des mots ou choisissez un type ou une région.';
     results.replaceChildren();
     pager.replaceChildren();
     showSuggestions({ suggestions: [], shown: undefined });
     showRelaxed(undefined);
+    showPartly(undefined);
     if (!document.documentElement.dataset.searchLoaded) return;
   }
   try {
     const backend = await prefetchSearchData();
     document.documentElement.dataset.searchLoaded = 'true';
-    await render(backend, typing);
+    await render(backend);
     if (focusResults) heading.focus();
   } catch {
     status.textContent =
@@ -276,20 +276,20 @@ async function show(focusResults = false, typing = false): Promise<void> {
   }
 }
 
-function go(next: SearchState, push: boolean, focusResults = false, typing = false): void {
+function go(next: SearchState, push: boolean, focusResults = false): void {
   state = next;
   const url = `${location.pathname}${writeState(state)}`;
   if (push) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
-  void show(focusResults, typing);
+  void show(focusResults);
 }
 
 let typing: ReturnType<typeof setTimeout> | undefined;
 input.addEventListener('focus', () => void prefetchSearchData(), { once: true });
 input.addEventListener('input', () => {
   clearTimeout(typing);
-  // Search as you type: the last word also matches as the start of a word (prefix.ts).
-  typing = setTimeout(() => go({ ...state, q: input.value, page: 1, exact: false }, false, false, true), 200);
+  // Search as you type, with the same page as the address it writes (a cut last word is completed: prefix.ts).
+  typing = setTimeout(() => go({ ...state, q: input.value, page: 1, exact: false }, false), 200);
 });
 form.addEventListener('submit', (event) => {
   event.preventDefault();

@@ -326,3 +326,31 @@ test('a shared address whose last word is cut completes it, as typing does: perm
   await waitForResults(page);
   await expect(page.locator('[data-search-suggestions]')).toBeHidden();
 });
+
+test('a last word that records hold but that may grow (« examen théo ») lists the same page typed and reloaded: the API’s records, then « théorique » ones', async ({
+  page,
+  request,
+}) => {
+  const api = (await (await request.get('/api/v1/facts?po_live=1&limit=20&q=examen%20th%C3%A9o')).json()) as {
+    results: { id: string }[];
+    total: number;
+  };
+  expect(api.total).toBeGreaterThan(0);
+  expect(api.total).toBeLessThan(20);
+  await page.goto('/recherche/');
+  const box = page.getByLabel('Mots recherchés');
+  await box.focus();
+  await page.keyboard.type('examen théo');
+  await expect(page.locator('[data-search-status]')).toHaveText(new RegExp(`^${api.total} fiches? trouvées?`));
+  await expect.poll(async () => (await shownIds(page)).length).toBeGreaterThan(api.total);
+  const typed = await shownIds(page);
+  // The API's records keep its order among the others (one that the completions outscore goes to page 2, blend.ts).
+  const exact = typed.filter((id) => api.results.some((r) => r.id === id));
+  expect(exact.length).toBeGreaterThan(0);
+  expect(exact).toEqual(api.results.map((r) => r.id).slice(0, exact.length));
+  const titles = await page.locator('[data-search-results] li a').allTextContents();
+  expect(titles.join(' ')).toMatch(/théorique/i);
+  await page.reload();
+  await waitForResults(page);
+  await expect.poll(() => shownIds(page)).toEqual(typed);
+});

@@ -37,7 +37,6 @@ describe('the relevance bench scores what the search page shows (assist/site-pag
       region: question.region,
       limit: PAGE_SIZE,
       offset: 0,
-      typing: false,
       exact: false,
     });
     const bench = await siteRanking(await builtEngine(), { q: question.q, kind: undefined, region: question.region });

@@ -41,7 +41,6 @@ const ask = (q: string, offset = 0): Question => ({
   region: undefined,
   limit: 20,
   offset,
-  typing: false,
   exact: false,
 });
 const filler = Array.from({ length: 30 }, (_, i) => record(`Autre sujet ${i}`, `Rien à voir, numéro ${i}.`));
@@ -98,8 +97,49 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     expect(lacking.get(ids[1]!)).toEqual(['théo']);
     expect(lacking.get(ids[2]!)).toEqual(['examen']);
     expect(page.exactShown).toBe(1);
-    // Typing shows the same page as the address it writes, submitted or reloaded.
-    expect(shownIds(await sitePage(engine, { ...ask('examen théo'), typing: true }))).toEqual(shownIds(page));
+  });
+
+  it('completes a complete last word that may grow to fill a short page, the exact matches keeping the API order', async () => {
+    const { engine, ids } = await engineOf([
+      record('Théo passe son examen', 'Théo, candidat, passe son examen à Liège.'),
+      record('Théo et l’examen pratique', 'Théo réussit l’examen pratique.'),
+      record('Examen théorique', 'Réussir l’examen théorique du permis : 50 questions.'),
+      record('Théorie du code', 'La théorie du code de la route, les panneaux.'),
+      ...filler,
+    ]);
+    // « théo » is a word that records hold: the address keeps it as typed…
+    expect(await engine.openLastWord('examen théo')).toBe(false);
+    const api = await engine.search({ q: 'examen théo', limit: 20, offset: 0 });
+    expect(new Set(api.ids)).toEqual(new Set([ids[0], ids[1]]));
+    const page = await sitePage(engine, ask('examen théo'));
+    const shown = shownIds(page);
+    // …and the page, short of a page, also lists the record holding « examen » and a word starting with « théo ».
+    expect(shown).toContain(ids[2]);
+    const completed = page.blend!.find((item) => item.card.id === ids[2])!;
+    expect(completed.missing).toBeUndefined();
+    // The exact matches keep the API's order among themselves.
+    expect(shown.filter((id) => api.ids.includes(id))).toEqual(api.ids);
+    expect(page.exactShown).toBe(2);
+    // A full page of exact matches is left as the API orders it: no completion is looked for.
+    const full = await sitePage(engine, { ...ask('examen théo'), limit: 2 });
+    expect(shownIds(full)).toEqual(api.ids);
+  });
+
+  it('asks for no completion when the last word cannot grow, and scores completions at the prefix weight', async () => {
+    const { engine } = await engineOf([
+      record('Examen théorique', 'Réussir l’examen théorique.'),
+      record('Théo passe son examen', 'Théo passe son examen.'),
+      ...filler,
+    ]);
+    expect((await engine.completions({ q: 'examen théorique' }, 20)).positions).toEqual([]);
+    expect((await engine.completions({ q: 'examen théo ' }, 20)).positions).toEqual([]);
+    const grown = await engine.completions({ q: 'examen théo' }, 20);
+    expect(grown.positions).toHaveLength(1);
+    expect(grown.lacking).toEqual([0]);
+    // The same record found by the completed query as typed scores 1/PREFIX_WEIGHT as much on the completed word.
+    const typed = await engine.partial({ q: 'examen théorique' }, 'examen', 20);
+    expect(grown.scores[0]!).toBeLessThan(typed.exactScores[0]!);
+    expect(grown.exactScores).toEqual((await engine.partial({ q: 'examen théo' }, 'examen', 20)).exactScores);
   });
 
   it('counts a confident correction at RANK_WEIGHTS.correction, and blends in the records lacking a word of it', async () => {

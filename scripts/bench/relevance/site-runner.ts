@@ -21,7 +21,6 @@ export async function siteRanking(
       region: query.region,
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
-      typing: false,
       exact: false,
     });
   const first = await ask(1);

@@ -121,7 +121,7 @@ export async function measureHostile(
     for (let round = 0; round < COLD_ROUNDS; round++) {
       cold.push((await runOnce(await open(), q)).ms);
       const fresh = await open();
-      const question = { q, kind: undefined, region: undefined, typing: false, exact: false };
+      const question = { q, kind: undefined, region: undefined, exact: false };
       page.push(await cpuOf(() => sitePage(fresh, { ...question, limit: 20, offset: 0 })));
       const other = await open();
       fill.push(await cpuOf(() => partialFill(other, { q }, [], 20)));

@@ -11,7 +11,7 @@
  * lists the exact matches from exactShown + (n − 2) × limit (exactOffset), so every exact match is on one page, once,
  * and a blended record on none but the first. Queries of one significant word have no shortening: unchanged.
  */
-import type { FactsQuery, ResultCard, SearchEngine, SearchPage } from '../query/search-engine.ts';
+import type { FactsQuery, PartialPage, ResultCard, SearchEngine, SearchPage } from '../query/search-engine.ts';
 import { processTerm, WORD } from '../text/normalize.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { MAX_DROP_TRIES } from './suggest.ts';
@@ -121,7 +121,8 @@ export function shorteningsOf(q: string): Shortening[] {
  * lists them). When q matches nothing, the page is the records lacking one word, by score (exactShown 0). The candidates are the first `limit` records of q without each one of its words (shorteningsOf) that
  * q does not match: every record lacking one word competes, on one scale. With `prefix` (the site completes q's last
  * word, prefix.ts), q's last word counts through its completions too, and so does each shortening's that keeps it;
- * with `corrected`, those words count at RANK_WEIGHTS.correction.
+ * with `corrected`, those words count at RANK_WEIGHTS.correction. `completed` (SearchEngine.completions) adds the
+ * records that hold every word with the last one completed, unlabelled, by their own score.
  * Spends one evaluation of each shortening (cached by the engine) and one record at a time for the candidates' scores.
  */
 export async function blendFirstPage(
@@ -130,6 +131,7 @@ export async function blendFirstPage(
   exact: Pick<SearchPage, 'cards' | 'total' | 'terms'>,
   limit: number,
   power: number = MISSING_POWER,
+  completed?: PartialPage,
 ): Promise<Blend | undefined> {
   const { q } = query;
   if (q === undefined || limit <= 0) return undefined;
@@ -138,13 +140,22 @@ export async function blendFirstPage(
   let exactList: Scored<Pending>[] | undefined;
   const partial: Scored<Pending>[] = [];
   const seen = new Set<number>();
-  for (const shortening of shorteningsOf(q)) {
-    const page = await engine.partial({ ...query, q }, shortening.q, limit);
-    exactList ??= page.exact.map((at, i) => ({
+  const exactOf = (page: PartialPage) =>
+    page.exact.map((at, i) => ({
       item: { card: exact.cards[i]!, terms: exact.terms },
       at,
       score: page.exactScores[i]!,
     }));
+  if (completed?.positions.length) {
+    exactList = exactOf(completed);
+    completed.positions.forEach((at, i) => {
+      seen.add(at);
+      partial.push({ item: { terms: completed.terms }, at, score: completed.scores[i]! });
+    });
+  }
+  for (const shortening of shorteningsOf(q)) {
+    const page = await engine.partial({ ...query, q }, shortening.q, limit);
+    exactList ??= exactOf(page);
     page.positions.forEach((at, i) => {
       if (seen.has(at)) return;
       seen.add(at);

@@ -39,8 +39,6 @@ export interface Question {
   region: FactsQuery['region'];
   limit: number;
   offset: number;
-  /** Still typing: the last word also matches as a prefix (prefix.ts). */
-  typing: boolean;
   /** The exact words were asked for: no suggestion is shown in their place. */
   exact: boolean;
 }
@@ -74,11 +72,12 @@ export async function sitePage(
   question: Question,
   pause: () => Promise<void> = noPause,
 ): Promise<ResultPage> {
-  const { q, kind, region, limit, offset, typing, exact } = question;
-  // The last word is completed as a prefix while typing, and on every other path too (submitted, reloaded, shared,
-  // Back) unless it is a complete word of the index that records hold: the address that typing writes gives the same results.
-  const open = !typing && !exact && q !== undefined && (await engine.openLastWord(q));
-  const prefix = typing || open;
+  const { q, kind, region, limit, offset, exact } = question;
+  // The last word is completed as a prefix on every path (typed, submitted, reloaded, shared, Back) unless it is a
+  // complete word of the index that records hold: the address that typing writes gives the same results. A complete
+  // word that may grow (« examen théo ») is completed only to fill a first page its exact matches leave short (below).
+  const open = !exact && q !== undefined && (await engine.openLastWord(q));
+  const prefix = open;
   // A confident correction shown at once counts its corrected words at RANK_WEIGHTS.correction (none otherwise).
   let corrected: string[] | undefined;
   const pageOf = async (text: string | undefined, at: number) => {
@@ -113,7 +112,20 @@ export async function sitePage(
   if (text !== undefined && !exact && !shown?.missing?.length) {
     await pause();
     const first = await engine.search({ q: text, kind, region, limit, offset: 0, prefix, corrected });
-    blend = await blendFirstPage(engine, { q: text, kind, region, prefix, corrected }, first, limit);
+    // A complete last word that may grow: the records holding every word with it completed fill a short page, by
+    // score among the exact matches (which keep the API's order).
+    const completed =
+      !prefix && first.total < limit
+        ? await engine.completions({ q: text, kind, region, corrected }, limit)
+        : undefined;
+    blend = await blendFirstPage(
+      engine,
+      { q: text, kind, region, prefix, corrected },
+      first,
+      limit,
+      undefined,
+      completed,
+    );
     if (blend && offset > 0) at = exactOffset(offset / limit + 1, blend.exactShown, limit);
   }
   const page = await pageOf(text, at);

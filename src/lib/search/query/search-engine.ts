@@ -107,6 +107,16 @@ export interface SearchEngine {
     shorter: string,
     limit: number,
   ): Promise<PartialPage>;
+  /**
+   * For the search page, never the API: when q ends with a complete word that may grow (prefix.ts), the scores of q's
+   * `limit` best matches, and the `limit` best records that match q only with that word completed (« examen théo »:
+   * théorique), scored as the completed query scores them (a completion at RANK_WEIGHTS.prefix), best first, ties by id.
+   * The same shape as partial(): `lacking` is all 0.
+   */
+  completions(
+    query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'corrected'> & { q: string },
+    limit: number,
+  ): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
   /**
@@ -384,16 +394,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     const exact = matching.size ? await topOf(q, filter, limit, variants) : [];
     const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit, shorterVariants);
     // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
-    const { slots, loaded, lists } = await load(key);
-    const options = slots.map((slot) =>
-      slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })),
-    );
-    const factors = rankFactors(
-      slots.length,
-      slots.reduce((n, slot) => n + slot.terms.length, 0),
-      namedRegions(slots),
-    );
-    const scoreOf = (at: number) => partialScore(options, factors, at, scoring);
+    const scoreOf = await scorerOf(key);
+    const slots = await slotsOf(key);
     const scored = others
       .map((at) => {
         const { score, held } = scoreOf(at);
@@ -409,6 +411,58 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       lacking: scored.map((s) => s.lacking),
       slots: slots.length,
       terms: scored.length ? (matched ?? []) : [],
+    };
+  }
+
+  /** Scores of listing positions under a key's slots and terms, one record at a time (partial-score.ts). */
+  async function scorerOf(key: string): Promise<(at: number) => ReturnType<typeof partialScore>> {
+    const { slots, loaded, lists } = await load(key);
+    const options = slots.map((slot) =>
+      slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })),
+    );
+    const factors = rankFactors(
+      slots.length,
+      slots.reduce((n, slot) => n + slot.terms.length, 0),
+      namedRegions(slots),
+    );
+    return (at) => partialScore(options, factors, at, scoring);
+  }
+
+  async function completions(
+    { q, kind, region, corrected }: Pick<FactsQuery, 'kind' | 'region' | 'corrected'> & { q: string },
+    limit: number,
+  ): Promise<PartialPage> {
+    const none: PartialPage = {
+      exact: [],
+      exactScores: [],
+      positions: [],
+      scores: [],
+      lacking: [],
+      slots: 0,
+      terms: [],
+    };
+    const typed = { corrected };
+    const grown = { prefix: true, corrected };
+    const key = keyFor(q, typed);
+    // Without significant words, or when the last word cannot grow (the completed query is the typed one), nothing.
+    if (key === '' || keyFor(q, grown) === key) return none;
+    const filter = positionFilter(kindRegions, { kind, region });
+    const matching = new Set(await positionsOf(q, typed));
+    const exact = matching.size ? await topOf(q, filter, limit, typed) : [];
+    const others = await topOf(q, (at) => !matching.has(at) && (!filter || filter(at)), limit, grown);
+    const exactScore = await scorerOf(key);
+    const grownScore = await scorerOf(keyFor(q, grown));
+    const scored = others
+      .map((at) => ({ at, score: grownScore(at).score }))
+      .sort((a, b) => b.score - a.score || a.at - b.at);
+    return {
+      exact,
+      exactScores: exact.map((at) => exactScore(at).score),
+      positions: scored.map((s) => s.at),
+      scores: scored.map((s) => s.score),
+      lacking: scored.map(() => 0),
+      slots: (await slotsOf(key)).length,
+      terms: scored.length ? ((await evaluated(q, grown))?.terms ?? []) : [],
     };
   }
 
@@ -428,6 +482,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     size: manifest.records,
     search,
     partial,
+    completions,
     cards: cardsOf,
     async openLastWord(q) {
       // A word that records hold (itself or its stem) or that matches through its synonyms finds records as typed: it

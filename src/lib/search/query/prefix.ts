@@ -1,8 +1,8 @@
 /**
- * Search as you type (the site only): while a person types, the last word, when the query ends with it, also
- * matches the index words that start with it ("permis prov" finds "provisoire"). It becomes a slot (synonyms.ts)
- * whose options are the word itself with its synonyms, and its most frequent completions at PREFIX_WEIGHT, read
- * from search/prefixes/<two letters>.json. A submitted search never uses it: it follows the API's rules.
+ * A word cut while typing (the site only, never the API): the last word, when the query ends with it, also matches
+ * the index words that start with it ("permis prov" finds "provisoire"), typed, submitted or reloaded alike
+ * (site-page.ts decides when). It becomes a slot (synonyms.ts) whose options are the word itself with its synonyms,
+ * and its most frequent completions at PREFIX_WEIGHT, read from search/prefixes/<two letters>.json.
  */
 import { foldText, processTerm, WORD } from '../text/normalize.ts';
 import type { ShardStore } from '../store/shard-store.ts';

@@ -28,8 +28,8 @@ export interface FactsQuery {
   limit: number;
   offset: number;
   /**
-   * Search as you type (the site only, never the API): the last word, when q ends with it, also matches as the
-   * start of a longer word (prefix.ts). A submitted search leaves it out and follows the API's rules.
+   * The site only, never the API: the last word, when q ends with it, also matches as the start of a longer word
+   * (prefix.ts); the search page sets it when that word is open (site-page.ts), typed or submitted alike.
    */
   prefix?: boolean | undefined;
   /**

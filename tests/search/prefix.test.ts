@@ -24,7 +24,7 @@ describe('search as you type', () => {
     expect(typedPrefix('p'.repeat(PREFIX_MIN_LETTERS - 1))).toBeNull();
   });
 
-  it('matches the last word as a prefix while typing, keeps the other words required, and never in a submitted search', async () => {
+  it('with `prefix`, matches the last word as a prefix and keeps the other words required; never without it (the API)', async () => {
     const engine = await engineFor(facts);
     const ids = async (q: string, prefix: boolean) => (await engine.search({ q, limit: 10, offset: 0, prefix })).ids;
     expect(await ids('permis prov', true)).toEqual(['fait-00000000000000e1']);

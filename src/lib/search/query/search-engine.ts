@@ -137,6 +137,17 @@ export interface SearchEngine {
   preload(): Promise<number>;
 }
 
+/** A PartialPage with no record. */
+const noPartial = (): PartialPage => ({
+  exact: [],
+  exactScores: [],
+  positions: [],
+  scores: [],
+  lacking: [],
+  slots: 0,
+  terms: [],
+});
+
 /** Marks a corrected word's slot in a cache key (no index term holds it). */
 const CORRECTION_MARK = '~';
 
@@ -371,18 +382,9 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     shorter: string,
     limit: number,
   ): Promise<PartialPage> {
-    const none: PartialPage = {
-      exact: [],
-      exactScores: [],
-      positions: [],
-      scores: [],
-      lacking: [],
-      slots: 0,
-      terms: [],
-    };
     const variants = { prefix, corrected };
     const key = keyFor(q, variants);
-    if (key === '') return none;
+    if (key === '') return noPartial();
     // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
     const last = typedPrefix(q);
     const shorterVariants = {
@@ -432,20 +434,11 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     { q, kind, region, corrected }: Pick<FactsQuery, 'kind' | 'region' | 'corrected'> & { q: string },
     limit: number,
   ): Promise<PartialPage> {
-    const none: PartialPage = {
-      exact: [],
-      exactScores: [],
-      positions: [],
-      scores: [],
-      lacking: [],
-      slots: 0,
-      terms: [],
-    };
     const typed = { corrected };
     const grown = { prefix: true, corrected };
     const key = keyFor(q, typed);
     // Without significant words, or when the last word cannot grow (the completed query is the typed one), nothing.
-    if (key === '' || keyFor(q, grown) === key) return none;
+    if (key === '' || keyFor(q, grown) === key) return noPartial();
     const filter = positionFilter(kindRegions, { kind, region });
     const matching = new Set(await positionsOf(q, typed));
     const exact = matching.size ? await topOf(q, filter, limit, typed) : [];

@@ -4,9 +4,10 @@
  * (one reload) once the files are valid again. A page opened while the error stands gets the overlay too.
  */
 import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import { readRecords, type ReadCache } from '../../src/lib/records/read-records.ts';
+import { displayPath, fileStamp, readRecords, type ReadCache } from '../../src/lib/records/read-records.ts';
 import { RecordError } from '../../src/lib/records/friendly-errors.ts';
 import { readSynonymsFile, SynonymsError } from '../../src/lib/search/build.ts';
 import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
@@ -82,16 +83,55 @@ export function errorPayload(problems: readonly string[]): ErrorPayload {
 /** How long a file found invalid is given to finish being written before the overlay shows it. */
 const SETTLE_MS = 300;
 
+/** While an error stands, how often the record files read are compared with what was read (stale()). */
+export const STALE_POLL_MS = 500;
+
+/** What the overlay asks of `npm run dev` beyond the page. */
+export interface OverlayHooks {
+  /**
+   * While an error stands, a record file is no longer what was read, with no watcher event for it: a save whose last
+   * write the watcher folded into its first (truncate, then write, within one tick of the file's clock, under load).
+   * Handle it as a change of that file.
+   */
+  stale(file: string): void;
+  /** The error is fixed: the records loader, which may have read the same save half-written, reads it again. */
+  fixed(): void;
+}
+
 /**
  * Checks the content after each change (`check()`, once for a burst, never two at once) and shows or clears the
  * overlay; returns the check to call on every content event.
  */
-export function errorOverlay(server: ViteDevServer, settings: Settings): () => void {
+export function errorOverlay(
+  server: ViteDevServer,
+  settings: Settings,
+  hooks: OverlayHooks = { stale: () => {}, fixed: () => {} },
+): () => void {
   const cache: ReadCache = new Map();
   let shown: ErrorPayload | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let poll: NodeJS.Timeout | undefined;
+  // Compares each record file that a problem names with what was read, once; one changed or gone goes to hooks.stale.
+  const stalePath = async (problems: readonly string[]): Promise<string | undefined> => {
+    for (const [path, { stamp }] of cache) {
+      if (!problems.some((problem) => problem.startsWith(`${displayPath(path)}:`))) continue;
+      const now = await stat(path).then(fileStamp, () => undefined);
+      if (now !== stamp) return path;
+    }
+    return undefined;
+  };
+  const watchStale = () => {
+    clearTimeout(poll);
+    if (!shown) return;
+    const problems = shown.err.message.split('\n');
+    poll = setTimeout(async () => {
+      const path = shown && (await stalePath(problems));
+      if (path) hooks.stale(path);
+      else watchStale();
+    }, STALE_POLL_MS).unref();
+  };
   const hot = server.environments.client.hot;
   // A page opened (or reloaded) while the error stands: its client connects, and gets the overlay.
   server.ws.on('connection', () => shown && hot.send(shown));
@@ -115,7 +155,9 @@ export function errorOverlay(server: ViteDevServer, settings: Settings): () => v
       shown = undefined;
       // Fixed: one reload shows the valid content and drops the overlay (Vite's client clears it on reload).
       hot.send({ type: 'full-reload', path: '*' });
+      hooks.fixed();
     }
+    watchStale();
   };
   const check = () => {
     if (running) return void (again = true);

@@ -79,17 +79,22 @@ export function devIntegration(settings: Settings): AstroIntegration {
         const content = dirname(records);
         server.watcher.add(content);
         const onRecord = refreshRecords(refreshContent, logger);
-        // An invalid record, topics or synonyms file shows in the open page, not only here (dev-error-overlay.ts).
-        const onContent = errorOverlay(server, settings);
         const paths = { content, records, synonyms: resolve(settings.SYNONYMS_FILE) };
+        const onEvent = (event: 'add' | 'change' | 'unlink', path: string) => {
+          const action = contentEventAction(event, resolve(path), paths);
+          if (action === 'ignore') return;
+          onContent();
+          if (action === 'records') onRecord();
+          else otherContent(server);
+        };
+        // An invalid record, topics or synonyms file shows in the open page, not only here (dev-error-overlay.ts);
+        // while it does, a record file that changed with no watcher event is handled as changed.
+        const onContent = errorOverlay(server, settings, {
+          stale: (file) => onEvent('change', file),
+          fixed: onRecord,
+        });
         for (const event of ['add', 'change', 'unlink'] as const)
-          server.watcher.on(event, (path: string) => {
-            const action = contentEventAction(event, resolve(path), paths);
-            if (action === 'ignore') return;
-            onContent();
-            if (action === 'records') onRecord();
-            else otherContent(server);
-          });
+          server.watcher.on(event, (path: string) => onEvent(event, path));
       },
     },
   };

@@ -1,4 +1,5 @@
 /** Node-only: reads every record file under a directory and builds the corpus. */
+import type { Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Fact } from '../schema/fact.ts';
@@ -13,6 +14,17 @@ import { parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
  * size and mtime happen to be the same.
  */
 export type ReadCache = Map<string, { stamp: string; result: ReturnType<typeof parseRecordFile> }>;
+
+/** What a ReadCache entry was read at: inode, size and times (a rename over the file changes the inode and ctime). */
+export function fileStamp(info: Pick<Stats, 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>): string {
+  return `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+}
+
+/** A record file's path as problems name it: relative to the working directory when inside it, else absolute. */
+export function displayPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside && !inside.startsWith('..') ? inside : path;
+}
 
 /** Options of readRecords. */
 export interface ReadRecordsOptions {
@@ -65,15 +77,14 @@ export async function readRecords(
   const worker = async () => {
     while (next < paths.length) {
       const path = paths[next++]!;
-      const inside = relative(process.cwd(), path);
-      const name = inside && !inside.startsWith('..') ? inside : path;
+      const name = displayPath(path);
       if (!path.endsWith('.md')) {
         others.push({ path, name });
         continue;
       }
       const info = await stat(path).catch(vanished);
       if (!info) continue;
-      const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+      const stamp = fileStamp(info);
       const known = cache?.get(path);
       let parsed = known?.stamp === stamp ? known.result : undefined;
       if (!parsed) {

@@ -185,20 +185,23 @@ describe('negotiation under arbitrary headers', () => {
         if (inm !== null) headers['if-none-match'] = Array.isArray(inm) ? inm.join(', ') : inm;
         const response = await get(api, path, { headers });
         const etag = response.headers.get('etag')!;
-        const matches = Array.isArray(inm) ? inm.some((t) => t.replace(/^W\//, '') === etag) : inm === '*';
+        // A header value's surrounding whitespace is not part of it (RFC 9110 5.5; Headers trims it): " *" is "*".
+        const star = typeof inm === 'string' && inm.trim() === '*';
+        const matches = Array.isArray(inm) ? inm.some((t) => t.replace(/^W\//, '') === etag) : star;
         if (response.status === 304) {
           expect(matches || (inm !== null && headers['if-none-match']!.includes(etag))).toBe(true);
           return;
         }
         expect(response.status).toBe(200);
-        if (Array.isArray(inm) || inm === '*') expect(matches).toBe(false);
+        if (Array.isArray(inm) || star) expect(matches).toBe(false);
         const bytes = Buffer.from(await response.arrayBuffer());
         const coding = response.headers.get('content-encoding');
         const decoded = coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
         expect(decoded.toString('utf8')).toBe(identity);
         expect(etag).toBe(coding ? tags[0]!.replace(/"$/, `-${coding}"`) : tags[0]);
       }),
-      { numRuns: 200 },
+      // The counterexample fast-check once found: "*" with a space before it (a 304, rightly).
+      { numRuns: 200, examples: [['', ' *']] },
     );
   });
 });

@@ -215,6 +215,11 @@ async function render(backend: SearchBackend): Promise<void> {
       : pageCount(page.total, page.exactShown, PAGE_SIZE);
   const found = `${plural(page.total, 'fiche')} trouvée${page.total > 1 ? 's' : ''}${pages > 1 ? ` · page ${state.page} sur ${pages}` : ''}`;
   const partial = page.blend?.filter((item) => item.missing) ?? [];
+  const completed = page.blend?.filter((item) => item.completed).length ?? 0;
+  const last = state.q.trim().split(/\s+/).at(-1) ?? '';
+  const completions = completed
+    ? ` Parmi les résultats, ${plural(completed, 'fiche')} avec un mot qui commence par « ${last} ».`
+    : '';
   const lacking = [...new Set(partial.flatMap((item) => item.missing!))];
   // The live region says what is shown, the suggested query and the records lacking a word included.
   // Under a suggestion shown instead, the status first says that q itself found nothing and what is shown: a phone
@@ -227,8 +232,8 @@ async function render(backend: SearchBackend): Promise<void> {
   status.replaceChildren(
     echo,
     page.total === 0
-      ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.${partial.length ? ` ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, partial.length > 0)}`
-      : `${found}.${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}${partlyStatus(page.partly, true)}`,
+      ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.${completions}${partial.length ? ` ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, partial.length > 0)}`
+      : `${found}.${completions}${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}${partlyStatus(page.partly, true)}`,
   );
   showSuggestions(page);
   results.replaceChildren(

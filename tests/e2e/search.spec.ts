@@ -341,7 +341,11 @@ test('a last word that records hold but that may grow (« examen théo ») lists
   const box = page.getByLabel('Mots recherchés');
   await box.focus();
   await page.keyboard.type('examen théo');
-  await expect(page.locator('[data-search-status]')).toHaveText(new RegExp(`^${api.total} fiches? trouvées?`));
+  await expect(page.locator('[data-search-status]')).toHaveText(
+    new RegExp(
+      `^${api.total} fiches? trouvées?.* Parmi les résultats, \\d+ fiches? avec un mot qui commence par « théo »\\.`,
+    ),
+  );
   await expect.poll(async () => (await shownIds(page)).length).toBeGreaterThan(api.total);
   const typed = await shownIds(page);
   // The API's records keep its order among the others (one that the completions outscore goes to page 2, blend.ts).

@@ -117,6 +117,10 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     expect(shown).toContain(ids[2]);
     const completed = page.blend!.find((item) => item.card.id === ids[2])!;
     expect(completed.missing).toBeUndefined();
+    expect(completed.completed).toBe(true);
+    expect(page.blend!.filter((item) => !item.completed && !item.missing).map((item) => item.card.id)).toEqual(
+      api.ids.slice(0, page.exactShown),
+    );
     // The exact matches keep the API's order among themselves.
     expect(shown.filter((id) => api.ids.includes(id))).toEqual(api.ids);
     expect(page.exactShown).toBe(2);

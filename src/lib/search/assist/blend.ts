@@ -28,6 +28,8 @@ export const MISSING_POWER: number = RANK_WEIGHTS.missingPower;
 export interface BlendItem {
   card: ResultCard;
   missing?: string[] | undefined;
+  /** A record holding every word, the last one through a completion (SearchEngine.completions). */
+  completed?: true | undefined;
   /** Index terms to highlight in it: the query's, or its shortening's. */
   terms: string[];
 }
@@ -136,7 +138,7 @@ export async function blendFirstPage(
   const { q } = query;
   if (q === undefined || limit <= 0) return undefined;
   // Items without their card yet: an exact match's card is known, a blended record's is read once it makes the page.
-  type Pending = { card?: ResultCard; missing?: string[]; terms: string[] };
+  type Pending = { card?: ResultCard; missing?: string[]; completed?: true; terms: string[] };
   let exactList: Scored<Pending>[] | undefined;
   const partial: Scored<Pending>[] = [];
   const seen = new Set<number>();
@@ -150,7 +152,7 @@ export async function blendFirstPage(
     exactList = exactOf(completed);
     completed.positions.forEach((at, i) => {
       seen.add(at);
-      partial.push({ item: { terms: completed.terms }, at, score: completed.scores[i]! });
+      partial.push({ item: { completed: true, terms: completed.terms }, at, score: completed.scores[i]! });
     });
   }
   for (const shortening of shorteningsOf(q)) {
@@ -177,7 +179,7 @@ export async function blendFirstPage(
     (m): BlendItem =>
       m.exact
         ? { card: m.item.card!, terms: m.item.terms }
-        : { card: cards[next++]!, missing: m.item.missing, terms: m.item.terms },
+        : { card: cards[next++]!, missing: m.item.missing, completed: m.item.completed, terms: m.item.terms },
   );
   return { items, exactShown: merged.filter((m) => m.exact).length };
 }

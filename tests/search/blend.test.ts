@@ -11,13 +11,9 @@ import {
   type Scored,
 } from '../../src/lib/search/assist/blend.ts';
 import { engineFor } from '../support/search.ts';
+import { numberedFacts } from '../support/records.ts';
 
-let n = 0;
-function record(title: string, body: string) {
-  n += 1;
-  const id = `fait-${n.toString(16).padStart(16, '0')}`;
-  return { file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body };
-}
+const record = numberedFacts();
 
 // "Validité du permis" answers "durée validité permis" without the word "durée"; the exact matches mention all three
 // words in passing, in long texts. Filler records make the words rare enough to score.

@@ -6,13 +6,9 @@ import { partialFill } from '../../src/lib/search/assist/partial-fill.ts';
 import { shownIds, sitePage, type Question } from '../../src/lib/search/assist/site-page.ts';
 import { MAX_DROP_TRIES, subsets } from '../../src/lib/search/assist/suggest.ts';
 import { engineFor } from '../support/search.ts';
+import { numberedFacts } from '../support/records.ts';
 
-let n = 0;
-function record(title: string, body: string) {
-  n += 1;
-  const id = `fait-${n.toString(16).padStart(16, '0')}`;
-  return { file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body };
-}
+const record = numberedFacts();
 
 // No record holds all four words of « amende stationnement trottoir vélo »; one holds three, two hold two, three
 // hold one; fillers make the words rare enough to score.

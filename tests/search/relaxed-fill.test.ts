@@ -3,13 +3,9 @@ import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import { relaxedFill } from '../../src/lib/search/assist/relaxed.ts';
 import { engineFor } from '../support/search.ts';
+import { numberedFacts } from '../support/records.ts';
 
-let n = 0;
-function record(title: string, body: string) {
-  n += 1;
-  const id = `fait-${n.toString(16).padStart(16, '0')}`;
-  return { file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body };
-}
+const record = numberedFacts();
 
 // One record holds "remplacer permis perdu"; three hold "permis perdu" only; one holds "remplacer" only, so that
 // leaving out "perdu" or "permis" adds nothing and leaving out "remplacer" adds three records.

@@ -13,13 +13,9 @@ import { SYNONYM_WEIGHT } from '../../src/lib/search/query/synonyms.ts';
 import { MISSING_POWER } from '../../src/lib/search/assist/blend.ts';
 import { testSettings } from '../support/test-build.ts';
 import { builtEngine } from '../support/search.ts';
+import { numberedFacts } from '../support/records.ts';
 
-let n = 0;
-function record(title: string, body: string) {
-  n += 1;
-  const id = `fait-${n.toString(16).padStart(16, '0')}`;
-  return { file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body };
-}
+const record = numberedFacts();
 
 /** An engine over records with a synonyms file. */
 async function engineOf(

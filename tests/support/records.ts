@@ -27,3 +27,23 @@ export async function writeCorpus(files: Record<string, string>): Promise<string
   await Promise.all(Object.entries(files).map(([name, source]) => writeFile(join(dir, name), source)));
   return dir;
 }
+
+/**
+ * A maker of raw record files for buildCorpus: facts of all Belgium, without sources, numbered from 1 in the order
+ * made (fait-0000000000000001…), one count per maker.
+ */
+export function numberedFacts(): (
+  title: string,
+  body: string,
+) => {
+  file: string;
+  frontmatter: { id: string; kind: 'fact'; title: string; regions: string[]; sources: never[] };
+  body: string;
+} {
+  let n = 0;
+  return (title, body) => {
+    n += 1;
+    const id = `fait-${n.toString(16).padStart(16, '0')}`;
+    return { file: `${id}.md`, frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] }, body };
+  };
+}

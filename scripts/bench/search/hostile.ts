@@ -139,7 +139,7 @@ export async function measureHostile(
       name,
       cpuMs: times[Math.floor(times.length / 2)]!,
       worstCpuMs: times.at(-1)!,
-      coldCpuMs: cold[Math.floor(cold.length / 2)]!,
+      coldCpuMs: median(cold),
       pageColdCpuMs: median(page),
       fillColdCpuMs: median(fill),
       units,

@@ -94,10 +94,23 @@ function typedWords(q: string): { text: string; term: string }[] {
     .filter((w): w is { text: string; term: string } => w.term !== null);
 }
 
+/** The first time each term is typed, in typed order. */
+function distinctWords(words: readonly { text: string; term: string }[]): { text: string; term: string }[] {
+  return words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
+}
+
 /** q's distinct significant words (the first time each term is typed), in typed order. */
 export function significantWords(q: string): { text: string; term: string }[] {
-  const words = typedWords(q);
-  return words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
+  return distinctWords(typedWords(q));
+}
+
+/** The score of a PartialPage's `i`-th record on the blend's scale: its score times the share of q's slots it holds to the power `power`. */
+export function penalisedScore(
+  page: Pick<PartialPage, 'scores' | 'lacking' | 'slots'>,
+  i: number,
+  power = MISSING_POWER,
+): number {
+  return page.scores[i]! * ((page.slots - page.lacking[i]!) / page.slots) ** power;
 }
 
 /**
@@ -106,7 +119,7 @@ export function significantWords(q: string): { text: string; term: string }[] {
  */
 export function shorteningsOf(q: string): Shortening[] {
   const words = typedWords(q);
-  const distinct = words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
+  const distinct = distinctWords(words);
   if (distinct.length < 2) return [];
   return distinct.slice(0, MAX_DROP_TRIES).map((left) => ({
     q: words
@@ -161,11 +174,10 @@ export async function blendFirstPage(
     page.positions.forEach((at, i) => {
       if (seen.has(at)) return;
       seen.add(at);
-      const share = (page.slots - page.lacking[i]!) / page.slots;
       partial.push({
         item: { missing: [shortening.missing], terms: page.terms },
         at,
-        score: page.scores[i]! * share ** power,
+        score: penalisedScore(page, i, power),
       });
     });
   }

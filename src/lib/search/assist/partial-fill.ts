@@ -10,7 +10,7 @@
  * MAX_DROP_TRIES shorter queries are evaluated, as for the suggestions.
  */
 import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
-import { MISSING_POWER, significantWords } from './blend.ts';
+import { penalisedScore, significantWords } from './blend.ts';
 import { MAX_DROP_TRIES, subsets } from './suggest.ts';
 
 /** The records shown below a short first page, holding some of the query's words. */
@@ -47,8 +47,7 @@ export async function partialFill(
       await pause();
       const page = await engine.partial({ ...query, q }, kept.map((i) => words[i]!.text).join(' '), wanted);
       page.positions.forEach((at, i) => {
-        const share = (page.slots - page.lacking[i]!) / page.slots;
-        const score = page.scores[i]! * share ** MISSING_POWER;
+        const score = penalisedScore(page, i);
         if (score > (best.get(at) ?? -1)) best.set(at, score);
       });
       for (const term of page.terms) terms.add(term);

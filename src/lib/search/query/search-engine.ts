@@ -396,8 +396,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     const exact = matching.size ? await topOf(q, filter, limit, variants) : [];
     const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit, shorterVariants);
     // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
-    const scoreOf = await scorerOf(key);
-    const slots = await slotsOf(key);
+    const { scoreOf, slots } = await scorerOf(key);
     const scored = others
       .map((at) => {
         const { score, held } = scoreOf(at);
@@ -411,13 +410,15 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       positions: scored.map((s) => s.at),
       scores: scored.map((s) => s.score),
       lacking: scored.map((s) => s.lacking),
-      slots: slots.length,
+      slots,
       terms: scored.length ? (matched ?? []) : [],
     };
   }
 
-  /** Scores of listing positions under a key's slots and terms, one record at a time (partial-score.ts). */
-  async function scorerOf(key: string): Promise<(at: number) => ReturnType<typeof partialScore>> {
+  /** Scores of listing positions under a key's slots and terms, one record at a time (partial-score.ts), and how many slots it has. */
+  async function scorerOf(
+    key: string,
+  ): Promise<{ scoreOf: (at: number) => ReturnType<typeof partialScore>; slots: number }> {
     const { slots, loaded, lists } = await load(key);
     const options = slots.map((slot) =>
       slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })),
@@ -427,7 +428,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       slots.reduce((n, slot) => n + slot.terms.length, 0),
       namedRegions(slots),
     );
-    return (at) => partialScore(options, factors, at, scoring);
+    return { scoreOf: (at) => partialScore(options, factors, at, scoring), slots: slots.length };
   }
 
   async function completions(
@@ -443,18 +444,18 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     const matching = new Set(await positionsOf(q, typed));
     const exact = matching.size ? await topOf(q, filter, limit, typed) : [];
     const others = await topOf(q, (at) => !matching.has(at) && (!filter || filter(at)), limit, grown);
-    const exactScore = await scorerOf(key);
-    const grownScore = await scorerOf(keyFor(q, grown));
+    const typedScore = await scorerOf(key);
+    const grownScore = (await scorerOf(keyFor(q, grown))).scoreOf;
     const scored = others
       .map((at) => ({ at, score: grownScore(at).score }))
       .sort((a, b) => b.score - a.score || a.at - b.at);
     return {
       exact,
-      exactScores: exact.map((at) => exactScore(at).score),
+      exactScores: exact.map((at) => typedScore.scoreOf(at).score),
       positions: scored.map((s) => s.at),
       scores: scored.map((s) => s.score),
       lacking: scored.map(() => 0),
-      slots: (await slotsOf(key)).length,
+      slots: typedScore.slots,
       terms: scored.length ? ((await evaluated(q, grown))?.terms ?? []) : [],
     };
   }

@@ -125,6 +125,27 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     expect(shownIds(full)).toEqual(api.ids);
   });
 
+  it('completes a complete last word before any shortening when the query finds nothing with it as typed', async () => {
+    const { engine, ids } = await engineOf([
+      record('Excès de vitesse', 'Un excès de vitesse coûte une amende.'),
+      record('Où il vit', 'Il vit à Namur et roule peu.'),
+      record('Amende et excès', 'L’amende pour un excès de poids.'),
+      ...filler,
+    ]);
+    // « vit » is a word that records hold, but no record holds it with « amende » and « excès ».
+    expect(await engine.openLastWord('amende excès de vit')).toBe(false);
+    expect((await engine.search({ q: 'amende excès de vit', limit: 0, offset: 0 })).total).toBe(0);
+    const page = await sitePage(engine, ask('amende excès de vit'));
+    // Completed (« vitesse »), not shortened to « amende excès »: no suggestion is shown in its place.
+    expect(page.shown).toBeUndefined();
+    expect(page.total).toBe(1);
+    expect(shownIds(page)[0]).toBe(ids[0]);
+    // ?exact=1 keeps the word as typed: nothing, and the shortening is offered.
+    const exact = await sitePage(engine, { ...ask('amende excès de vit'), exact: true });
+    expect(exact.total).toBe(0);
+    expect(exact.suggestions.map((s) => s.q)).toContain('amende excès');
+  });
+
   it('asks for no completion when the last word cannot grow, and scores completions at the prefix weight', async () => {
     const { engine } = await engineOf([
       record('Examen théorique', 'Réussir l’examen théorique.'),

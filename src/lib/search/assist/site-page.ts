@@ -76,7 +76,7 @@ export async function sitePage(
   // The last word is completed as a prefix on every path (typed, submitted, reloaded, shared, Back) unless it is a
   // complete word of the index that records hold: the address that typing writes gives the same results. A complete
   // word that may grow (« examen théo ») is completed only to fill a first page its exact matches leave short (below).
-  const prefix = !exact && q !== undefined && (await engine.openLastWord(q));
+  let prefix = !exact && q !== undefined && (await engine.openLastWord(q));
   // A confident correction shown at once counts its corrected words at RANK_WEIGHTS.correction (none otherwise).
   let corrected: string[] | undefined;
   const pageOf = async (text: string | undefined, at: number) => {
@@ -93,7 +93,15 @@ export async function sitePage(
       facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total },
     };
   };
-  const found = q === undefined ? 0 : (await engine.search({ q, kind, region, limit: 0, offset: 0, prefix })).total;
+  const count = async (grown: boolean) =>
+    q === undefined ? 0 : (await engine.search({ q, kind, region, limit: 0, offset: 0, prefix: grown })).total;
+  let found = await count(prefix);
+  // A complete last word that finds nothing with the other words as typed was cut too (« amende excès de vit »):
+  // completing it comes before any correction or shortening, which would change or drop a word the reader typed.
+  if (found === 0 && !prefix && !exact && q !== undefined) {
+    const grown = await count(true);
+    if (grown > 0) [prefix, found] = [true, grown];
+  }
   if (found === 0 && q !== undefined) await pause();
   const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region }) : [];
   // Nothing found: the best suggestion's results at once (the page says so and links to the exact words).

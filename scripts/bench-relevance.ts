@@ -34,6 +34,9 @@ import {
   renderSummary,
   renderTables,
   renderTargets,
+  leadRow,
+  renderLeads,
+  type LeadRow,
   type Engine,
   type Row,
   type Target,
@@ -174,9 +177,17 @@ for (const set of sets) {
     ),
     rowOf('overall', scored),
   ];
+  const leads = rows
+    .map((row) =>
+      leadRow(
+        row.category,
+        scored.filter((s) => row.category === 'overall' || s.query.category === row.category).map((s) => s.figures),
+      ),
+    )
+    .filter((lead): lead is LeadRow => lead !== undefined);
   const dym = await didYouMean(set.queries);
   const targets = [...(set.name === 'held-out' ? heldOutTargets(rows) : relevanceTargets(rows)), dym.target];
-  results.push({ ...set, scored, rows, targets, didYouMean: perQuery(set.name) ? dym.lines : [] });
+  results.push({ ...set, scored, rows, leads, targets, didYouMean: perQuery(set.name) ? dym.lines : [] });
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
@@ -196,6 +207,7 @@ const sections = [
     `## ${JUDGED_SETS[r.name].title}: ${r.queries.length} queries (${JUDGED_SETS[r.name].file})`,
     '',
     renderTables(r.rows),
+    ...(r.leads.length ? [renderLeads(r.leads)] : []),
     renderTargets(r.targets),
     ...(r.didYouMean.length ? ['', ...r.didYouMean.map((l) => `- ${l}`), ''] : ['']),
   ]),
@@ -245,6 +257,7 @@ if (!args['no-pagefind'] && !args.dist && results.length === SET_NAMES.length) {
         name: r.name,
         file: JUDGED_SETS[r.name].file,
         rows: r.rows,
+        leads: r.leads,
         targets: r.targets,
         queries: (perQuery(r.name) ? r.scored : []).map((s) => ({
           id: s.query.id,

@@ -1,5 +1,5 @@
 /** The relevance report: per-category figures of every engine side by side, the site's lead over the best other engine, empty first pages, and the issues' targets. */
-import type { Figures } from './metrics.ts';
+import { pairedInterval, BOOTSTRAP, type Figures, type Interval } from './metrics.ts';
 
 /** The engines compared, in report order: what the site shows, the API's raw answer, Pagefind, plain MiniSearch. */
 export const ENGINES = ['site', 'api', 'pagefind', 'minisearch'] as const;
@@ -119,7 +119,11 @@ export function heldOutTargets(rows: readonly Row[]): Target[] {
   return targets;
 }
 
-const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(2)}`;
+/** Two decimals with a sign; a figure that rounds to zero is +0.00, never −0.00. */
+const signed = (n: number) => {
+  const rounded = Number(n.toFixed(2));
+  return `${rounded >= 0 ? '+' : '−'}${Math.abs(rounded).toFixed(2)}`;
+};
 
 /** One set's tables: recall@10 and MRR with a "site − best other" column, nDCG@10, and the queries whose first page is empty (counts). */
 export function renderTables(rows: readonly Row[]): string {
@@ -184,5 +188,54 @@ export function renderSummary(sets: readonly { name: string; rows: readonly Row[
       `| site − best other | ${overall.flatMap((o) => [signed(o.row.figures.site!.recall10 - bestOther(o.row.figures, 'recall10')!), signed(o.row.figures.site!.mrr - bestOther(o.row.figures, 'mrr')!), '']).join(' | ')} |`,
     );
   }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The site's lead over the best other engine on one figure of one category, with its 95 % interval. */
+export type Lead = Interval & { other: (typeof OTHERS)[number] };
+
+/** One category's leads in recall@10 and MRR. */
+export interface LeadRow {
+  category: string;
+  queries: number;
+  recall10: Lead;
+  mrr: Lead;
+}
+
+/**
+ * The site's lead in one category over the other engine with the better mean (as the tables' "site − best other"),
+ * from the per-query figures of that category, with a paired bootstrap interval (metrics.ts); undefined when neither
+ * Pagefind nor MiniSearch ran.
+ */
+export function leadRow(category: string, perQuery: readonly Row['figures'][]): LeadRow | undefined {
+  const lead = (key: 'recall10' | 'mrr'): Lead | undefined => {
+    const ran = OTHERS.filter((e) => perQuery[0]?.[e]);
+    if (!ran.length) return undefined;
+    const meanOf = (e: Engine) => perQuery.reduce((sum, f) => sum + f[e]![key], 0) / perQuery.length;
+    const other = ran.reduce((best, e) => (meanOf(e) > meanOf(best) ? e : best));
+    const site = perQuery.map((f) => f.site![key]);
+    return {
+      other,
+      ...pairedInterval(
+        site,
+        perQuery.map((f) => f[other]![key]),
+      ),
+    };
+  };
+  const recall10 = lead('recall10');
+  const mrr = lead('mrr');
+  return recall10 && mrr ? { category, queries: perQuery.length, recall10, mrr } : undefined;
+}
+
+/** The leads with their intervals as a Markdown table, and how to read it. */
+export function renderLeads(rows: readonly LeadRow[]): string {
+  const cell = (l: Lead) => `${signed(l.diff)} [${signed(l.low)}, ${signed(l.high)}] (${l.other})`;
+  const lines = [
+    `**Site − best other, with a 95 % interval** (paired bootstrap: ${BOOTSTRAP.resamples.toLocaleString('en')} resamples of the queries, seed ${BOOTSTRAP.seed}; an interval that holds 0 is a lead or a gap this many queries cannot tell from none)`,
+    '',
+    '| category | queries | recall@10 | MRR |',
+    '|---|---:|---|---|',
+    ...rows.map((r) => `| ${r.category} | ${r.queries} | ${cell(r.recall10)} | ${cell(r.mrr)} |`),
+  ];
   return `${lines.join('\n')}\n`;
 }

@@ -327,6 +327,23 @@ test('a shared address whose last word is cut completes it, as typing does: perm
   await expect(page.locator('[data-search-suggestions]')).toBeHidden();
 });
 
+test('a complete last word that finds nothing with the other words is completed, not dropped by a shortening: « amende excès de vit »', async ({
+  page,
+  request,
+}) => {
+  const q = 'amende excès de vit';
+  const api = (await (await request.get(`/api/v1/facts?po_live=1&q=${encodeURIComponent(q)}`)).json()) as {
+    total: number;
+  };
+  expect(api.total).toBe(0);
+  await page.goto(`/recherche/?q=${encodeURIComponent(q)}`);
+  await waitForResults(page);
+  // Its records, not « Aucune fiche pour … Résultats pour « amende excès » » with the reader's word dropped.
+  await expect(page.locator('[data-search-status]')).toHaveText(/^\d+ fiches? trouvées?/);
+  await expect(page.locator('[data-search-suggestions]')).toBeHidden();
+  expect((await shownIds(page)).length).toBeGreaterThan(0);
+});
+
 test('a last word that records hold but that may grow (« examen théo ») lists the same page typed and reloaded: the API’s records, then « théorique » ones', async ({
   page,
   request,

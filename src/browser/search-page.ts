@@ -107,10 +107,21 @@ const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
  * The correction, first on the page: when the query found nothing and its best suggestion is shown instead,
  * « Résultats pour … » and a link to the exact words; when the exact words were asked for, "Vouliez-vous dire …".
  */
-function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown'>): void {
+function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown' | 'grown'>): void {
   suggestionBox.replaceChildren();
-  const { suggestions, shown } = page;
-  suggestionBox.hidden = suggestions.length === 0;
+  const { suggestions, shown, grown } = page;
+  suggestionBox.hidden = suggestions.length === 0 && grown === undefined;
+  if (grown !== undefined) {
+    // The last word was completed because the query found nothing with it as typed (site-page.ts): say so, as for a
+    // suggestion shown instead, and link to the exact words.
+    suggestionBox.append(
+      'Résultats avec un mot qui commence par « ',
+      element('strong', grown),
+      ' ». ',
+      searchLink(`Rechercher exactement « ${state.q.trim()} »`, { ...state, page: 1, exact: true }),
+    );
+    return;
+  }
   if (suggestions.length === 0) return;
   if (shown) {
     suggestionBox.append('Résultats pour « ', element('strong', shown.q), ' »');
@@ -225,9 +236,14 @@ async function render(backend: SearchBackend): Promise<void> {
   // Under a suggestion shown instead, the status first says that q itself found nothing and what is shown: a phone
   // hides that part from sight (the correction above says it), never from a screen reader, so that the first results
   // stay on its first screen.
+  const instead = page.shown
+    ? `Résultats pour « ${page.shown.q} »`
+    : page.grown !== undefined
+      ? `Résultats avec un mot qui commence par « ${page.grown} »`
+      : undefined;
   const echo =
-    page.total > 0 && page.shown
-      ? element('span', `Aucune fiche pour « ${state.q.trim()} ». Résultats pour « ${page.shown.q} » : `, 'status-echo')
+    page.total > 0 && instead
+      ? element('span', `Aucune fiche pour « ${state.q.trim()} ». ${instead} : `, 'status-echo')
       : '';
   status.replaceChildren(
     echo,
@@ -265,7 +281,7 @@ async function show(focusResults = false): Promise<void> {
     status.textContent = 'Tapez des mots ou choisissez un type ou une région.';
     results.replaceChildren();
     pager.replaceChildren();
-    showSuggestions({ suggestions: [], shown: undefined });
+    showSuggestions({ suggestions: [], shown: undefined, grown: undefined });
     showRelaxed(undefined);
     showPartly(undefined);
     if (!document.documentElement.dataset.searchLoaded) return;

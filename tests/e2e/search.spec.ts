@@ -338,10 +338,20 @@ test('a complete last word that finds nothing with the other words is completed,
   expect(api.total).toBe(0);
   await page.goto(`/recherche/?q=${encodeURIComponent(q)}`);
   await waitForResults(page);
-  // Its records, not « Aucune fiche pour … Résultats pour « amende excès » » with the reader's word dropped.
-  await expect(page.locator('[data-search-status]')).toHaveText(/^\d+ fiches? trouvées?/);
-  await expect(page.locator('[data-search-suggestions]')).toBeHidden();
+  // Its records, not « Résultats pour « amende excès » » with the reader's word dropped; the page says what it did.
+  await expect(page.locator('[data-search-status]')).toHaveText(
+    /^Aucune fiche pour « amende excès de vit »\. Résultats avec un mot qui commence par « vit » : \d+ fiches? trouvées?/,
+  );
+  const box = page.locator('[data-search-suggestions]');
+  await expect(box).toHaveText(
+    'Résultats avec un mot qui commence par « vit ». Rechercher exactement « amende excès de vit »',
+  );
   expect((await shownIds(page)).length).toBeGreaterThan(0);
+  // The exact words, on request: nothing, and the shortening offered.
+  await box.getByRole('link', { name: 'Rechercher exactement « amende excès de vit »' }).click();
+  await expect(page).toHaveURL(/exact=1/);
+  await expect(page.locator('[data-search-status]')).toHaveText(/^Aucune fiche ne contient tous ces mots/);
+  await expect(box).toContainText('amende excès');
 });
 
 test('a last word that records hold but that may grow (« examen théo ») lists the same page typed and reloaded: the API’s records, then « théorique » ones', async ({

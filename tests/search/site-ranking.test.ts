@@ -136,13 +136,18 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     expect(await engine.openLastWord('amende excès de vit')).toBe(false);
     expect((await engine.search({ q: 'amende excès de vit', limit: 0, offset: 0 })).total).toBe(0);
     const page = await sitePage(engine, ask('amende excès de vit'));
-    // Completed (« vitesse »), not shortened to « amende excès »: no suggestion is shown in its place.
+    // Completed (« vitesse »), not shortened to « amende excès »: no suggestion is shown in its place, and the page
+    // names the word it completed.
     expect(page.shown).toBeUndefined();
+    expect(page.grown).toBe('vit');
     expect(page.total).toBe(1);
     expect(shownIds(page)[0]).toBe(ids[0]);
     // ?exact=1 keeps the word as typed: nothing, and the shortening is offered.
     const exact = await sitePage(engine, { ...ask('amende excès de vit'), exact: true });
     expect(exact.total).toBe(0);
+    expect(exact.grown).toBeUndefined();
+    // A query that finds records as typed completes nothing.
+    expect((await sitePage(engine, ask('excès de vitesse'))).grown).toBeUndefined();
     expect(exact.suggestions.map((s) => s.q)).toContain('amende excès');
   });
 

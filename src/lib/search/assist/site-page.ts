@@ -22,6 +22,11 @@ export interface ResultPage {
   suggestions: Suggestion[];
   /** When the typed query found nothing and its first suggestion is shown instead: that suggestion. */
   shown: Suggestion | undefined;
+  /**
+   * A complete last word (as typed) that the query found nothing with, completed as a prefix instead: the page says
+   * so and links to the exact words, as it does for a suggestion shown instead.
+   */
+  grown: string | undefined;
   /** When a suggestion is shown instead and finds fewer records than a page holds: other shortenings' results, below (relaxed.ts). */
   relaxed: RelaxedFill | undefined;
   /** On the first page of a submitted search: its cards with records lacking a word blended in by score (blend.ts). */
@@ -59,6 +64,9 @@ export function correctedWords(q: string, correction: string): string[] {
   const typed = new Set([...q.matchAll(WORD)].map((m) => foldText(m[0])));
   return [...correction.matchAll(WORD)].map((m) => m[0]).filter((word) => !typed.has(foldText(word)));
 }
+
+/** The last word of q as typed (a completed query's last word is q's last word). */
+const typedWord = (q: string): string => [...q.matchAll(WORD)].at(-1)![0];
 
 /** Nothing to yield to (a script, a test): resolves at once. */
 const noPause = (): Promise<void> => Promise.resolve();
@@ -98,9 +106,10 @@ export async function sitePage(
   let found = await count(prefix);
   // A complete last word that finds nothing with the other words as typed was cut too (« amende excès de vit »):
   // completing it comes before any correction or shortening, which would change or drop a word the reader typed.
+  let grown: string | undefined;
   if (found === 0 && !prefix && !exact && q !== undefined) {
-    const grown = await count(true);
-    if (grown > 0) [prefix, found] = [true, grown];
+    const total = await count(true);
+    if (total > 0) [prefix, found, grown] = [true, total, typedWord(q)];
   }
   if (found === 0 && q !== undefined) await pause();
   const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region }) : [];
@@ -165,6 +174,7 @@ export async function sitePage(
     ...page,
     suggestions,
     shown,
+    grown,
     relaxed,
     blend: offset === 0 ? blend?.items : undefined,
     exactShown: blend?.exactShown,

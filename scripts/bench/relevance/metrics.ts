@@ -1,5 +1,6 @@
 /** Ranking metrics over graded judgments: recall@10, MRR, nDCG@10, and their means per category. */
 import type { JudgedQuery } from './judgments.ts';
+import { seededRandom } from '../../../src/lib/synthetic/random.ts';
 
 /** The figures of one ranking against one query's judgments. */
 export interface Figures {
@@ -47,18 +48,6 @@ export interface Interval {
  */
 export const BOOTSTRAP = { resamples: 2000, seed: 1 } as const;
 
-/** A small seeded generator (mulberry32) of floats in [0, 1): the bootstrap's draws, the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /**
  * The mean of a[i] − b[i] over paired per-query figures, and its 95 % percentile interval by a paired bootstrap: how far
  * a lead or a gap on this many queries could move with another draw of queries like them.
@@ -73,7 +62,7 @@ export function pairedInterval(
   const n = diffs.length;
   const diff = n === 0 ? 0 : diffs.reduce((s, d) => s + d, 0) / n;
   if (n === 0) return { diff, low: 0, high: 0 };
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const means = Array.from({ length: resamples }, () => {
     let sum = 0;
     for (let i = 0; i < n; i++) sum += diffs[Math.floor(random() * n)]!;

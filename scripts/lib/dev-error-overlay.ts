@@ -89,9 +89,8 @@ export const STALE_POLL_MS = 500;
 /** What the overlay asks of `npm run dev` beyond the page. */
 export interface OverlayHooks {
   /**
-   * While an error stands, a record file is no longer what was read, with no watcher event for it: a save whose last
-   * write the watcher folded into its first (truncate, then write, within one tick of the file's clock, under load).
-   * Handle it as a change of that file.
+   * While an error stands, a record file it names is no longer what was read, with no watcher event for it (watchers
+   * can miss events: network and container file systems, for one). Handle it as a change of that file.
    */
   stale(file: string): void;
   /** The error is fixed: the records loader, which may have read the same save half-written, reads it again. */

@@ -86,11 +86,17 @@ test('npm run dev: saved record edits (writeFile, then rename-over as sed -i doe
     expect((await (await request.get(`${dev.origin}/api/v1/facts/${id}?po_live=1`)).json()).title).toBe(
       'Deuxième modification',
     );
+    await expect(page.locator('vite-error-overlay')).toHaveCount(1, { timeout: 60_000 });
     await writeFile(
       join(dir, 'a.md'),
       recordSource(factFrontmatter({ title: 'Troisième modification' }), 'Le texte après, wombat.'),
     );
-    await expect(page.locator('h1')).toHaveText('Troisième modification', { timeout: 60_000 });
+    // The invalid edit's overlay (an h1 of its own) stands until the fix reloads the page: wait for the record's h1,
+    // then for the overlay to be gone. (page.locator('h1') matched both and failed at once, strict mode.)
+    await expect(page.getByRole('heading', { level: 1, name: 'Troisième modification', exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.locator('vite-error-overlay')).toHaveCount(0);
     // Another content file (the synonyms) reloads the open page too.
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await writeFile(join(content, 'synonyms.yaml'), 'permis: [rijbewijs]\n');

@@ -33,6 +33,15 @@ describe('GET /facts "did you mean" suggestions', () => {
     expect(body.suggestions![0]!.q).toBe('permis provisoire');
   });
 
+  it('completes a cut last word before correcting it: « permis de condu » suggests « permis de conduire » first', async () => {
+    const body = await facts(`q=${encodeURIComponent('permis de condu')}`);
+    expect(body.total).toBe(0);
+    expect(body.suggestions![0]!.q).toBe('permis de conduire');
+    expect((await facts(`q=${encodeURIComponent('permis de conduire')}`)).total).toBe(body.suggestions![0]!.total);
+    // The API never completes on its own: the AND rule holds, the completion is only suggested.
+    expect(body.results).toEqual([]);
+  });
+
   it('counts suggestions with the same filters, and leaves out corrections that find nothing with them', async () => {
     const all = await facts('q=provisiore');
     const filtered = await facts('q=provisiore&kind=offer');

@@ -27,7 +27,8 @@ describe('the real words near the index (lexicon.ts)', () => {
 
 describe("the issue's examples on the built site: no real word is rewritten into another word", () => {
   // Each holds a real French or Dutch word that no record (or only a synonym) holds; every suggestion keeps its words
-  // as typed or leaves some out, and none is applied at once unless it only leaves words out.
+  // as typed or leaves some out, or completes a cut last word (« perm »: « permis »), and none is applied at once
+  // unless it only leaves words out.
   for (const q of [
     'renouveler mon perm',
     'tonton conduit sans permis',
@@ -40,12 +41,36 @@ describe("the issue's examples on the built site: no real word is rewritten into
     it(`"${q}"`, async () => {
       const engine = await builtEngine();
       const typed = new Set(q.split(' '));
+      const last = q.split(' ').at(-1)!;
       for (const suggestion of await engine.suggest({ q })) {
-        expect(
-          suggestion.q.split(' ').filter((word) => !typed.has(word)),
-          JSON.stringify(suggestion),
-        ).toEqual([]);
+        const words = suggestion.q.split(' ');
+        const added = words.filter((word) => !typed.has(word));
+        // Only the last word may differ, and only as a longer word that starts with it, offered, never applied.
+        const completed = added.length === 1 && added[0] === words.at(-1) && added[0]!.startsWith(last);
+        if (completed) expect(suggestion.confident, JSON.stringify(suggestion)).toBeUndefined();
+        else expect(added, JSON.stringify(suggestion)).toEqual([]);
       }
     });
   }
+});
+
+describe('a cut last word is completed in the suggestions, before any correction (suggest.ts)', () => {
+  it('suggests « permis de conduire », not « permis de connu », for « permis de condu », and never applies it', async () => {
+    const engine = await builtEngine();
+    const [first] = await engine.suggest({ q: 'permis de condu' });
+    expect(first).toMatchObject({ q: 'permis de conduire' });
+    expect(first!.confident).toBeUndefined();
+    expect(first!.total).toBeGreaterThan(0);
+    // A space after the word: it was not cut, and its corrections come as before.
+    expect((await engine.suggest({ q: 'permis de condu ' })).map((s) => s.q)).not.toContain('permis de conduire');
+  });
+
+  it('never grows a word of the synonyms file (« pote » into « poteau »), nor offers another form of the word typed', async () => {
+    const engine = await builtEngine();
+    expect(await engine.lastWordGrows('pote')).toBe(false);
+    expect((await engine.suggest({ q: 'pote', kind: 'tool' })).map((s) => s.q)).not.toContain('poteau');
+    expect(await engine.lastWordGrows('amende excès de vit')).toBe(true);
+    for (const suggestion of await engine.suggest({ q: 'gsm au volant amende' }))
+      expect(suggestion.q).not.toBe('gsm au volant amendes');
+  });
 });

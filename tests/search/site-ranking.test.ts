@@ -151,6 +151,20 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     expect(exact.suggestions.map((s) => s.q)).toContain('amende excès');
   });
 
+  it('never grows a word of the synonyms file, which readers type whole (« pote » into « poteau »)', async () => {
+    const { engine } = await engineOf(
+      [record('Le poteau', 'Un poteau au bord de la route.'), record('Un ami', 'Un ami conduit.'), ...filler],
+      '- from: pote\n  to: ami\n',
+    );
+    expect(await engine.lastWordGrows('route pote')).toBe(false);
+    expect(await engine.lastWordGrows('route pot')).toBe(true);
+    // « route pote » finds nothing: a shortening is shown, saying which word it leaves out; nothing grows into « poteau ».
+    const page = await sitePage(engine, ask('route pote'));
+    expect(page.grown).toBeUndefined();
+    expect(page.shown?.missing).toHaveLength(1);
+    expect((await engine.suggest({ q: 'route pote' })).map((s) => s.q)).not.toContain('route poteau');
+  });
+
   it('asks for no completion when the last word cannot grow, and scores completions at the prefix weight', async () => {
     const { engine } = await engineOf([
       record('Examen théorique', 'Réussir l’examen théorique.'),

@@ -92,6 +92,31 @@ describe('corrections', () => {
     expect(await suggest('permis provisiore', { ...source, total: async () => 0 })).toEqual([]);
   });
 
+  it('completes a cut last word first, its most frequent completions that find something, offered and never applied', async () => {
+    const completions: WordFile = [
+      ['conduir', 'conduire', 300],
+      ['conducteur', 'conducteurs', 200],
+      ['conduit', 'conduite', 100],
+    ];
+    const source = {
+      known: async (terms: readonly string[]) => terms.map((t) => t !== processTerm('condu')),
+      words: async () => [['connu', 'connu', 5]] as WordFile,
+      // « conducteurs » finds nothing with « permis »; the others do.
+      total: async (q: string) => (q.endsWith('conducteurs') ? 0 : 4),
+      best: async () => 1,
+      longer: async (start: string) => completions.filter(([, word]) => word.startsWith(start)),
+    };
+    expect(await suggest('permis condu', source)).toEqual([
+      { q: 'permis conduire', total: 4 },
+      { q: 'permis conduite', total: 4 },
+      // The correction, one edit away, comes after the completions and is no longer the first offered.
+      { q: 'permis connu', total: 4, confident: true },
+    ]);
+    // A word followed by a space or punctuation was not cut: no completion.
+    expect((await suggest('permis condu ', source)).map((s) => s.q)).toEqual(['permis connu']);
+    expect((await suggest('permis condu ?', source)).map((s) => s.q)).toEqual(['permis connu ?']);
+  });
+
   it('when no correction finds anything, leaves out the fewest words, best partial match first, and says which', async () => {
     // Records hold two words each; a query finds the records holding all its words; a record's score is the sum of
     // its words' weights (delta weighs most).

@@ -32,7 +32,7 @@ export const ListResponseSchema = z
       .max(3)
       .optional()
       .describe(
-        '"Did you mean": present only when q finds nothing; corrections of unknown words first (fewest edits, then the most common word), else q without the fewest words (the most common left out first). Every word of q stays required: a suggestion is a different query, never applied by itself (the site shows the first one\'s results, saying so).',
+        '"Did you mean": present only when q finds nothing; q with its last word completed first, when q ends with a word cut while typing (its most common completions: « permis de condu » suggests « permis de conduire »), then corrections of unknown words (fewest edits, then the most common word), else q without the fewest words (the most common left out first). Every word of q stays required: a suggestion is a different query, never applied by itself (the site shows the first one\'s results, saying so).',
       ),
   })
   .meta({ id: 'FactList' });

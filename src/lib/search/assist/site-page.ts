@@ -107,7 +107,7 @@ export async function sitePage(
   // A complete last word that finds nothing with the other words as typed was cut too (« amende excès de vit »):
   // completing it comes before any correction or shortening, which would change or drop a word the reader typed.
   let grown: string | undefined;
-  if (found === 0 && !prefix && !exact && q !== undefined) {
+  if (found === 0 && !prefix && !exact && q !== undefined && (await engine.lastWordGrows(q))) {
     const total = await count(true);
     if (total > 0) [prefix, found, grown] = [true, total, typedWord(q)];
   }

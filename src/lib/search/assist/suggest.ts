@@ -6,6 +6,9 @@
  * is never replaced; one that no record holds is left out instead (`missing`). A correction is `confident` (the search
  * page applies it at once; any other is only offered) when every word it replaces is a non-word one edit away (or two,
  * for a word of eight letters or more with no other candidate as near: sureDistance), it leaves no word out, and it finds records (so they hold every other word: the AND rule).
+ * A word cut while typing comes first: when q ends with a word that longer index words start with, q with that word
+ * completed (its most frequent completions that make q find something) is suggested before any correction or
+ * shortening, never applied at once (« permis de condu »: « permis de conduire », not « permis de connu »).
  * When no correction finds anything, the query without the fewest of its words that does ("Missing: …"); among
  * those, the one whose best record scores highest (the best partial match, as a ranking over all the words would
  * put first: leaving out a common word loses little score, a rare one much).
@@ -15,6 +18,7 @@
 import { foldText, processTerm, WORD } from '../text/normalize.ts';
 import type { WordFile } from '../index/shards.ts';
 import { createWorkBudget, WORK_LIMITS, type WorkBudget } from '../query/work-budget.ts';
+import { PREFIX_COMPLETIONS, PREFIX_MIN_LETTERS } from '../query/prefix.ts';
 
 /** A corrected or shortened query and how many records it finds (with the same filters). */
 export interface Suggestion {
@@ -138,6 +142,8 @@ export interface SuggestSource {
   best(q: string): Promise<number>;
   /** The work units of searching q once (1 when absent): what total() and best() each spend of the budget. */
   cost?(q: string): Promise<number>;
+  /** Index words that records hold, longer than the folded `start` and starting with it, most frequent first. */
+  longer?(start: string): Promise<WordFile>;
 }
 
 /**
@@ -153,9 +159,11 @@ export async function suggest(
   const words = [...q.matchAll(WORD)].map((m) => ({ at: m.index, text: m[0], term: processTerm(m[0]) }));
   const significant = words.filter((w) => w.term !== null);
   if (!budget.spend(WORD_UNITS * words.length)) return [];
+  const searches = searchesOf(source, budget);
+  const completed = await complete(q, words.at(-1), source, budget, searches);
+  if (completed.length >= MAX_SUGGESTIONS || budget.exhausted) return completed;
   const known = await source.known(significant.map((w) => w.term!));
   const unknown = significant.filter((_, i) => !known[i]);
-  const searches = searchesOf(source, budget);
   const real = await realWords(unknown, source);
   const nonWords = unknown.filter((_, i) => !real[i]);
   const corrected =
@@ -169,9 +177,43 @@ export async function suggest(
           budget,
           searches,
         );
-  return corrected.length > 0 || budget.exhausted
-    ? corrected
-    : shorten(significant, new Set(unknown.map((w) => w.term!)), budget, searches);
+  const others =
+    corrected.length > 0 || budget.exhausted
+      ? corrected
+      : await shorten(significant, new Set(unknown.map((w) => w.term!)), budget, searches);
+  const taken = new Set(completed.map((s) => s.q));
+  return [...completed, ...others.filter((s) => !taken.has(s.q))].slice(0, MAX_SUGGESTIONS);
+}
+
+/** Most completions of a cut last word tried (each one is a search): the prefix slot's own number (query/prefix.ts). */
+const COMPLETIONS_TRIED = PREFIX_COMPLETIONS;
+
+/**
+ * q with its last word completed, when q ends with a significant word that longer index words start with (a word cut
+ * while typing): its most frequent completions, in that order, that make q find something, at most MAX_SUGGESTIONS.
+ * Offered only, never `confident`: which word the reader was writing is unsure.
+ */
+async function complete(
+  q: string,
+  last: Word | undefined,
+  source: SuggestSource,
+  budget: WorkBudget,
+  searches: Searches,
+): Promise<Suggestion[]> {
+  if (!source.longer || last?.term == null || last.at + last.text.length !== q.length) return [];
+  const start = foldText(last.text);
+  if (start.length < PREFIX_MIN_LETTERS) return [];
+  const entries = await source.longer(start);
+  if (!budget.spend(ENTRY_UNITS * entries.length)) return [];
+  const found: Suggestion[] = [];
+  for (const [, word] of entries.slice(0, COMPLETIONS_TRIED)) {
+    const completed = q.slice(0, last.at) + word;
+    const total = await searches.total(completed);
+    if (total === null) break;
+    if (total > 0) found.push({ q: completed, total });
+    if (found.length === MAX_SUGGESTIONS) break;
+  }
+  return found;
 }
 
 /** Whether each word is a real word that the index lacks: a 0-record entry of the vocabulary file of its length (index/lexicon.ts), by written form or stem. */

@@ -1,7 +1,7 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
 import { facetsOf, kindOf, positionFilter, regionsOf } from '../index/listing.ts';
-import { queryTerms, WORD } from '../text/normalize.ts';
+import { foldText, processTerm, queryTerms, WORD } from '../text/normalize.ts';
 import { openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
@@ -12,6 +12,7 @@ import {
   type ShardStore,
   type ShardStoreBounds,
 } from '../store/shard-store.ts';
+import type { WordFile } from '../index/shards.ts';
 import { suggest, WORD_UNITS, type Suggestion } from '../assist/suggest.ts';
 import { namedRegions, rankFactors } from '../score/score.ts';
 import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
@@ -124,6 +125,11 @@ export interface SearchEngine {
    * (not even its stem) and that has no synonym: the site completes it.
    */
   openLastWord(q: string): Promise<boolean>;
+  /**
+   * Whether q ends with a word that longer index words start with, and that the synonyms file does not hold: the
+   * search page completes it when q finds nothing with it as typed, and suggest() offers its completions first.
+   */
+  lastWordGrows(q: string): Promise<boolean>;
   /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
   /** What the top-k evaluator's term index cache holds now (term-index.ts). */
@@ -460,6 +466,20 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     };
   }
 
+  /**
+   * Index words that records hold, longer than the folded `start` and starting with it, most frequent first; none for
+   * a word of the synonyms file: readers type it whole (« pote » never grows into « poteau »).
+   */
+  async function longerWords(start: string): Promise<WordFile> {
+    const term = processTerm(start);
+    if (term === null || synonyms.slots([term])[0]!.options.length > 1) return [];
+    // Another form of the typed word itself (« amendes » for « amende »: one stem) is no longer word.
+    return (await store.prefixes(start)).filter(([stem, word, records]) => {
+      const folded = foldText(word);
+      return records > 0 && stem !== term && (folded.startsWith(start) || stem.startsWith(start));
+    });
+  }
+
   /** The cards of listing positions, reading only their document blocks. */
   async function cardsOf(positions: readonly number[]): Promise<ResultCard[]> {
     const docs = await store.docs([...positions]);
@@ -487,6 +507,10 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       if (lists !== undefined || synonyms.slots([typed.term])[0]!.options.length > 1) return false;
       return openLastWord(q, store);
     },
+    async lastWordGrows(q) {
+      const typed = typedPrefix(q);
+      return typed !== null && (await longerWords(typed.folded)).length > 0;
+    },
     async facets({ q, kind, region, prefix, corrected }) {
       return facetsOf((await evaluated(q, { prefix, corrected }))?.evaluation.histogram ?? everyRecord(), {
         kind,
@@ -505,6 +529,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
               (list, i) => list !== undefined || synonyms.slots([terms[i]!])[0]!.options.length > 1,
             ),
           words: (lengths) => store.words(lengths),
+          longer: longerWords,
           total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
           best: async (shorter) => {
             // The best record the shorter query adds: one that does not hold every word of q (when q finds nothing,

@@ -83,7 +83,8 @@ export async function sitePage(
   const { q, kind, region, limit, offset, exact } = question;
   // The last word is completed as a prefix on every path (typed, submitted, reloaded, shared, Back) unless it is a
   // complete word of the index that records hold: the address that typing writes gives the same results. A complete
-  // word that may grow (« examen théo ») is completed only to fill a first page its exact matches leave short (below).
+  // word that may grow (« examen théo ») is completed only to fill a first page its exact matches leave short, or
+  // when the query finds nothing with it as typed (both below).
   let prefix = !exact && q !== undefined && (await engine.openLastWord(q));
   // A confident correction shown at once counts its corrected words at RANK_WEIGHTS.correction (none otherwise).
   let corrected: string[] | undefined;

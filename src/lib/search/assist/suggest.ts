@@ -185,9 +185,6 @@ export async function suggest(
   return [...completed, ...others.filter((s) => !taken.has(s.q))].slice(0, MAX_SUGGESTIONS);
 }
 
-/** Most completions of a cut last word tried (each one is a search): the prefix slot's own number (query/prefix.ts). */
-const COMPLETIONS_TRIED = PREFIX_COMPLETIONS;
-
 /**
  * q with its last word completed, when q ends with a significant word that longer index words start with (a word cut
  * while typing): its most frequent completions, in that order, that make q find something, at most MAX_SUGGESTIONS.
@@ -206,7 +203,8 @@ async function complete(
   const entries = await source.longer(start);
   if (!budget.spend(ENTRY_UNITS * entries.length)) return [];
   const found: Suggestion[] = [];
-  for (const [, word] of entries.slice(0, COMPLETIONS_TRIED)) {
+  // As many as the search page's prefix slot takes (query/prefix.ts), each one a search.
+  for (const [, word] of entries.slice(0, PREFIX_COMPLETIONS)) {
     const completed = q.slice(0, last.at) + word;
     const total = await searches.total(completed);
     if (total === null) break;

@@ -6,6 +6,7 @@
  */
 import { foldText, processTerm, WORD } from '../text/normalize.ts';
 import type { ShardStore } from '../store/shard-store.ts';
+import type { WordFile } from '../index/shards.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import type { Slot, Synonyms } from './synonyms.ts';
 
@@ -43,6 +44,18 @@ export async function openLastWord(q: string, store: Pick<ShardStore, 'prefixes'
   );
 }
 
+/**
+ * The entries of a prefix file that complete the folded word `folded` (index term `term`): written forms or stems
+ * that records hold and that start with it, other than its own stem (« amendes » does not complete « amende »), most
+ * frequent first.
+ */
+export function completing(entries: WordFile, folded: string, term: string): WordFile {
+  return entries.filter(
+    ([stem, word, records]) =>
+      records > 0 && stem !== term && (foldText(word).startsWith(folded) || stem.startsWith(folded)),
+  );
+}
+
 /** The slot of a typed last word: itself and its synonyms, then its completions. */
 export async function prefixSlot(
   folded: string,
@@ -53,9 +66,9 @@ export async function prefixSlot(
   const own = synonyms.slots([term])[0]!;
   const taken = new Set(own.options.map((o) => o.terms.join(' ')));
   const completions: Slot['options'] = [];
-  for (const [stem, word] of await store.prefixes(folded)) {
+  for (const [stem] of completing(await store.prefixes(folded), folded, term)) {
     if (completions.length >= PREFIX_COMPLETIONS) break;
-    if (taken.has(stem) || !(foldText(word).startsWith(folded) || stem.startsWith(folded))) continue;
+    if (taken.has(stem)) continue;
     taken.add(stem);
     completions.push({ terms: [stem], weight: PREFIX_WEIGHT });
   }

@@ -1,8 +1,8 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
 import { facetsOf, kindOf, positionFilter, regionsOf } from '../index/listing.ts';
-import { foldText, processTerm, queryTerms, WORD } from '../text/normalize.ts';
-import { openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
+import { processTerm, queryTerms, WORD } from '../text/normalize.ts';
+import { completing, openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import {
@@ -209,6 +209,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   );
 
   const synonyms = createSynonyms(store.synonyms);
+  /** Whether a term is a word of the synonyms file (its slot has options besides itself). */
+  const inSynonyms = (term: string) => synonyms.slots([term])[0]!.options.length > 1;
   const scoring = partialContext(manifest, kindRegions);
   const topK = (options.evaluator ?? createTopK)({
     manifest,
@@ -472,12 +474,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
    */
   async function longerWords(start: string): Promise<WordFile> {
     const term = processTerm(start);
-    if (term === null || synonyms.slots([term])[0]!.options.length > 1) return [];
-    // Another form of the typed word itself (« amendes » for « amende »: one stem) is no longer word.
-    return (await store.prefixes(start)).filter(([stem, word, records]) => {
-      const folded = foldText(word);
-      return records > 0 && stem !== term && (folded.startsWith(start) || stem.startsWith(start));
-    });
+    if (term === null || inSynonyms(term)) return [];
+    return completing(await store.prefixes(start), start, term);
   }
 
   /** The cards of listing positions, reading only their document blocks. */
@@ -504,7 +502,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       const typed = typedPrefix(q);
       if (typed === null) return false;
       const [lists] = await store.postings([typed.term]);
-      if (lists !== undefined || synonyms.slots([typed.term])[0]!.options.length > 1) return false;
+      if (lists !== undefined || inSynonyms(typed.term)) return false;
       return openLastWord(q, store);
     },
     async lastWordGrows(q) {
@@ -525,9 +523,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
           cost: workOf,
           // A word of the synonyms file is known even when no record holds it: it matches through its synonyms.
           known: async (terms) =>
-            (await store.postings(terms)).map(
-              (list, i) => list !== undefined || synonyms.slots([terms[i]!])[0]!.options.length > 1,
-            ),
+            (await store.postings(terms)).map((list, i) => list !== undefined || inSynonyms(terms[i]!)),
           words: (lengths) => store.words(lengths),
           longer: longerWords,
           total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,

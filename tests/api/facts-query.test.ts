@@ -14,6 +14,24 @@ const list = async (query: string) => {
   return (await response.json()) as List;
 };
 
+describe('GET /facts derivations', () => {
+  it('counts a derivation of a word as the word: « annuler » and « annulation » find the same records, some holding only one of them', async () => {
+    const ids = async (q: string) => {
+      const body = await list(`&q=${encodeURIComponent(q)}&limit=50`);
+      expect(body.total).toBeLessThanOrEqual(50);
+      return body.results.map((r) => r.id).sort();
+    };
+    const verb = await ids('annuler');
+    expect(verb.length).toBeGreaterThan(0);
+    expect(await ids('annulation')).toEqual(verb);
+    const texts = await Promise.all(
+      verb.map(async (id) => JSON.stringify(await (await get(api, `/api/v1/facts/${id}`)).json()).toLowerCase()),
+    );
+    expect(texts.some((text) => !text.includes('annulation'))).toBe(true);
+    expect(texts.some((text) => !/annul(er|é|e\b)/.test(text))).toBe(true);
+  });
+});
+
 describe('GET /facts parameters', () => {
   it('lists records with the defaults limit 10 and offset 0, and all four fields', async () => {
     const body = await list('');

@@ -14,6 +14,7 @@ import { languageName } from '../text/language.ts';
 import { SEARCHED_FIELDS, toSearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
 import { nearWords } from './lexicon.ts';
+import { derivationFamilies } from './families.ts';
 import { NO_SYNONYMS, type SynonymsArtefact } from '../query/synonyms.ts';
 import {
   encodeListing,
@@ -35,7 +36,7 @@ export interface ShardOptions {
   ownFileChars: number;
   /** Records per document block. */
   docsPerBlock: number;
-  /** The compiled synonyms (synonyms-file.ts), written as search/synonyms.json; none by default. */
+  /** The compiled synonyms (synonyms-file.ts), written as search/synonyms.json with the index's derivational families (families.ts); none by default. */
   synonyms: SynonymsArtefact;
   /** Dictionary words, folded (lexicon.ts dicWords): those near an index word join the vocabulary files with 0 records; none by default. */
   lexicon: readonly string[];
@@ -160,6 +161,7 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     docs.push(JSON.stringify(block));
   }
   const byLength = vocabulary(sorted, documentFrequency);
+  const families = derivationFamilies([...byLength.values()].flat());
   const byPrefix = new Map<string, WordFile>();
   for (const entry of [...byLength.values()].flat()) {
     const key = prefixKey(foldText(entry[1]));
@@ -196,7 +198,7 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
   return {
     manifest,
     listing: JSON.stringify(encodeListing(kindRegions)),
-    synonyms: JSON.stringify(synonyms),
+    synonyms: JSON.stringify({ ...synonyms, families }),
     terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))),
     bigTerms,
     docs,

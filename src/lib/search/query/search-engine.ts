@@ -209,8 +209,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   );
 
   const synonyms = createSynonyms(store.synonyms);
-  /** Whether a term is a word of the synonyms file (its slot has options besides itself). */
-  const inSynonyms = (term: string) => synonyms.slots([term])[0]!.options.length > 1;
   const scoring = partialContext(manifest, kindRegions);
   const topK = (options.evaluator ?? createTopK)({
     manifest,
@@ -474,7 +472,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
    */
   async function longerWords(start: string): Promise<WordFile> {
     const term = processTerm(start);
-    if (term === null || inSynonyms(term)) return [];
+    if (term === null || synonyms.has(term)) return [];
     return completing(await store.prefixes(start), start, term);
   }
 
@@ -502,7 +500,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       const typed = typedPrefix(q);
       if (typed === null) return false;
       const [lists] = await store.postings([typed.term]);
-      if (lists !== undefined || inSynonyms(typed.term)) return false;
+      if (lists !== undefined || synonyms.has(typed.term)) return false;
       return openLastWord(q, store);
     },
     async lastWordGrows(q) {
@@ -523,7 +521,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
           cost: workOf,
           // A word of the synonyms file is known even when no record holds it: it matches through its synonyms.
           known: async (terms) =>
-            (await store.postings(terms)).map((list, i) => list !== undefined || inSynonyms(terms[i]!)),
+            (await store.postings(terms)).map((list, i) => list !== undefined || synonyms.has(terms[i]!)),
           words: (lengths) => store.words(lengths),
           longer: longerWords,
           total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,

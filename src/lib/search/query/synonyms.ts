@@ -4,7 +4,8 @@
  *
  * A query is cut into slots: the terms of an entry's phrase, when the query holds them all (in any order, so that
  * the same words always give the same ranking), form one slot, longest phrase first; every other term is its own slot. A slot is a disjunction of options, each a conjunction of index terms with a
- * weight: the slot's own terms (weight 1) and each synonym (its entry's weight). A record holds the slot when it
+ * weight: the slot's own terms (weight 1), each synonym (its entry's weight) and, for a one-word slot, the other stems of
+ * its derivational family (DERIVATION_WEIGHT). A record holds the slot when it
  * holds every term of one option, and the slot scores the best of its options' weighted scores (a disjunction-max:
  * a word and its synonym never add up). Every slot is required (the AND rule), and slot scores add up. So a slot
  * is a weighted alternative posting list for the query words: its upper bound is the largest weight × the sum of
@@ -22,10 +23,17 @@ export interface SynonymOption {
   weight: number;
 }
 
-/** search/synonyms.json: each rule maps a phrase (index terms, in order) to its alternatives. */
+/** What a stem of a word's derivational family scores (index/families.ts): RANK_WEIGHTS.derivation. */
+export const DERIVATION_WEIGHT: number = RANK_WEIGHTS.derivation;
+
+/**
+ * search/synonyms.json: each rule maps a phrase (index terms, in order) to its alternatives; `families` are the
+ * index's derivational families (index/families.ts), absent from builds made before them.
+ */
 export interface SynonymsArtefact {
   version: 1;
   rules: { from: string[]; to: SynonymOption[] }[];
+  families?: string[][];
 }
 
 /** The artefact of a build without synonyms. */
@@ -53,6 +61,8 @@ export interface Synonyms {
   readonly artefact: SynonymsArtefact;
   /** Cuts query terms (deduplicated) into slots; the result does not depend on their order. */
   slots(terms: readonly string[]): Slot[];
+  /** Whether `term` is a word of the synonyms file (a phrase of one of its rules); derivational families do not count. */
+  has(term: string): boolean;
 }
 
 /** Builds the lookup over an artefact; rules with the same phrase are merged (best weight per alternative). */
@@ -76,8 +86,19 @@ export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
   const byTerm = new Map<string, typeof rules>();
   for (const rule of rules)
     for (const term of new Set(rule.from)) byTerm.set(term, [...(byTerm.get(term) ?? []), rule]);
+  const family = new Map<string, string[]>();
+  for (const stems of artefact.families ?? []) for (const stem of stems) family.set(stem, stems);
+  /** A one-word slot's derivations (the other stems of its family) that no rule already offers. */
+  const derivations = (own: string[], offered: SynonymOption[]): SynonymOption[] => {
+    if (own.length !== 1) return [];
+    const taken = new Set([own[0], ...offered.map((o) => o.terms.join(' '))]);
+    return (family.get(own[0]!) ?? [])
+      .filter((stem) => !taken.has(stem))
+      .map((stem) => ({ terms: [stem], weight: DERIVATION_WEIGHT }));
+  };
   return {
     artefact,
+    has: (term) => byTerm.has(term),
     slots(terms) {
       const remaining = new Set(terms);
       const slots: Slot[] = [];
@@ -86,11 +107,10 @@ export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
         const rule = byTerm.get(term)?.find((r) => r.from.every((t) => remaining.has(t)));
         const own = rule ? rule.from : [term];
         for (const t of own) remaining.delete(t);
-        const others = rule
-          ? [...rule.to.values()].sort(
-              (a, b) => b.weight - a.weight || (a.terms.join(' ') < b.terms.join(' ') ? -1 : 1),
-            )
-          : [];
+        const offered = rule ? [...rule.to.values()] : [];
+        const others = [...offered, ...derivations(own, offered)].sort(
+          (a, b) => b.weight - a.weight || (a.terms.join(' ') < b.terms.join(' ') ? -1 : 1),
+        );
         slots.push({ terms: own, options: [{ terms: own, weight: 1 }, ...others] });
       }
       return slots;

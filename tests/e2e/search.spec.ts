@@ -208,7 +208,7 @@ test("a suggestion shown instead that finds fewer than a page is followed by the
   page,
   request,
 }) => {
-  const q = 'ai-je le droit de téléphoner en conduisant';
+  const q = 'ai-je le droit de manger en conduisant';
   expect((await apiIds(request, `q=${encodeURIComponent(q)}`)).total).toBe(0);
   await page.goto(`/recherche/?q=${encodeURIComponent(q)}`);
   await waitForResults(page);

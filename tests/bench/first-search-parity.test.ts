@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differences } from '../../scripts/bench/first-search/api-parity.ts';
+import { besideBlended, differences } from '../../scripts/bench/first-search/api-parity.ts';
 import { formatFirstSearch } from '../../scripts/bench/first-search/format.ts';
 import type { FirstSearchFigures } from '../../scripts/bench/first-search/measure-first-search.ts';
 
@@ -19,6 +19,20 @@ describe('the first-search bench compares the page with the API', () => {
     expect(differences({ ...page, ids: ['a', 'b'] }, page)).toEqual([
       'ids differ from position 3: page (none) vs API c (2 vs 3 shown)',
     ]);
+  });
+
+  it('compares a first page that blends in records lacking a word with the API’s first records beside them', () => {
+    const api = { ids: ['a', 'b', 'c', 'd', 'e'], total: 5, suggestions: [] as string[] };
+    // A page of 4 blends in 2 records lacking a word: it lists the API's first 2 records, in the API's order.
+    expect(differences({ ...api, ids: ['a', 'b'] }, besideBlended(api, 4, 2))).toEqual([]);
+    expect(differences({ ...api, ids: ['b', 'a'] }, besideBlended(api, 4, 2))).toEqual([
+      'ids differ from position 1: page b,a vs API a,b (2 vs 2 shown)',
+    ]);
+    expect(differences({ ...api, ids: ['a'] }, besideBlended(api, 4, 2))).toEqual([
+      'ids differ from position 2: page (none) vs API b (1 vs 2 shown)',
+    ]);
+    // Nothing blended: the whole page.
+    expect(besideBlended(api, 4, 0).ids).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('prints every mismatch loudly', () => {

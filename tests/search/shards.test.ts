@@ -9,6 +9,7 @@ import {
   decodeListing,
   encodeListing,
   SEARCH_PATHS,
+  shardKeys,
   termShard,
   type SearchManifest,
   type TermShard,
@@ -40,13 +41,17 @@ describe('the sharded index', () => {
     expect((await readBuilt(SEARCH_PATHS.listing)).length).toBeLessThan(100 + 2 * facts.length);
   });
 
-  it('puts each term in the shard its hash names, a large term in the file its shard names, so a reader needs no other file', () => {
+  it('puts each term in the shard its key names (its family’s first stem, else itself), a large term in the file its shard names, so a reader needs no other file', () => {
     const { files } = memoryShards(facts, { ownFileChars: 400 });
     const manifest = JSON.parse(files.get(SEARCH_PATHS.manifest)!) as SearchManifest;
+    const { families } = JSON.parse(files.get(SEARCH_PATHS.synonyms)!) as { families: string[][] };
+    const keyOf = shardKeys(families);
+    const shardOf = new Map<string, number>();
     let own = 0;
     for (let n = 0; n < manifest.termShards; n++) {
       for (const [term, entry] of Object.entries(JSON.parse(files.get(SEARCH_PATHS.terms(n))!) as TermShard)) {
-        expect(termShard(term, manifest.termShards)).toBe(n);
+        expect(termShard(keyOf(term), manifest.termShards)).toBe(n);
+        shardOf.set(term, n);
         const code =
           typeof entry === 'number' ? (JSON.parse(files.get(SEARCH_PATHS.bigTerm(n, entry))!) as string) : entry;
         expect(code.length > 400, term).toBe(typeof entry === 'number');
@@ -54,6 +59,9 @@ describe('the sharded index', () => {
       }
     }
     expect(own).toBeGreaterThan(10);
+    // A derivational family shares one shard: a query word reads its derivations with no other download.
+    expect(families.length).toBeGreaterThan(100);
+    for (const family of families) expect(new Set(family.map((stem) => shardOf.get(stem))).size, family.join()).toBe(1);
   });
 
   it('reads only the manifest, the listing, the synonyms, the shards of the query terms and the blocks of the results shown', async () => {
@@ -66,7 +74,10 @@ describe('the sharded index', () => {
     const page = await engine.search({ q: 'examen théorique', limit: 3, offset: 0 });
     const wanted = new Set(
       queryTerms('examen théorique').flatMap((t) => {
-        const n = termShard(t, manifest.termShards);
+        const n = termShard(
+          shardKeys(JSON.parse(shards.files.get(SEARCH_PATHS.synonyms)!).families)(t),
+          manifest.termShards,
+        );
         const entry = (JSON.parse(shards.files.get(SEARCH_PATHS.terms(n))!) as TermShard)[t];
         return typeof entry === 'number'
           ? [SEARCH_PATHS.terms(n), SEARCH_PATHS.bigTerm(n, entry)]
@@ -83,6 +94,25 @@ describe('the sharded index', () => {
     expect(docs.length).toBeLessThanOrEqual(3);
     expect(page.ids).toHaveLength(3);
     expect(shards.reads.length).toBe(terms.length + docs.length);
+  });
+
+  it('reads one term shard for a word and its derivations (« annuler » also reads « annulation »)', async () => {
+    const shards = memoryShards(facts, { shardChars: 4_000, docsPerBlock: 8 });
+    const { families } = JSON.parse(shards.files.get(SEARCH_PATHS.synonyms)!) as { families: string[][] };
+    expect(families).toContainEqual(['annul', 'annulation']);
+    const engine = await openSearchEngine(shards.read);
+    shards.reads.length = 0;
+    const page = await engine.search({ q: 'annuler', limit: 10, offset: 0 });
+    expect(page.terms).toEqual(expect.arrayContaining(['annul', 'annulation']));
+    expect(shards.reads.filter((p) => /^search\/terms\/\d+\.json$/.test(p))).toHaveLength(1);
+  });
+
+  it('refuses an index of another format (version 4 placed a family’s stems by their own hash), naming both versions', async () => {
+    const shards = memoryShards(facts);
+    const manifest = JSON.parse(shards.files.get(SEARCH_PATHS.manifest)!) as SearchManifest;
+    expect(manifest.version).toBe(5);
+    shards.files.set(SEARCH_PATHS.manifest, JSON.stringify({ ...manifest, version: 4 }));
+    await expect(openSearchEngine(shards.read)).rejects.toThrow('search/manifest.json has version 4, expected 5');
   });
 
   it('lists without q from the listing and the blocks of the page shown, no term shard', async () => {

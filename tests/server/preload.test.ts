@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../src/adapters/node/site-server.ts';
 import { readSettings } from '../../src/lib/config.ts';
-import { termShard } from '../../src/lib/search/index/shards.ts';
+import { shardKeys, termShard } from '../../src/lib/search/index/shards.ts';
 import { testBuildEnv } from '../support/test-build.ts';
 import { linkCopy, ownFile } from '../support/link-copy.ts';
 
@@ -31,7 +31,10 @@ describe('the server preloading a build whose term file is damaged', () => {
     const { termShards } = JSON.parse(await readFile(join(dist, 'search/manifest.json'), 'utf8')) as {
       termShards: number;
     };
-    damaged = `search/terms/${termShard('mobylet', termShards)}.json`;
+    const { families } = JSON.parse(await readFile(join(dist, 'search/synonyms.json'), 'utf8')) as {
+      families: string[][];
+    };
+    damaged = `search/terms/${termShard(shardKeys(families)('mobylet'), termShards)}.json`;
     const text = await readFile(join(dist, damaged), 'utf8');
     await ownFile(join(dist, damaged));
     await writeFile(join(dist, damaged), text.replace('{', '{ '));

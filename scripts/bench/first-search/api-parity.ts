@@ -30,6 +30,14 @@ export function apiPages(distDir: string, limit: number): (q: string) => Promise
   };
 }
 
+/**
+ * The API's page as the search page lists its records holding every word: the first page of `limit` blends in
+ * `blended` records lacking a word (which the API never lists), so it shows the API's first limit − blended records.
+ */
+export function besideBlended(api: ShownPage, limit: number, blended: number): ShownPage {
+  return { ...api, ids: api.ids.slice(0, limit - blended) };
+}
+
 /** How `shown` differs from `expected`, in words; empty when they agree. */
 export function differences(shown: ShownPage, expected: ShownPage): string[] {
   const out: string[] = [];

@@ -21,6 +21,7 @@ import {
   MAX_WORD_LENGTH,
   prefixKey,
   SEARCH_PATHS,
+  shardKeys,
   termShard,
   type DocBlock,
   type SearchManifest,
@@ -136,13 +137,16 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     documentFrequency.set(term, holders.size);
     entries.push([term, encodeNumbers(flat)]);
   }
+  const byLength = vocabulary(sorted, documentFrequency);
+  const families = derivationFamilies([...byLength.values()].flat());
+  const keyOf = shardKeys(families);
   const shared = entries.filter(([, code]) => code.length <= ownFileChars);
   const total = shared.reduce((sum, [term, code]) => sum + term.length + code.length + 6, 0);
   const termShards = Math.max(1, Math.ceil(total / shardChars));
   const buckets: Map<string, TermShard[string]>[] = Array.from({ length: termShards }, () => new Map());
   const bigTerms = new Map<string, string>();
   for (const [term, code] of entries) {
-    const n = termShard(term, termShards);
+    const n = termShard(keyOf(term), termShards);
     if (code.length <= ownFileChars) buckets[n]!.set(term, code);
     else {
       const k = [...buckets[n]!.values()].filter((v) => typeof v === 'number').length;
@@ -160,8 +164,6 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     const block: DocBlock = sorted.slice(at, at + docsPerBlock).map((f) => [f.id, f.title, summarize(f.text)]);
     docs.push(JSON.stringify(block));
   }
-  const byLength = vocabulary(sorted, documentFrequency);
-  const families = derivationFamilies([...byLength.values()].flat());
   const byPrefix = new Map<string, WordFile>();
   for (const entry of [...byLength.values()].flat()) {
     const key = prefixKey(foldText(entry[1]));
@@ -184,7 +186,7 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
       .map(([key, file]) => [key, JSON.stringify(file.sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1)))]),
   );
   const manifest: SearchManifest = {
-    version: 4,
+    version: 5,
     records: sorted.length,
     fields: Object.entries(js.fieldIds)
       .sort(([, a], [, b]) => a - b)

@@ -6,14 +6,14 @@
 
 /** search/manifest.json: what BM25+ needs globally, and how the other files are cut. */
 export interface SearchManifest {
-  version: 4;
+  version: 5;
   /** Records in the listing (= MiniSearch's document count). */
   records: number;
   /** Indexed fields, in MiniSearch's field-id order. */
   fields: string[];
   /** MiniSearch's average length of each field, in that order. */
   averageFieldLength: number[];
-  /** How many term shard files there are; a term lives in shard termShard(term, termShards). */
+  /** How many term shard files there are; a term lives in shard termShard(shardKey(term), termShards). */
   termShards: number;
   /** Records per document block (listing positions n×docsPerBlock onwards). */
   docsPerBlock: number;
@@ -74,7 +74,18 @@ export const SEARCH_PATHS = {
   prefixes: (key: string) => `search/prefixes/${key}.json`,
 } as const;
 
-/** The shard of a term: FNV-1a over its UTF-16 code units, modulo the shard count. */
+/**
+ * The key that places a term in a shard: the first stem of its derivational family (search/synonyms.json's
+ * `families`, index/families.ts), else the term itself. A query word also reads its family's stems, so they share a
+ * shard: a derivation costs no extra download.
+ */
+export function shardKeys(families: readonly (readonly string[])[] = []): (term: string) => string {
+  const key = new Map<string, string>();
+  for (const family of families) for (const stem of family) if (!key.has(stem)) key.set(stem, family[0]!);
+  return (term) => key.get(term) ?? term;
+}
+
+/** The shard of a key (shardKeys): FNV-1a over its UTF-16 code units, modulo the shard count. */
 export function termShard(term: string, shards: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193);

@@ -12,6 +12,7 @@ import {
   prefixKey,
   SEARCH_PATHS,
   termShard,
+  shardKeys,
   type DocBlock,
   type ListingFile,
   type SearchManifest,
@@ -132,8 +133,8 @@ export async function openShardStore(
     ([m, l, s]) =>
       [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile, JSON.parse(s) as SynonymsArtefact] as const,
   );
-  if (manifest.version !== 4)
-    throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 4`);
+  if (manifest.version !== 5)
+    throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 5`);
   if (synonyms.version !== 1 || !Array.isArray(synonyms.rules))
     throw new Error(`search/synonyms.json has version ${String(synonyms.version)}, expected 1`);
   // The terms are stems: a query stemmed another way would miss silently, so another language is refused.
@@ -143,6 +144,7 @@ export async function openShardStore(
     );
   }
   const kindRegions = decodeListing(listing);
+  const keyOf = shardKeys(synonyms.families);
   if (kindRegions.length !== manifest.records)
     throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
 
@@ -186,7 +188,7 @@ export async function openShardStore(
 
   /** A term's postings: from its shard, or from its own file when the shard names one. */
   async function termPostings(term: string): Promise<TermPostings | undefined> {
-    const n = termShard(term, manifest.termShards);
+    const n = termShard(keyOf(term), manifest.termShards);
     const entries = await shard(n);
     const found = entries.get(term);
     if (typeof found === 'number') return bigTerm(n, found);

@@ -170,11 +170,18 @@ describe('commands of one checkout, each on the build for its own address', () =
     });
     transport.stderr?.on('data', (chunk: Buffer) => (mcpErr += chunk));
     const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(transport);
-    const answer = (await client.callTool({
-      name: 'search_facts',
-      arguments: { q: 'camion', limit: 3 },
-    })) as unknown as { structuredContent: { results: { url: string }[] } };
+    // The SDK gives up on a request after 60 s by default: a fixed wait that a loaded machine (this file runs two
+    // servers, a build and a hammer) overran once in CI. The test's own bound governs instead.
+    const wait = { timeout: 900_000 };
+    await client.connect(transport, wait);
+    const answer = (await client.callTool(
+      {
+        name: 'search_facts',
+        arguments: { q: 'camion', limit: 3 },
+      },
+      undefined,
+      wait,
+    )) as unknown as { structuredContent: { results: { url: string }[] } };
     await client.close();
     expect(answer.structuredContent.results.length).toBeGreaterThan(0);
     for (const result of answer.structuredContent.results) expect(result.url.startsWith(`${OWN}/`)).toBe(true);

@@ -4,33 +4,11 @@ import { derivationFamilies, FAMILY_MIN_ROOT } from '../../src/lib/search/index/
 import { createSynonyms, DERIVATION_WEIGHT, SYNONYM_WEIGHT } from '../../src/lib/search/query/synonyms.ts';
 import { RANK_WEIGHTS } from '../../src/lib/search/score/rank-weights.ts';
 import { processTerm } from '../../src/lib/search/text/normalize.ts';
-import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import { buildShards, shardFileMap } from '../../src/lib/search/index/shard-build.ts';
-import { openSearchEngine } from '../../src/lib/search/query/search-engine.ts';
-import { compileSynonyms, parseSynonyms } from '../../src/lib/search/index/synonyms-file.ts';
-import { ensureTestBuild } from '../support/test-build.ts';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readBuilt, searchOver } from '../support/search.ts';
 import type { SynonymsArtefact } from '../../src/lib/search/query/synonyms.ts';
 
 /** A vocabulary entry as the build writes it: [stem, written form, records]. */
 const entry = (word: string, records = 1): [string, string, number] => [processTerm(word)!, word, records];
-
-/** An engine over fact records [id, title, body], with an optional synonyms file. */
-async function engineOver(records: [string, string, string][], yaml = '') {
-  const facts = buildCorpus(
-    records.map(([id, title, body]) => ({
-      file: `${id}.md`,
-      frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] },
-      body,
-    })),
-    'https://x.example',
-  );
-  const synonyms = yaml ? compileSynonyms(parseSynonyms(yaml, 'synonyms.yaml')) : undefined;
-  const files = shardFileMap(buildShards(facts, synonyms ? { synonyms } : {}));
-  const engine = await openSearchEngine(async (path) => files.get(path) ?? null);
-  return { engine, files, search: async (q: string) => (await engine.search({ q, limit: 50, offset: 0 })).ids };
-}
 
 describe('derivational families (index/families.ts)', () => {
   it('joins the stems whose written forms share a Snowball French root: a verb, its action noun, its adjective', () => {
@@ -112,35 +90,33 @@ describe('derivations in a search', () => {
   ];
 
   it('finds a record holding only a derivation of the word, after those holding the word, in both directions', async () => {
-    const { search } = await engineOver(records);
+    const { search } = await searchOver(records);
     expect(await search('annuler')).toEqual(['fait-00000000000000e1', 'fait-00000000000000e2']);
     expect(await search('annulation')).toEqual(['fait-00000000000000e2', 'fait-00000000000000e1']);
   });
 
   it('keeps the AND rule: a derivation stands for its word, the other words are still required', async () => {
-    const { search } = await engineOver(records);
+    const { search } = await searchOver(records);
     expect(await search('annulation pratique')).toEqual(['fait-00000000000000e1']);
     expect(await search('annulation zorglub')).toEqual([]);
   });
 
   it('never joins words of another meaning through a short root: « vol » does not find « volant »', async () => {
-    const { search } = await engineOver(records);
+    const { search } = await searchOver(records);
     expect(await search('vol')).toEqual(['fait-00000000000000e4']);
     expect(await search('volant')).toEqual(['fait-00000000000000e3']);
   });
 
   it('writes the families into search/synonyms.json beside the synonyms file’s rules', async () => {
-    const { files } = await engineOver(records, '- from: annuler\n  to: supprimer\n');
+    const { files } = await searchOver(records, '- from: annuler\n  to: supprimer\n');
     const written = JSON.parse(files.get('search/synonyms.json')!) as SynonymsArtefact;
     expect(written.rules.map((rule) => rule.from)).toEqual([[processTerm('annuler')]]);
     expect(written.families).toEqual([[processTerm('annuler'), processTerm('annulation')].sort()]);
   });
 
   it('ships families in the test build: « annuler » and « annulation » are one', async () => {
-    const settings = await ensureTestBuild();
-    const written = JSON.parse(
-      await readFile(join(settings.DIST_DIR, 'search/synonyms.json'), 'utf8'),
-    ) as SynonymsArtefact;
+    // The test build made by the global setup: a file never rebuilds it, since other files read it in parallel.
+    const written = JSON.parse(await readBuilt('search/synonyms.json')) as SynonymsArtefact;
     expect(written.families!.length).toBeGreaterThan(100);
     expect(written.families).toContainEqual(
       expect.arrayContaining([processTerm('annuler'), processTerm('annulation')]),

@@ -13,10 +13,8 @@ import { createSynonyms, phraseTerms, SYNONYM_WEIGHT } from '../../src/lib/searc
 import { processTerm, tokenize } from '../../src/lib/search/text/normalize.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { SEARCHED_FIELDS, toSearchDocument } from '../../src/lib/search/index/search-options.ts';
-import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import { openSearchEngine } from '../../src/lib/search/query/search-engine.ts';
-import { buildShards, shardFileMap } from '../../src/lib/search/index/shard-build.ts';
 import { REGIONS } from '../../src/lib/schema/vocabulary.ts';
+import { searchOver } from '../support/search.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FILE = join(ROOT, 'content/synonyms.yaml');
@@ -30,21 +28,6 @@ function problems(text: string): string[] {
     if (!(error instanceof SynonymsError)) throw error;
     return error.problems;
   }
-}
-
-/** An engine over fact records [id, title, body] with the given synonyms file text. */
-async function engineWith(yaml: string, records: [string, string, string][]) {
-  const facts = buildCorpus(
-    records.map(([id, title, body]) => ({
-      file: `${id}.md`,
-      frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] },
-      body,
-    })),
-    'https://x.example',
-  );
-  const files = shardFileMap(buildShards(facts, { synonyms: compileSynonyms(parseSynonyms(yaml, 'synonyms.yaml')) }));
-  const engine = await openSearchEngine(async (path) => files.get(path) ?? null);
-  return async (q: string) => (await engine.search({ q, limit: 50, offset: 0 })).ids;
 }
 
 describe('the synonyms file', () => {
@@ -215,26 +198,26 @@ describe('synonyms in a search', () => {
     '- from: mobylette\n  to: cyclomoteur\n- from: examen du code\n  to: examen théorique\n  weight: 1\n- group: [rond-point, giratoire]\n';
 
   it('find a record through a one-way synonym, after the records holding the typed word, and not the other way', async () => {
-    const search = await engineWith(yaml, records);
+    const { search } = await searchOver(records, yaml);
     expect(await search('mobylette')).toEqual(['fait-00000000000000d2', 'fait-00000000000000d1']);
     expect(await search('cyclomoteur')).toEqual(['fait-00000000000000d1']);
   });
 
   it('keep the AND rule: a synonym stands for its word, the other words are still required', async () => {
-    const search = await engineWith(yaml, records);
+    const { search } = await searchOver(records, yaml);
     expect(await search('mobylette 45')).toEqual(['fait-00000000000000d1']);
     expect(await search('mobylette zorglub')).toEqual([]);
   });
 
   it('match a phrase as a whole: "examen du code" finds the theory exam, not every record with examen and code alone first', async () => {
-    const search = await engineWith(yaml, records);
+    const { search } = await searchOver(records, yaml);
     expect((await search('examen du code'))[0]).toBe('fait-00000000000000d3');
     expect(await search('examen du code')).toContain('fait-00000000000000d4');
     expect(await search('examen théorique')).toEqual(['fait-00000000000000d3']);
   });
 
   it('make a group two-way, and rank the same whatever the word order', async () => {
-    const search = await engineWith(yaml, records);
+    const { search } = await searchOver(records, yaml);
     expect(await search('giratoire')).toEqual(['fait-00000000000000d6', 'fait-00000000000000d5']);
     expect(await search('rond-point')).toEqual(['fait-00000000000000d5', 'fait-00000000000000d6']);
     expect(await search('priorité giratoire')).toEqual(await search('Giratoire PRIORITÉ'));

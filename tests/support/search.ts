@@ -6,6 +6,8 @@ import { buildShards, shardFileMap, type ShardOptions } from '../../src/lib/sear
 import { openSearchEngine, type SearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import type { SearchCacheBounds } from '../../src/lib/search/query/match-cache.ts';
 import { readFullListing } from '../../src/lib/search/store/shard-store.ts';
+import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
+import { compileSynonyms, parseSynonyms } from '../../src/lib/search/index/synonyms-file.ts';
 import { testSettings } from './test-build.ts';
 
 /** Shard files built in memory, and every path a reader was asked for. */
@@ -25,6 +27,27 @@ export function engineFor(
   options: { cache?: Partial<SearchCacheBounds>; build?: Partial<ShardOptions> } = {},
 ): Promise<SearchEngine> {
   return openSearchEngine(memoryShards(facts, options.build).read, options.cache ? { cache: options.cache } : {});
+}
+
+/**
+ * Shards built in memory from fact records [id, title, body] (all of Belgium, no sources), with the synonyms file
+ * `yaml` (none when empty): the files, and a search listing the ids of up to 50 records for q.
+ */
+export async function searchOver(records: readonly [id: string, title: string, body: string][], yaml = '') {
+  const facts = buildCorpus(
+    records.map(([id, title, body]) => ({
+      file: `${id}.md`,
+      frontmatter: { id, kind: 'fact', title, regions: ['belgique'], sources: [] },
+      body,
+    })),
+    'https://x.example',
+  );
+  const { files, read } = memoryShards(
+    facts,
+    yaml ? { synonyms: compileSynonyms(parseSynonyms(yaml, 'synonyms.yaml')) } : {},
+  );
+  const engine = await openSearchEngine(read);
+  return { files, search: async (q: string) => (await engine.search({ q, limit: 50, offset: 0 })).ids };
 }
 
 /** Reads a file of the test build. */

@@ -72,6 +72,53 @@ describe('records holding some of the words, below a short first page (partial-f
   });
 });
 
+describe('which shorter queries the fill spends its tries on (partial-fill.ts)', () => {
+  // Four rare words, each held by one record of its own (no record holds two of them), and three common words that
+  // many records hold together: the only records holding four of the seven words hold the three common ones.
+  const rare = ['aubépine', 'bergamote', 'cardamome', 'dictame'];
+  const wide = buildCorpus(
+    [
+      ...rare.map((word) => record(`La ${word}`, `Une note sur la ${word}, la route, le volant et le permis.`)),
+      ...Array.from({ length: 6 }, (_, i) => record(`Permis et route ${i}`, `Le permis, la route et le volant ${i}.`)),
+      ...Array.from({ length: 30 }, (_, i) => record(`Autre sujet ${i}`, `Rien à voir, numéro ${i}.`)),
+    ],
+    'https://x.example',
+  );
+  let wideEngine: SearchEngine;
+  beforeAll(async () => {
+    wideEngine = await engineFor(wide);
+  });
+  const spying = (seen: string[]) => ({
+    ...wideEngine,
+    partial: (...args: Parameters<SearchEngine['partial']>) => (seen.push(args[1]), wideEngine.partial(...args)),
+  });
+
+  it('reaches the records holding the common words when the rare ones are typed first and no record holds two of them', async () => {
+    const q = `${rare.join(' ')} permis route volant`;
+    expect((await wideEngine.search({ q, limit: 10, offset: 0 })).total).toBe(0);
+    // In typed order, the 21 queries of five words and the first 19 of four each keep two rare words: none finds a
+    // record, and the tries run out before « aubépine permis route volant ».
+    const fill = await partialFill(wideEngine, { q }, [], 10);
+    const titles = fill!.cards.map((c) => wide.find((r) => r.id === c.id)!.title);
+    expect(titles.sort()).toEqual(rare.map((word) => `La ${word}`).sort());
+  });
+
+  it('keeps a word that no record holds out of every shorter query it tries', async () => {
+    const seen: string[] = [];
+    const q = 'permis route volant xylographe';
+    const fill = await partialFill(spying(seen), { q }, [], 10);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const shorter of seen) expect(shorter).not.toContain('xylographe');
+    expect(fill!.cards.length).toBeGreaterThan(0);
+  });
+
+  it('keeps a word that no record holds with the filters out too', async () => {
+    const seen: string[] = [];
+    await partialFill(spying(seen), { q: 'permis route volant aubépine', kind: 'article' }, [], 10);
+    for (const shorter of seen) expect(shorter).not.toContain('aubépine');
+  });
+});
+
 describe('the search page ends a short first page with them (site-page.ts)', () => {
   const ask = (question: Partial<Question>): Question => ({
     q: Q,

@@ -7,7 +7,12 @@
  * Candidates are the best records of q without two words, then without three…, each rescored as q scores them (the
  * one formula: their missing words count 0, times share^RANK_WEIGHTS.missingPower, partial-score.ts), gathered a level
  * at a time until a level brings enough: records holding more of the words are looked for first. At most
- * MAX_DROP_TRIES shorter queries are evaluated, as for the suggestions.
+ * MAX_DROP_TRIES shorter queries are evaluated, as for the suggestions. A word that no record holds (with the filters,
+ * through any of its variants) is in none of them, as it is left out of every shortening (suggest.ts): a shorter query
+ * keeping it finds nothing. Within a level, the shorter queries whose rarest word most records hold are tried first
+ * (then by their second rarest word, and so on): a shorter query finds at most that many records. Taken in typed
+ * order, a long question spent every try on queries keeping its rarest words, which no record holds together, and
+ * left the page short (« faut-il prévenir quelqu'un si on tombe malade après avoir eu son permis »).
  */
 import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import { penalisedScore, significantWords } from './blend.ts';
@@ -26,7 +31,7 @@ export interface PartialFill {
  * (two-word queries: records lacking one word are the blend's), or no record holds enough of them.
  */
 export async function partialFill(
-  engine: Pick<SearchEngine, 'partial' | 'cards'>,
+  engine: Pick<SearchEngine, 'partial' | 'cards' | 'search'>,
   query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
   shown: readonly string[],
   room: number,
@@ -34,14 +39,25 @@ export async function partialFill(
 ): Promise<PartialFill | undefined> {
   const { q } = query;
   if (q === undefined || room <= 0) return undefined;
-  const words = significantWords(q);
-  if (words.length < 3) return undefined;
+  const typed = significantWords(q);
+  if (typed.length < 3) return undefined;
+  const held = await heldWords(engine, query, typed);
+  const words = held.map((h) => h.word);
+  // Each shorter query's word counts, rarest first: compared as a vector, so the rarest word decides, then the next.
+  const counts = (kept: number[]) => kept.map((i) => held[i]!.total).sort((a, b) => a - b);
+  const fuller = (a: number[], b: number[]) => {
+    const [x, y] = [counts(a), counts(b)];
+    const i = x.findIndex((n, j) => n !== y[j]);
+    return i < 0 ? 0 : y[i]! - x[i]!;
+  };
   const wanted = room + shown.length;
   const best = new Map<number, number>();
   const terms = new Set<string>();
   let tries = 0;
-  for (let size = words.length - 2; size >= 1 && tries < MAX_DROP_TRIES && best.size < wanted; size--) {
-    for (const kept of subsets(words.length, size)) {
+  const largest = Math.min(words.length, typed.length - 2);
+  for (let size = largest; size >= 1 && tries < MAX_DROP_TRIES && best.size < wanted; size--) {
+    const level = [...subsets(words.length, size)].sort(fuller);
+    for (const kept of level) {
       if (tries++ >= MAX_DROP_TRIES) break;
       // One evaluation per task: a phone's main thread paints between them.
       await pause();
@@ -57,4 +73,32 @@ export async function partialFill(
   const already = new Set(shown);
   const cards = (await engine.cards(order.map(([at]) => at))).filter((c) => !already.has(c.id)).slice(0, room);
   return cards.length ? { cards, terms: [...terms] } : undefined;
+}
+
+/** The words of `typed` (q's significant words) that some record holds with the query's filters and variants, with how many records hold each. */
+async function heldWords(
+  engine: Pick<SearchEngine, 'search'>,
+  { q, kind, region, prefix, corrected }: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
+  typed: readonly { text: string; term: string }[],
+): Promise<{ word: { text: string; term: string }; total: number }[]> {
+  const last = typed.at(-1)!;
+  // Only q's own last word is completed (query/prefix.ts), and only when it ends q.
+  const open = prefix === true && q!.trimEnd().endsWith(last.text);
+  const totals = await Promise.all(
+    typed.map(
+      async (word) =>
+        (
+          await engine.search({
+            q: word.text,
+            kind,
+            region,
+            limit: 0,
+            offset: 0,
+            prefix: open && word === last,
+            corrected,
+          })
+        ).total,
+    ),
+  );
+  return typed.map((word, i) => ({ word, total: totals[i]! })).filter((h) => h.total > 0);
 }

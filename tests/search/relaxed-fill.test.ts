@@ -60,4 +60,15 @@ describe('relaxed fill (the search page below a short list of exact matches)', (
     ]);
     expect(fill).toBeUndefined();
   });
+
+  it('completes the open last word in a relaxed query that keeps it, as the page’s own search does', async () => {
+    // « remplacer permis perd »: « perd » is the word being typed; the relaxed query « permis perd » keeps it.
+    const offered = [{ q: 'permis perd', total: 3, missing: ['remplacer'], confident: true }];
+    const fill = await relaxedFill(engine, { q: 'remplacer permis perd', prefix: true }, [], 10, offered);
+    const completed = await engine.search({ q: 'permis perd', limit: 10, offset: 0, prefix: true });
+    expect(completed.total).toBe(4);
+    expect(fill!.cards.map((c) => c.id)).toEqual(completed.ids);
+    // Without the open word (the API, ?exact=1), « perd » is searched whole: no record holds it.
+    expect(await relaxedFill(engine, { q: 'remplacer permis perd' }, [], 10, offered)).toBeUndefined();
+  });
 });

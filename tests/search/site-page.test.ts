@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { shownIds } from '../../src/lib/search/assist/site-page.ts';
+import { shownIds, sitePage } from '../../src/lib/search/assist/site-page.ts';
 import { siteRanking } from '../../scripts/bench/relevance/site-runner.ts';
 import { PAGE_SIZE } from '../../src/browser/search-state.ts';
 import { builtEngine, readBuilt } from '../support/search.ts';
@@ -50,5 +50,26 @@ describe('the relevance bench scores what the search page shows (assist/site-pag
     const completed = await engine.search({ q: 'permis de condu', limit: PAGE_SIZE, offset: 0, prefix: true });
     expect(completed.total).toBeGreaterThan(0);
     expect((await siteRanking(engine, { q: 'permis de condu' })).slice(0, completed.ids.length)).toEqual(completed.ids);
+  });
+
+  it('keeps a cut last word in the suggestion shown at once, completed, rather than correct it or leave it out', async () => {
+    const engine = await builtEngine();
+    // Nothing holds « rouler » with a word that starts with « quadri »: the query is shortened, and the shortening
+    // keeps the open word (« quatre », one edit away, was offered before).
+    const q = 'faut-il un permis pour rouler en quadri';
+    const page = await sitePage(engine, {
+      q,
+      kind: undefined,
+      region: undefined,
+      limit: PAGE_SIZE,
+      offset: 0,
+      exact: false,
+    });
+    expect(page.shown).toMatchObject({ q: 'permis quadri', missing: ['rouler'], confident: true });
+    expect(page.cards.length).toBeGreaterThan(0);
+    const completed = await engine.search({ q: 'permis quadri', limit: PAGE_SIZE, offset: 0, prefix: true });
+    expect(page.cards.map((c) => c.id)).toEqual(completed.ids.slice(0, page.cards.length));
+    expect(page.terms.some((term) => term.startsWith('quadri'))).toBe(true);
+    expect(page.suggestions.map((s) => s.q)).not.toContain('faut-il un permis pour rouler en quatre');
   });
 });

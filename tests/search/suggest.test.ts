@@ -145,6 +145,34 @@ describe('corrections', () => {
     expect(await suggest('zulu', source)).toEqual([]);
   });
 
+  it('keeps an open last word (the page completes it) in the shortenings, searched completed, before leaving it out', async () => {
+    // Records: « permis rouler » (many) and « permis quadricycle » (few); no record holds « rouler » with
+    // « quadricycle », and no record holds « quadri » whole: only its completion finds records.
+    const records = [...Array.from({ length: 5 }, () => ['permis', 'rouler']), ['permis', 'quadricycle']];
+    const calls: [string, boolean | undefined][] = [];
+    const matching = (q: string, open?: boolean) =>
+      records.filter((r) =>
+        q.split(' ').every((w, i, all) => r.some((v) => v === w || (open && i === all.length - 1 && v.startsWith(w)))),
+      );
+    const source = {
+      known: async (terms: readonly string[]) => terms.map((t) => records.flat().some((w) => processTerm(w) === t)),
+      words: async () => [],
+      total: async (q: string, open?: boolean) => (calls.push([q, open]), matching(q, open).length),
+      // « permis rouler »'s best record scores higher: without the open word, it would come first.
+      best: async (q: string, open?: boolean) => (q.includes('rouler') ? 9 : matching(q, open).length ? 3 : 0),
+    };
+    expect(await suggest('permis rouler quadri', source, undefined, true)).toEqual([
+      { q: 'permis quadri', total: 1, missing: ['rouler'], confident: true },
+      { q: 'permis rouler', total: 5, missing: ['quadri'], confident: true },
+    ]);
+    // Only the queries that end with the open word are searched completed.
+    for (const [q, open] of calls) expect(open).toBe(q.endsWith('quadri'));
+    // The API's suggestions (no open word): « quadri » is a word no record holds, left out.
+    expect(await suggest('permis rouler quadri', source)).toEqual([
+      { q: 'permis rouler', total: 5, missing: ['quadri'], confident: true },
+    ]);
+  });
+
   describe('only a non-word is corrected', () => {
     // The index's words, and real words it lacks (0 records: the build's dictionary words near the index, lexicon.ts).
     const words: WordFile = (

@@ -7,6 +7,10 @@
  */
 import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import type { Suggestion } from './suggest.ts';
+import { WORD } from '../text/normalize.ts';
+
+/** The last word of a query as typed. */
+const lastWord = (q: string | undefined) => (q === undefined ? undefined : [...q.matchAll(WORD)].at(-1)?.[0]);
 
 /** The results of a relaxed query shown under a short list of exact matches. */
 export interface RelaxedFill {
@@ -25,7 +29,7 @@ export interface RelaxedFill {
  */
 export async function relaxedFill(
   engine: Pick<SearchEngine, 'search' | 'suggest'>,
-  query: Pick<FactsQuery, 'q' | 'kind' | 'region'>,
+  query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>,
   shown: readonly string[],
   room: number,
   suggestions?: readonly Suggestion[],
@@ -42,6 +46,8 @@ export async function relaxedFill(
       region: query.region,
       limit: shown.length + room,
       offset: 0,
+      // A suggestion that keeps the open last word completes it, as the page's own search does (suggest.ts).
+      prefix: query.prefix === true && lastWord(suggestion.q) === lastWord(query.q),
     });
     const cards = page.cards.filter((c) => !already.has(c.id)).slice(0, room);
     if (cards.length) return { suggestion: suggestion as RelaxedFill['suggestion'], cards, terms: page.terms };

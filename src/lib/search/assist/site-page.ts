@@ -113,7 +113,9 @@ export async function sitePage(
     if (total > 0) [prefix, found, grown] = [true, total, typedWord(q)];
   }
   if (found === 0 && q !== undefined) await pause();
-  const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region }) : [];
+  // An open last word stays in the suggestions as a prefix (suggest.ts): « permis pour rouler en quad » shortens to
+  // « permis quad », completed, not to « permis rouler » without the one word that says what the reader rides.
+  const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region, prefix }) : [];
   // Nothing found: the best suggestion's results at once (the page says so and links to the exact words).
   // Only a confident suggestion (a shortening, or a sure correction: suggest.ts) is shown at once; the others are offered.
   const shown = exact ? undefined : suggestions.find((s) => s.confident);
@@ -152,7 +154,7 @@ export async function sitePage(
     shown && !blend && offset === 0 && page.total < limit
       ? await relaxedFill(
           engine,
-          { q, kind, region },
+          { q, kind, region, prefix },
           page.cards.map((c) => c.id),
           limit - page.cards.length,
           others,

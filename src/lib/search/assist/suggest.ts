@@ -136,10 +136,10 @@ export interface SuggestSource {
   known(terms: readonly string[]): Promise<boolean[]>;
   /** Vocabulary entries whose written forms (folded) have these lengths. */
   words(lengths: readonly number[]): Promise<WordFile>;
-  /** How many records a query finds, with the caller's filters. */
-  total(q: string): Promise<number>;
-  /** The score of the best record a query finds with the caller's filters (0 when none). */
-  best(q: string): Promise<number>;
+  /** How many records a query finds, with the caller's filters; with `open`, its last word completed (query/prefix.ts). */
+  total(q: string, open?: boolean): Promise<number>;
+  /** The score of the best record a query finds with the caller's filters (0 when none); `open` as for total(). */
+  best(q: string, open?: boolean): Promise<number>;
   /** The work units of searching q once (1 when absent): what total() and best() each spend of the budget. */
   cost?(q: string): Promise<number>;
   /** Index words that records hold, longer than the folded `start` and starting with it, most frequent first. */
@@ -150,19 +150,25 @@ export interface SuggestSource {
  * Corrected queries for q: each unknown word replaced by its 1st, 2nd, 3rd correction (the other
  * words kept as typed), keeping only those that find something. Empty when every word is known.
  * Spends `budget` (WORK_LIMITS.suggest by default); what is answered when it runs out: module comment.
+ * With `open` (the search page's open last word, site-page.ts), q's last word counts as known and every query that
+ * keeps it is searched with it completed: a shortening keeps « quad » and finds « quadricycle » rather than leave the
+ * word out because no record holds it whole (the last word is a prefix on every path, issue 35).
  */
 export async function suggest(
   q: string,
   source: SuggestSource,
   budget: WorkBudget = createWorkBudget(WORK_LIMITS.suggest),
+  open = false,
 ): Promise<Suggestion[]> {
   const words = [...q.matchAll(WORD)].map((m) => ({ at: m.index, text: m[0], term: processTerm(m[0]) }));
   const significant = words.filter((w) => w.term !== null);
   if (!budget.spend(WORD_UNITS * words.length)) return [];
-  const searches = searchesOf(source, budget);
-  const completed = await complete(q, words.at(-1), source, budget, searches);
+  const last = words.at(-1);
+  const openWord = open && last?.term != null && last.at + last.text.length === q.length ? last : undefined;
+  const searches = searchesOf(source, budget, openWord?.text);
+  const completed = await complete(q, last, source, budget, searches);
   if (completed.length >= MAX_SUGGESTIONS || budget.exhausted) return completed;
-  const known = await source.known(significant.map((w) => w.term!));
+  const known = (await source.known(significant.map((w) => w.term!))).map((k, i) => k || significant[i] === openWord);
   const unknown = significant.filter((_, i) => !known[i]);
   const real = await realWords(unknown, source);
   const nonWords = unknown.filter((_, i) => !real[i]);
@@ -180,7 +186,7 @@ export async function suggest(
   const others =
     corrected.length > 0 || budget.exhausted
       ? corrected
-      : await shorten(significant, new Set(unknown.map((w) => w.term!)), budget, searches);
+      : await shorten(significant, new Set(unknown.map((w) => w.term!)), budget, searches, openWord);
   const taken = new Set(completed.map((s) => s.q));
   return [...completed, ...others.filter((s) => !taken.has(s.q))].slice(0, MAX_SUGGESTIONS);
 }
@@ -226,11 +232,18 @@ async function realWords(words: readonly Word[], source: SuggestSource): Promise
   return words.map((w, i) => forms.has(folded[i]!) || stems.has(w.term!));
 }
 
-/** total() and best() of the source, each paid from the budget first: null once it cannot pay. */
-function searchesOf(source: SuggestSource, budget: WorkBudget) {
+/**
+ * total() and best() of the source, each paid from the budget first: null once it cannot pay. A query that ends with
+ * the open last word (`open`, as typed) is searched with it completed.
+ */
+function searchesOf(source: SuggestSource, budget: WorkBudget, open?: string) {
+  const ends = (q: string) => open !== undefined && [...q.matchAll(WORD)].at(-1)?.[0] === open && q.endsWith(open);
   const paid = async <T>(q: string, run: (q: string) => Promise<T>): Promise<T | null> =>
     budget.spend(source.cost ? await source.cost(q) : 1) ? run(q) : null;
-  return { total: (q: string) => paid(q, (s) => source.total(s)), best: (q: string) => paid(q, (s) => source.best(s)) };
+  return {
+    total: (q: string) => paid(q, (s) => source.total(s, ends(s))),
+    best: (q: string) => paid(q, (s) => source.best(s, ends(s))),
+  };
 }
 type Searches = ReturnType<typeof searchesOf>;
 
@@ -319,21 +332,23 @@ export function* subsets(n: number, size: number, from = 0): Generator<number[]>
 /**
  * The query without the fewest words that makes it find something: every way of leaving out one word, then two…
  * (at most MAX_DROP_TRIES searches). A word no record holds is always left out (a query keeping it finds nothing),
- * so only the ways of leaving out known words are tried. Among the ways that find something, the one whose best
- * record scores highest comes first; ties keep the typed order.
+ * so only the ways of leaving out known words are tried. Among the ways that find something, those that keep the open
+ * last word (`open`: the search page completes it) come first, since the page treats it as the word being written;
+ * then the one whose best record scores highest; ties keep the typed order.
  */
 async function shorten(
   significant: readonly Word[],
   unknown: ReadonlySet<string>,
   budget: WorkBudget,
   searches: Searches,
+  open?: Word,
 ): Promise<Suggestion[]> {
   const words = significant.filter((w, i) => significant.findIndex((o) => o.term === w.term) === i);
   const known = words.filter((w) => !unknown.has(w.term!));
   if (words.length < 2 || known.length === 0) return [];
   let tries = 0;
   for (let size = unknown.size === 0 ? 1 : 0; size < known.length && tries < MAX_DROP_TRIES; size++) {
-    const found: { q: string; total: number; missing: string[]; best: number }[] = [];
+    const found: { q: string; total: number; missing: string[]; best: number; keeps: boolean }[] = [];
     for (const dropped of subsets(known.length, size)) {
       if (tries++ >= MAX_DROP_TRIES || !budget.spend(WORD_UNITS * significant.length)) break;
       const gone = new Set<string | null>([...unknown, ...dropped.map((i) => known[i]!.term!)]);
@@ -346,11 +361,12 @@ async function shorten(
       if (total === 0) continue;
       const best = await searches.best(kept);
       if (best === null) break;
-      found.push({ q: kept, total, missing: words.filter((w) => gone.has(w.term)).map((w) => w.text), best });
+      const keeps = open !== undefined && !gone.has(open.term);
+      found.push({ q: kept, total, missing: words.filter((w) => gone.has(w.term)).map((w) => w.text), best, keeps });
     }
     if (found.length || budget.exhausted)
       return found
-        .sort((a, b) => b.best - a.best)
+        .sort((a, b) => Number(b.keeps) - Number(a.keeps) || b.best - a.best)
         .slice(0, MAX_SUGGESTIONS)
         .map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing, confident: true }));
   }

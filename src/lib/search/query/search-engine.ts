@@ -96,7 +96,7 @@ export interface SearchEngine {
    * Corrections of q's unknown words, else q without its fewest words, that find something with the same filters
    * (suggest.ts); shortenings rank by the best record they add to q's own matches. The API asks when q finds nothing.
    */
-  suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region'>, budget?: WorkBudget): Promise<Suggestion[]>;
+  suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>, budget?: WorkBudget): Promise<Suggestion[]>;
   /**
    * For the search page's blend (blend.ts), never the API: the scores of q's `limit` best matches (search()'s order),
    * and the `limit` best records of `shorter` (q without some words) that q does not match, rescored as q scores
@@ -513,7 +513,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
         region,
       });
     },
-    suggest({ q, kind, region }, budget = createWorkBudget(work.suggest)) {
+    suggest({ q, kind, region, prefix }, budget = createWorkBudget(work.suggest)) {
       if (q === undefined) return Promise.resolve([]);
       return suggest(
         q,
@@ -524,17 +524,19 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
             (await store.postings(terms)).map((list, i) => list !== undefined || synonyms.has(terms[i]!)),
           words: (lengths) => store.words(lengths),
           longer: longerWords,
-          total: async (corrected) => (await search({ q: corrected, kind, region, limit: 0, offset: 0 })).total,
-          best: async (shorter) => {
+          total: async (corrected, open) =>
+            (await search({ q: corrected, kind, region, limit: 0, offset: 0, prefix: open })).total,
+          best: async (shorter, open) => {
             // The best record the shorter query adds: one that does not hold every word of q (when q finds nothing,
             // any record), so that the search page's relaxed fill (relaxed.ts) offers the shortening that adds most.
             const filter = positionFilter(kindRegions, { kind, region });
             const exact = new Set(await positionsOf(q, {}));
             const keep = exact.size === 0 ? filter : (at: number) => !exact.has(at) && (!filter || filter(at));
-            return (await evaluated(shorter))?.evaluation.top(keep, 1).scores[0] ?? 0;
+            return (await evaluated(shorter, { prefix: open }))?.evaluation.top(keep, 1).scores[0] ?? 0;
           },
         },
         budget,
+        prefix === true,
       );
     },
     cacheUsage: caches.usage,

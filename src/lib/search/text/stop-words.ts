@@ -3,6 +3,14 @@
  * Written already normalised (lowercase, no accents), since they are compared after normalisation.
  */
 const FRENCH = `a au aux avec ce ces c ca cet cette d dans de des du elle elles en est et etait eux il ils j je l la le les leur leurs lui m ma mais me meme mes moi mon n ne ni nos notre nous on ou par pas pour qu que qui s sa se ses son sont sur t ta te tes toi ton tu un une vos votre vous y ete etre avoir ai as avons avez ont sans sous entre vers chez donc or car si plus tres aussi comme dont cela ceci celui celle ceux jusqu lorsqu puisqu quoi quel quelle quels quelles`;
+/**
+ * The auxiliaries in their other tenses (compound tenses and questions use them: « après avoir eu son permis », « ai-je
+ * déjà été flashé », « est-ce que ce sera encore valable »), the adverbs of time and degree that qualify a need without
+ * naming it (déjà, encore, toujours, souvent, parfois, vraiment, trop, assez), and the indefinite « quelque(s) »,
+ * « quelqu'un »: function words, like the forms of avoir and être and the determiners above. « sommes » is left out
+ * (the plural of « somme », a sum of money).
+ */
+const FRENCH_FUNCTION = `eu eue eus eues avais avait avions aviez avaient aurai auras aura aurons aurez auront aurais aurait aurions auriez auraient aie aies ait ayons ayez aient ayant eut suis es serai seras sera serons serez seront serais serait serions seriez seraient etais etions etiez etaient sois soit soyons soyez soient etant fut deja encore toujours souvent parfois vraiment trop assez quelqu quelque quelques`;
 const DUTCH = `de het een en van ik te dat die in is hij niet zijn op aan met als voor had er maar om hem dan zou of wat mijn men dit zo door over ze zich bij ook tot je mij uit der daar haar naar heb hoe heeft hebben deze u want nog zal me zij nu ge geen omdat iets worden toch al waren veel meer doen toen moet ben zonder kan hun dus alles onder ja eens hier wie werd altijd doch wordt wezen kunnen ons zelf tegen na reeds wil kon niets uw iemand geweest andere`;
 const GERMAN = `der die das den dem des ein eine einer eines einem einen und oder aber im ist sind war mit von zu zum zur auf fur nicht sich auch als bei nach aus wie wird werden noch nur so wenn dass sie er es wir ihr ich du`;
 /**
@@ -17,7 +25,7 @@ const ENGLISH = `the of and or to an is are was were be been for on with as by a
 
 /** The project's lists by language, each split into words: benches swap one for a library's list (docs/search.md). */
 export const STOP_WORD_LISTS: Record<'french' | 'dutch' | 'german' | 'english' | 'questions', readonly string[]> = {
-  french: FRENCH.split(/\s+/),
+  french: `${FRENCH} ${FRENCH_FUNCTION}`.split(/\s+/),
   dutch: DUTCH.split(/\s+/),
   german: GERMAN.split(/\s+/),
   english: ENGLISH.split(/\s+/),

@@ -83,7 +83,7 @@ async function heldWords(
 ): Promise<{ word: { text: string; term: string }; total: number }[]> {
   const last = typed.at(-1)!;
   // Only q's own last word is completed (query/prefix.ts), and only when it ends q.
-  const open = prefix === true && q!.trimEnd().endsWith(last.text);
+  const open = prefix === true && q!.endsWith(last.text);
   const totals = await Promise.all(
     typed.map(
       async (word) =>

@@ -113,8 +113,8 @@ export async function sitePage(
     if (total > 0) [prefix, found, grown] = [true, total, typedWord(q)];
   }
   if (found === 0 && q !== undefined) await pause();
-  // An open last word stays in the suggestions as a prefix (suggest.ts): « permis pour rouler en quad » shortens to
-  // « permis quad », completed, not to « permis rouler » without the one word that says what the reader rides.
+  // An open last word stays in the suggestions as a prefix (suggest.ts): « permis pour rouler en quadri » shortens to
+  // « permis quadri », completed, where it was corrected into « quatre » or left out.
   const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region, prefix }) : [];
   // Nothing found: the best suggestion's results at once (the page says so and links to the exact words).
   // Only a confident suggestion (a shortening, or a sure correction: suggest.ts) is shown at once; the others are offered.

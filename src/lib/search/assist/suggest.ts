@@ -151,8 +151,8 @@ export interface SuggestSource {
  * words kept as typed), keeping only those that find something. Empty when every word is known.
  * Spends `budget` (WORK_LIMITS.suggest by default); what is answered when it runs out: module comment.
  * With `open` (the search page's open last word, site-page.ts), q's last word counts as known and every query that
- * keeps it is searched with it completed: a shortening keeps « quad » and finds « quadricycle » rather than leave the
- * word out because no record holds it whole (the last word is a prefix on every path, issue 35).
+ * keeps it is searched with it completed: a shortening keeps « quadri » and finds « quadricycle » rather than correct
+ * it or leave it out because no record holds it whole (the last word is a prefix on every path, issue 35).
  */
 export async function suggest(
   q: string,

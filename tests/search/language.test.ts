@@ -12,7 +12,8 @@ import {
 } from '../../src/lib/search/text/language.ts';
 import { processTerm, queryTerms } from '../../src/lib/search/text/normalize.ts';
 import { SNOWBALL_FRENCH, SNOWBALL_FRENCH_MIN4 } from '../../scripts/bench/language/snowball.ts';
-import { STOP_WORDS } from '../../src/lib/search/text/stop-words.ts';
+import { createHash } from 'node:crypto';
+import { PROJECT_STOP_WORDS, STOP_WORDS } from '../../src/lib/search/text/stop-words.ts';
 import { engineFor, memoryShards } from '../support/search.ts';
 
 const facts = buildCorpus(
@@ -47,8 +48,18 @@ describe('the language of the index (stemmer and stop words)', () => {
       useLanguage(language);
       return JSON.parse(memoryShards(facts).files.get('search/manifest.json')!) as SearchManifest;
     };
-    expect(manifest(LANGUAGE).language).toBe('light-fr+project');
-    expect(manifest(SNOWBALL).language).toBe('snowball-fr+project');
+    expect(manifest(LANGUAGE).language).toBe('light-fr+project-2');
+    expect(manifest(SNOWBALL).language).toBe('snowball-fr+project-2');
+  });
+
+  it('names the stop-word list after its words: changing them without renaming it fails here', () => {
+    // An index records the list's name and an engine refuses another (below), so two lists must never share a name.
+    // When the words change, give PROJECT_STOP_WORDS a new name (project-3…) and put the new digest here.
+    const digest = createHash('sha256')
+      .update([...STOP_WORDS].sort().join(' '))
+      .digest('hex')
+      .slice(0, 16);
+    expect({ name: PROJECT_STOP_WORDS.name, digest }).toEqual({ name: 'project-2', digest: '2dfd322cdc1e119e' });
   });
 
   it('refuses to query an index built with another stemmer, naming both', async () => {
@@ -56,7 +67,7 @@ describe('the language of the index (stemmer and stop words)', () => {
     const built = memoryShards(facts);
     useLanguage(LANGUAGE);
     await expect(openSearchEngine(built.read)).rejects.toThrow(
-      'search/manifest.json was built with language "snowball-fr+project", this engine stems with "light-fr+project": rebuild the index (npm run build) with the same text/language.ts',
+      'search/manifest.json was built with language "snowball-fr+project-2", this engine stems with "light-fr+project-2": rebuild the index (npm run build) with the same text/language.ts',
     );
   });
 
@@ -66,7 +77,7 @@ describe('the language of the index (stemmer and stop words)', () => {
     delete manifest.language;
     built.files.set('search/manifest.json', JSON.stringify(manifest));
     await expect(openSearchEngine(built.read)).rejects.toThrow(
-      'search/manifest.json was built with language "undefined", this engine stems with "light-fr+project"',
+      'search/manifest.json was built with language "undefined", this engine stems with "light-fr+project-2"',
     );
   });
 

@@ -17,6 +17,7 @@
 import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import { penalisedScore, significantWords } from './blend.ts';
 import { MAX_DROP_TRIES, subsets } from './suggest.ts';
+import { keepsLastWord } from '../query/prefix.ts';
 
 /** The records shown below a short first page, holding some of the query's words. */
 export interface PartialFill {
@@ -81,9 +82,6 @@ async function heldWords(
   { q, kind, region, prefix, corrected }: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
   typed: readonly { text: string; term: string }[],
 ): Promise<{ word: { text: string; term: string }; total: number }[]> {
-  const last = typed.at(-1)!;
-  // Only q's own last word is completed (query/prefix.ts), and only when it ends q.
-  const open = prefix === true && q!.endsWith(last.text);
   const totals = await Promise.all(
     typed.map(
       async (word) =>
@@ -94,7 +92,8 @@ async function heldWords(
             region,
             limit: 0,
             offset: 0,
-            prefix: open && word === last,
+            // Only q's open last word is completed (query/prefix.ts).
+            prefix: prefix === true && keepsLastWord(q!, word.text),
             corrected,
           })
         ).total,

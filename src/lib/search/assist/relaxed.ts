@@ -7,10 +7,7 @@
  */
 import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import type { Suggestion } from './suggest.ts';
-import { WORD } from '../text/normalize.ts';
-
-/** The last word of a query as typed. */
-const lastWord = (q: string | undefined) => (q === undefined ? undefined : [...q.matchAll(WORD)].at(-1)?.[0]);
+import { keepsLastWord } from '../query/prefix.ts';
 
 /** The results of a relaxed query shown under a short list of exact matches. */
 export interface RelaxedFill {
@@ -47,7 +44,7 @@ export async function relaxedFill(
       limit: shown.length + room,
       offset: 0,
       // A suggestion that keeps the open last word completes it, as the page's own search does (suggest.ts).
-      prefix: query.prefix === true && lastWord(suggestion.q) === lastWord(query.q),
+      prefix: query.prefix === true && keepsLastWord(query.q, suggestion.q),
     });
     const cards = page.cards.filter((c) => !already.has(c.id)).slice(0, room);
     if (cards.length) return { suggestion: suggestion as RelaxedFill['suggestion'], cards, terms: page.terms };

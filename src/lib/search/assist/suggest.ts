@@ -18,7 +18,7 @@
 import { foldText, processTerm, WORD } from '../text/normalize.ts';
 import type { WordFile } from '../index/shards.ts';
 import { createWorkBudget, WORK_LIMITS, type WorkBudget } from '../query/work-budget.ts';
-import { PREFIX_COMPLETIONS, PREFIX_MIN_LETTERS } from '../query/prefix.ts';
+import { keepsLastWord, PREFIX_COMPLETIONS, PREFIX_MIN_LETTERS } from '../query/prefix.ts';
 
 /** A corrected or shortened query and how many records it finds (with the same filters). */
 export interface Suggestion {
@@ -165,7 +165,7 @@ export async function suggest(
   if (!budget.spend(WORD_UNITS * words.length)) return [];
   const last = words.at(-1);
   const openWord = open && last?.term != null && last.at + last.text.length === q.length ? last : undefined;
-  const searches = searchesOf(source, budget, openWord?.text);
+  const searches = searchesOf(source, budget, openWord && q);
   const completed = await complete(q, last, source, budget, searches);
   if (completed.length >= MAX_SUGGESTIONS || budget.exhausted) return completed;
   const known = (await source.known(significant.map((w) => w.term!))).map((k, i) => k || significant[i] === openWord);
@@ -233,11 +233,11 @@ async function realWords(words: readonly Word[], source: SuggestSource): Promise
 }
 
 /**
- * total() and best() of the source, each paid from the budget first: null once it cannot pay. A query that ends with
- * the open last word (`open`, as typed) is searched with it completed.
+ * total() and best() of the source, each paid from the budget first: null once it cannot pay. A query that keeps the
+ * last word of `open` (the typed query, when its last word is open) is searched with it completed.
  */
 function searchesOf(source: SuggestSource, budget: WorkBudget, open?: string) {
-  const ends = (q: string) => open !== undefined && [...q.matchAll(WORD)].at(-1)?.[0] === open && q.endsWith(open);
+  const ends = (q: string) => open !== undefined && keepsLastWord(open, q);
   const paid = async <T>(q: string, run: (q: string) => Promise<T>): Promise<T | null> =>
     budget.spend(source.cost ? await source.cost(q) : 1) ? run(q) : null;
   return {

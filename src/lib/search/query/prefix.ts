@@ -30,6 +30,15 @@ export function typedPrefix(q: string): { folded: string; term: string } | null 
 }
 
 /**
+ * Whether `other` (a shorter or suggested form of q) ends with q's last word, as typedPrefix reads both: when q's last
+ * word is open, such a query completes it too; one that left it out does not.
+ */
+export function keepsLastWord(q: string, other: string): boolean {
+  const last = typedPrefix(q);
+  return last !== null && typedPrefix(other)?.folded === last.folded;
+}
+
+/**
  * Whether q's last word is still open: q ends with a word that may grow (typedPrefix), that some longer written form
  * of the index starts with, and that is not itself one (words of its prefix file that records hold). The search page
  * completes such a word on every path (typed, submitted, reloaded, shared, Back); any other is searched as it is.

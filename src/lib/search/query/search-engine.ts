@@ -2,7 +2,7 @@
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
 import { facetsOf, kindOf, positionFilter, regionsOf } from '../index/listing.ts';
 import { processTerm, queryTerms, WORD } from '../text/normalize.ts';
-import { completing, openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
+import { completing, keepsLastWord, openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import {
@@ -392,9 +392,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     const key = keyFor(q, variants);
     if (key === '') return noPartial();
     // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
-    const last = typedPrefix(q);
     const shorterVariants = {
-      prefix: prefix === true && last !== null && typedPrefix(shorter)?.folded === last.folded,
+      prefix: prefix === true && keepsLastWord(q, shorter),
       corrected,
     };
     const filter = positionFilter(kindRegions, { kind, region });

@@ -13,7 +13,7 @@ export interface SearchManifest {
   fields: string[];
   /** MiniSearch's average length of each field, in that order. */
   averageFieldLength: number[];
-  /** How many term shard files there are; a term lives in shard termShard(shardKey(term), termShards). */
+  /** How many term shard files there are; a term lives in shard termShard(key(term), termShards), key = shardKeys(families). */
   termShards: number;
   /** Records per document block (listing positions n×docsPerBlock onwards). */
   docsPerBlock: number;

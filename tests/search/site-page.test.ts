@@ -72,4 +72,18 @@ describe('the relevance bench scores what the search page shows (assist/site-pag
     expect(page.terms.some((term) => term.startsWith('quadri'))).toBe(true);
     expect(page.suggestions.map((s) => s.q)).not.toContain('faut-il un permis pour rouler en quatre');
   });
+
+  it('shows a query with a typo in each of its words corrected at once, never an empty page', async () => {
+    const engine = await builtEngine();
+    const page = await sitePage(engine, {
+      q: 'permsi de condiure',
+      kind: undefined,
+      region: undefined,
+      limit: PAGE_SIZE,
+      offset: 0,
+      exact: false,
+    });
+    expect(page.shown).toMatchObject({ q: 'permis de conduire', confident: true });
+    expect(shownIds(page)).toHaveLength(PAGE_SIZE);
+  });
 });

@@ -1,7 +1,7 @@
-import { processTerm } from '../../src/lib/search/text/normalize.ts';
+import { foldText, processTerm } from '../../src/lib/search/text/normalize.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corrections, editDistance, suggest } from '../../src/lib/search/assist/suggest.ts';
+import { corrections, editDistance, maxDistance, suggest } from '../../src/lib/search/assist/suggest.ts';
 import type { WordFile } from '../../src/lib/search/index/shards.ts';
 
 describe('edit distance', () => {
@@ -71,6 +71,30 @@ describe('corrections', () => {
   it('ranks by distance, then by how many records hold the word', () => {
     expect(corrections('provisiore', vocabulary).map(([, word]) => word)).toEqual(['provisoire', 'provision']);
     expect(corrections('perlis', vocabulary).map(([, word]) => word)).toEqual(['permis', 'perle']);
+  });
+
+  it('skips by letter mask only words further than the distance allows (property, against comparing every word)', () => {
+    // The reference: every entry's edit distance, no mask, the same order.
+    const reference = (word: string, vocabulary: WordFile) => {
+      const folded = foldText(word);
+      const max = maxDistance(folded);
+      return vocabulary
+        .map((entry) => [entry, editDistance(folded, foldText(entry[1]), max)] as const)
+        .filter(([entry, d]) => d <= max && entry[0] !== processTerm(word) && entry[2] > 0)
+        .sort(([a, x], [b, y]) => x - y || b[2] - a[2] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+        .map(([entry]) => entry);
+    };
+    // A small alphabet (accents and a digit included) makes near words common.
+    const text = fc
+      .array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'é', 'r', '1'), { minLength: 1, maxLength: 10 })
+      .map((letters) => letters.join(''));
+    const entry = fc.tuple(text, fc.nat(3)).map(([word, n]): WordFile[number] => [processTerm(word) ?? word, word, n]);
+    fc.assert(
+      fc.property(text, fc.array(entry, { maxLength: 60 }), (word, vocabulary) => {
+        expect(corrections(word, vocabulary, Infinity)).toEqual(reference(word, vocabulary));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('allows one edit for words of four letters or fewer, two for longer ones, ignoring case and accents', () => {
@@ -189,7 +213,8 @@ describe('corrections', () => {
       q.split(' ').every((w) => words.some(([stem, , n]) => n > 0 && stem === processTerm(w)));
     const source = {
       known: async (terms: readonly string[]) => terms.map((t) => words.some(([stem, , n]) => n > 0 && stem === t)),
-      words: async () => words,
+      words: async () => words.filter(([, , n]) => n > 0),
+      lexicon: async () => words.filter(([, , n]) => n === 0),
       total: async (q: string) => (held(q) ? 3 : 0),
       best: async () => 1,
     };
@@ -229,7 +254,7 @@ describe('corrections', () => {
       expect(await suggest('cnoduti permis', source)).toEqual([{ q: 'conduit permis', total: 3 }]);
       // 8 letters, two edits from both conduite and conduire: offered only.
       const two: WordFile = [
-        ...words,
+        ...words.filter(([, , n]) => n > 0),
         [processTerm('conduire')!, 'conduire', 2],
         [processTerm('conduite')!, 'conduite', 5],
       ];

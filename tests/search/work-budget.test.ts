@@ -58,6 +58,20 @@ describe('"did you mean" within its work budget', () => {
     expect(await engine.suggest({ q: 'permis provisiore' }, createWorkBudget(Infinity))).toEqual(within);
   });
 
+  it('corrects a query with a typo in two or three of its words within the budget (words too far apart in letters are never compared)', async () => {
+    // Two swaps, one edit each: applied at once; « voiteur » is two edits from « voiture » (7 letters): offered only.
+    for (const [q, corrected, confident] of [
+      ['permsi de condiure', 'permis de conduire', true],
+      ['asurance voiteur jeune condcteur', 'assurance voiture jeune conducteur', undefined],
+    ] as const) {
+      const budget = createWorkBudget(WORK_LIMITS.suggest);
+      const within = await engine.suggest({ q }, budget);
+      expect(within[0]).toEqual({ q: corrected, total: within[0]!.total, ...(confident ? { confident } : {}) });
+      expect(within[0]!.total).toBeGreaterThan(0);
+      expect(budget.exhausted).toBe(false);
+    }
+  });
+
   it('with any smaller budget, answers only suggestions that an unlimited budget answers too (property)', async () => {
     const q = 'permis tracteur zyrkel conduire';
     const full = await engine.suggest({ q }, createWorkBudget(Infinity));

@@ -94,17 +94,39 @@ export const ENTRY_UNITS = 4;
 /** Units of one edit distance, besides one a cell computed (2 × distance + 1 a letter of the typed word). */
 export const EDIT_UNITS = 10;
 
-/** Folded written forms of vocabulary entries, computed once per entry (word files stay cached by the store). */
-const foldedForms = new WeakMap<WordFile[number], string>();
-function foldedForm(entry: WordFile[number]): string {
+/**
+ * The letters a folded word holds, one bit each (a character's code modulo 32: a to z apart, the rare others share).
+ * An edit changes at most two bits (a substitution removes one letter and adds one; a swap changes none), so two
+ * words within `max` edits differ in at most 2 × max bits: a word further apart is skipped before any edit distance.
+ */
+export function letterMask(folded: string): number {
+  let mask = 0;
+  for (let i = 0; i < folded.length; i++) mask |= 1 << (folded.charCodeAt(i) & 31);
+  return mask;
+}
+
+/** How many bits of a 32-bit integer are set. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/** Folded written forms of vocabulary entries and their letter masks, computed once per entry (word files stay cached by the store). */
+const foldedForms = new WeakMap<WordFile[number], { form: string; mask: number }>();
+function foldedForm(entry: WordFile[number]): { form: string; mask: number } {
   let folded = foldedForms.get(entry);
-  if (folded === undefined) foldedForms.set(entry, (folded = foldText(entry[1])));
+  if (folded === undefined) {
+    const form = foldText(entry[1]);
+    foldedForms.set(entry, (folded = { form, mask: letterMask(form) }));
+  }
   return folded;
 }
 
 /**
  * The vocabulary entries whose written forms are nearest to the typed `word`, best first (never its own stem). Each
- * entry looked at costs a unit, each edit-distance table its cells; when `budget` runs out, no correction (empty).
+ * entry looked at costs ENTRY_UNITS (its length and letter mask are compared: letterMask), each edit-distance table
+ * computed its cells; when `budget` runs out, no correction (empty).
  */
 export function corrections(
   word: string,
@@ -115,11 +137,12 @@ export function corrections(
   const folded = foldText(word);
   const own = processTerm(word);
   const max = maxDistance(folded);
+  const mask = letterMask(folded);
   const near: (readonly [WordFile[number], number])[] = [];
   if (!budget.spend(ENTRY_UNITS * vocabulary.length)) return [];
   for (const entry of vocabulary) {
-    const form = foldedForm(entry);
-    if (Math.abs(form.length - folded.length) > max) continue;
+    const { form, mask: letters } = foldedForm(entry);
+    if (Math.abs(form.length - folded.length) > max || bitCount(mask ^ letters) > 2 * max) continue;
     if (!budget.spend(EDIT_UNITS + folded.length * (2 * max + 1))) return [];
     const d = editDistance(folded, form, max);
     if (d <= max && entry[0] !== own && entry[2] > 0) near.push([entry, d]);
@@ -134,8 +157,10 @@ export function corrections(
 export interface SuggestSource {
   /** Whether each term is known: it has postings, or it is a word of the synonyms file. */
   known(terms: readonly string[]): Promise<boolean[]>;
-  /** Vocabulary entries whose written forms (folded) have these lengths. */
+  /** Vocabulary entries that records hold whose written forms (folded) have these lengths: the candidates of a correction. */
   words(lengths: readonly number[]): Promise<WordFile>;
+  /** The real words no record holds (0-record vocabulary entries, index/lexicon.ts) of these lengths; none when absent. */
+  lexicon?(lengths: readonly number[]): Promise<WordFile>;
   /** How many records a query finds, with the caller's filters; with `open`, its last word completed (query/prefix.ts). */
   total(q: string, open?: boolean): Promise<number>;
   /** The score of the best record a query finds with the caller's filters (0 when none); `open` as for total(). */
@@ -222,14 +247,20 @@ async function complete(
 
 /** Whether each word is a real word that the index lacks: a 0-record entry of the vocabulary file of its length (index/lexicon.ts), by written form or stem. */
 async function realWords(words: readonly Word[], source: SuggestSource): Promise<boolean[]> {
-  if (words.length === 0) return [];
+  if (words.length === 0 || !source.lexicon) return words.map(() => false);
   const folded = words.map((w) => foldText(w.text));
   // A lemma is up to two letters shorter than its inflected forms (keuf, keufs; conduit, conduite).
   const lengths = new Set(folded.flatMap((f) => [f.length - 2, f.length - 1, f.length]).filter((length) => length > 0));
-  const entries = (await source.words([...lengths])).filter((entry) => entry[2] === 0);
-  const forms = new Set(entries.map((entry) => entry[1]));
-  const stems = new Set(entries.map((entry) => entry[0]));
-  return words.map((w, i) => forms.has(folded[i]!) || stems.has(w.term!));
+  const entries = await source.lexicon([...lengths]);
+  // One scan of the entries against the query's few words: the files hold tens of thousands of real words, and a set
+  // of them built for every query cost more than the corrections themselves.
+  const [forms, stems] = [new Set(folded), new Set(words.map((w) => w.term!))];
+  const [formsFound, stemsFound] = [new Set<string>(), new Set<string>()];
+  for (const [stem, form] of entries) {
+    if (forms.has(form)) formsFound.add(form);
+    if (stems.has(stem)) stemsFound.add(stem);
+  }
+  return words.map((w, i) => formsFound.has(folded[i]!) || stemsFound.has(w.term!));
 }
 
 /**

@@ -521,7 +521,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
           // A word of the synonyms file is known even when no record holds it: it matches through its synonyms.
           known: async (terms) =>
             (await store.postings(terms)).map((list, i) => list !== undefined || synonyms.has(terms[i]!)),
-          words: (lengths) => store.words(lengths),
+          words: (lengths) => store.words(lengths, 'held'),
+          lexicon: (lengths) => store.words(lengths, 'lexicon'),
           longer: longerWords,
           total: async (corrected, open) =>
             (await search({ q: corrected, kind, region, limit: 0, offset: 0, prefix: open })).total,
@@ -551,7 +552,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
           slice = performance.now();
         }
       }
-      await store.words(manifest.wordLengths);
+      await store.words(manifest.wordLengths, 'held');
       return terms.length;
     },
   };

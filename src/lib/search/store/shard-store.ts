@@ -56,11 +56,17 @@ export interface ShardStore {
   docs(positions: readonly number[]): Promise<DocBlock>;
   /** Every term of the index, reading every hash shard: the terms of their own files last (preloading). */
   terms(): Promise<string[]>;
-  /** The vocabulary entries whose written forms (folded) have one of these lengths. */
-  words(lengths: readonly number[]): Promise<WordFile>;
+  /**
+   * The vocabulary entries whose written forms (folded) have one of these lengths: those records hold (`held`, the
+   * candidates of a correction) or the real words no record holds (`lexicon`, index/lexicon.ts), each file split once.
+   */
+  words(lengths: readonly number[], part: WordPart): Promise<WordFile>;
   /** The vocabulary entries whose written forms (folded) start with the first two letters of `folded`, most frequent first. */
   prefixes(folded: string): Promise<WordFile>;
 }
+
+/** The part of a vocabulary file asked for: the words records hold, or the real words they lack (0 records). */
+export type WordPart = 'held' | 'lexicon';
 
 /** Decodes one term's postings (see TermShard). */
 function decode(code: string): TermPostings {
@@ -157,7 +163,7 @@ export async function openShardStore(
   const shards = boundedCache<Promise<Shard>>(limits.terms, sizeOfPending);
   const bigTerms = boundedCache<Promise<TermPostings>>(limits.terms, sizeOfPending);
   const blocks = boundedCache<Promise<DocBlock>>(limits.docs, sizeOfPending);
-  const wordFiles = new Map<number, Promise<WordFile>>();
+  const wordFiles = new Map<number, Promise<Record<WordPart, WordFile>>>();
   const prefixFiles = boundedCache<Promise<WordFile>>(limits.docs, sizeOfPending);
 
   const shard = (n: number) =>
@@ -219,7 +225,7 @@ export async function openShardStore(
       const loaded = new Map(await Promise.all(wanted.map(async (n) => [n, await block(n)] as const)));
       return positions.map((at) => loaded.get(Math.floor(at / size))![at % size]!);
     },
-    async words(lengths) {
+    async words(lengths, part) {
       const present = [...new Set(lengths.map((length) => Math.min(length, MAX_WORD_LENGTH)))].filter((length) =>
         manifest.wordLengths.includes(length),
       );
@@ -227,14 +233,17 @@ export async function openShardStore(
         present.map((length) => {
           let pending = wordFiles.get(length);
           if (!pending) {
-            pending = text(SEARCH_PATHS.words(length)).then((body) => JSON.parse(body) as WordFile);
+            pending = text(SEARCH_PATHS.words(length)).then((body) => {
+              const entries = JSON.parse(body) as WordFile;
+              return { held: entries.filter((e) => e[2] > 0), lexicon: entries.filter((e) => e[2] === 0) };
+            });
             pending.catch(() => wordFiles.delete(length));
             wordFiles.set(length, pending);
           }
           return pending;
         }),
       );
-      return files.flat();
+      return files.length === 1 ? files[0]![part] : files.flatMap((file) => file[part]);
     },
     prefixes(folded) {
       const key = prefixKey(folded);

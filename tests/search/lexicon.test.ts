@@ -23,6 +23,13 @@ describe('the real words near the index (lexicon.ts)', () => {
       'tonton',
     ]);
   });
+
+  it('keeps the dictionary words that would be read as a stop word mistyped (« puits » is not « puis »), not others', () => {
+    expect(nearWords(['puits', 'centre', 'zebre', 'mais', 'fais'], [['permi', 'permis', 9]])).toEqual([
+      'centre',
+      'puits',
+    ]);
+  });
 });
 
 describe("the issue's examples on the built site: no real word is rewritten into another word", () => {

@@ -1,7 +1,7 @@
 import { foldText, processTerm } from '../../src/lib/search/text/normalize.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corrections, editDistance, maxDistance, suggest } from '../../src/lib/search/assist/suggest.ts';
+import { corrections, editDistance, maxDistance, stopWordNear, suggest } from '../../src/lib/search/assist/suggest.ts';
 import type { WordFile } from '../../src/lib/search/index/shards.ts';
 
 describe('edit distance', () => {
@@ -263,6 +263,35 @@ describe('corrections', () => {
         { q: 'conduite permis', total: 3 },
         { q: 'conduire permis', total: 3 },
       ]);
+    });
+
+    it('reads a non-word one edit from a function or question word as that word, sure, before any index word', async () => {
+      expect(['comben', 'qaund', 'commetn', 'pourqoui', 'avce', 'toujour'].map((w) => stopWordNear(w))).toEqual([
+        'combien',
+        'quand',
+        'comment',
+        'pourquoi',
+        'avec',
+        'toujours',
+      ]);
+      // Two edits away, one letter replaced (« fais », a verb form, is not « mais »), or shorter than four letters: not
+      // a stop word mistyped.
+      expect(['cmbein', 'fais', 'sais', 'lr', 'dze', 'permsi'].map((w) => stopWordNear(w))).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      // « qaund » is two edits from « gand », an index word here: the stop word is the correction, and it is applied.
+      const gand = {
+        ...source,
+        words: async () => [[processTerm('gand')!, 'gand', 3]] as WordFile,
+        // The search leaves stop words out: « quand conduit » finds what « conduit » finds.
+        total: async (q: string) => (held(q.replace(/^(quand|gand) /, '')) ? 3 : 0),
+      };
+      expect(await suggest('qaund conduit', gand)).toEqual([{ q: 'quand conduit', total: 3, confident: true }]);
     });
 
     it('never offers a real word as a correction', () => {

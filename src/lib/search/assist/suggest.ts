@@ -6,6 +6,7 @@
  * is never replaced; one that no record holds is left out instead (`missing`). A correction is `confident` (the search
  * page applies it at once; any other is only offered) when every word it replaces is a non-word one edit away (or two,
  * for a word of eight letters or more with no other candidate as near: sureDistance), it leaves no word out, and it finds records (so they hold every other word: the AND rule).
+ * A non-word that is a stop word mistyped (stopWordNear: « comben », « qaund ») is corrected into it, surely.
  * A word cut while typing comes first: when q ends with a word that longer index words start with, q with that word
  * completed (its most frequent completions that make q find something) is suggested before any correction or
  * shortening, never applied at once (« permis de condu »: « permis de conduire », not « permis de connu »).
@@ -16,6 +17,7 @@
  * has completed (fewer, or none); the query's own results never depend on it.
  */
 import { foldText, processTerm, WORD } from '../text/normalize.ts';
+import { activeLanguage } from '../text/language.ts';
 import type { WordFile } from '../index/shards.ts';
 import { createWorkBudget, WORK_LIMITS, type WorkBudget } from '../query/work-budget.ts';
 import { keepsLastWord, PREFIX_COMPLETIONS, PREFIX_MIN_LETTERS } from '../query/prefix.ts';
@@ -304,13 +306,17 @@ async function correct(
     if (byText.has(folded)) continue;
     const max = maxDistance(folded);
     const lengths = Array.from({ length: 2 * max + 1 }, (_, i) => folded.length - max + i).filter((l) => l > 0);
-    // Only index words can be corrections: the real words (0 records) are left out before any work is counted.
-    const list = corrections(
-      w.text,
-      (await source.words(lengths)).filter((entry) => entry[2] > 0),
-      MAX_SUGGESTIONS,
-      budget,
-    );
+    // A non-word one edit from a function or question word is that word mistyped (stopWordNear); else only index
+    // words can be corrections: the real words (0 records) are left out before any work is counted.
+    const stop = stopWordNear(folded, budget);
+    const list: WordFile = stop
+      ? [[stop, stop, 1]]
+      : corrections(
+          w.text,
+          (await source.words(lengths)).filter((entry) => entry[2] > 0),
+          MAX_SUGGESTIONS,
+          budget,
+        );
     // One word without a correction, or a budget spent: no corrected query can be offered.
     if (list.length === 0) return [];
     byText.set(folded, list);
@@ -352,6 +358,34 @@ async function correct(
       found.push({ q: s, total, ...(missing.length ? { missing } : {}), ...(sure ? { confident: true } : {}) });
   }
   return found;
+}
+
+/** Fewest letters of a non-word, and of a stop word, for the one to be read as the other (stopWordNear). */
+export const STOP_TYPO_MIN_LETTERS = 4;
+
+/**
+ * The stop word (the active language's, text/language.ts) that the folded non-word `folded` is, mistyped by one
+ * letter missing, one too many or two neighbours swapped, both of at least STOP_TYPO_MIN_LETTERS letters; or
+ * undefined: « comben », « qaund », « commetn » are « combien », « quand », « comment ». A function or question word is
+ * far more frequent in the language than any index word as near (« qaund » is one edit from « quand », two from
+ * « gand »), so it is the correction, sure, and like any stop word it is then left out of the search. One letter
+ * replaced is not read so: it turns too many real words into stop words (« fais », « sais », « vais » into « mais »),
+ * and shorter words reach too many others. The dictionary words that this reading could replace are real words of the
+ * lexicon (index/lexicon.ts), so they are never read so. Each stop word looked at costs ENTRY_UNITS, a distance its cells.
+ */
+export function stopWordNear(folded: string, budget: WorkBudget = createWorkBudget(Infinity)): string | undefined {
+  if (folded.length < STOP_TYPO_MIN_LETTERS) return undefined;
+  const stopWords = activeLanguage().stopWords.words;
+  if (!budget.spend(ENTRY_UNITS * stopWords.size)) return undefined;
+  for (const word of stopWords) {
+    if (word.length < STOP_TYPO_MIN_LETTERS || Math.abs(word.length - folded.length) > 1) continue;
+    if (!budget.spend(EDIT_UNITS + 3 * folded.length)) return undefined;
+    if (editDistance(folded, word, 1) > 1) continue;
+    // Same length, one edit: a swap of neighbours or one letter replaced; only the swap is read.
+    const at = [...word].findIndex((letter, i) => letter !== folded[i]);
+    if (word.length !== folded.length || (word[at] === folded[at + 1] && word[at + 1] === folded[at])) return word;
+  }
+  return undefined;
 }
 
 /** The subsets of the indices 0..n-1 of the given size, each in increasing order, in lexicographic order. */

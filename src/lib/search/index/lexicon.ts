@@ -7,7 +7,7 @@
  * deletes, as SymSpell finds candidates), written into the vocabulary files with 0 records (shard-build.ts).
  */
 import { foldText, processTerm, WORD } from '../text/normalize.ts';
-import { editDistance, maxDistance } from '../assist/suggest.ts';
+import { editDistance, maxDistance, stopWordNear } from '../assist/suggest.ts';
 import type { WordFile } from './shards.ts';
 
 /** The lemmas of a hunspell .dic file (one a line after the count, flags after "/"), folded; proper nouns left out. */
@@ -37,8 +37,9 @@ function deletes(word: string, max: number, into = new Set<string>()): Set<strin
 
 /**
  * The dictionary words (folded) that a correction of theirs could turn into an index word: within maxDistance of an
- * index word's written form, themselves or their plural (a typed "keufs" is checked through its stem, "keuf"). Words
- * the index holds are left out (they have postings). Sorted, without duplicates.
+ * index word's written form, themselves or their plural (a typed "keufs" is checked through its stem, "keuf"), or
+ * that would be read as a stop word mistyped (stopWordNear: « puits » is not « puis »). Words the index holds are left
+ * out (they have postings). Sorted, without duplicates.
  */
 export function nearWords(lexicon: Iterable<string>, vocabulary: readonly WordFile[number][]): string[] {
   const indexed = new Set(vocabulary.map(([, word]) => foldText(word)));
@@ -70,7 +71,7 @@ export function nearWords(lexicon: Iterable<string>, vocabulary: readonly WordFi
     if (kept.has(word) || indexed.has(word)) continue;
     const term = processTerm(word);
     if (term === null || stems.has(term)) continue;
-    if (near(word) || near(`${word}s`)) kept.add(word);
+    if (near(word) || near(`${word}s`) || stopWordNear(word) !== undefined) kept.add(word);
   }
   return [...kept].sort();
 }

@@ -9,8 +9,34 @@ describe('normalisation', () => {
   });
 
   it('splits elisions so that the elided article is dropped', () => {
-    expect(tokenize("l'examen d’aptitude")).toEqual(['l', 'examen', 'd', 'aptitude']);
+    // A single letter before an apostrophe is no word; a longer one ends there (« qu », « aujourd »); Dutch « auto's » keeps « auto ».
+    expect(tokenize("l'examen d’aptitude qu'il aujourd'hui auto's")).toEqual([
+      'examen',
+      'aptitude',
+      'qu',
+      'il',
+      'aujourd',
+      'hui',
+      'auto',
+      's',
+    ]);
     expect(queryTerms("l'examen d’aptitude qu'il")).toEqual(['examen', 'aptitud']);
+  });
+
+  it('reads a licence category written in capitals as a term, the same word in lowercase as a stop word', () => {
+    const terms = (...words: string[]) => words.map((w) => processTerm(w));
+    expect(queryTerms('permis C et CE, catégories D, DE, BE et A')).toEqual(
+      terms('permis', 'C', 'CE', 'catégories', 'D', 'DE', 'BE', 'A'),
+    );
+    expect(terms('C', 'CE', 'D', 'DE', 'BE', 'A')).toEqual(['c', 'ce', 'd', 'de', 'be', 'a']);
+    expect(queryTerms('permis c et ce, de be et a')).toEqual(terms('permis'));
+    // An elided capital (« C'est », « D'après ») is no category, nor a one-letter first word a phone capitalised,
+    // nor « À », whatever its case.
+    expect(queryTerms("C'est D’après le permis")).toEqual(terms('après', 'permis'));
+    expect(queryTerms('C est quoi le permis')).toEqual(terms('permis'));
+    expect(queryTerms('A partir de 18 ans À LOUER')).toEqual(terms('partir', '18', 'ans', 'louer'));
+    // A first word of two capitals is typed on purpose: the category.
+    expect(queryTerms('BE remorque')).toEqual(terms('BE', 'remorque'));
   });
 
   it('drops French, Dutch, German and English stop words', () => {

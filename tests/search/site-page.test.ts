@@ -86,4 +86,18 @@ describe('the relevance bench scores what the search page shows (assist/site-pag
     expect(page.shown).toMatchObject({ q: 'permis de conduire', confident: true });
     expect(shownIds(page)).toHaveLength(PAGE_SIZE);
   });
+
+  it.each(['A', 'C', 'D', 'BE', 'CE', 'DE'])(
+    'finds the licence category « permis %s » (a stop word in lowercase) first, in the API and on the page',
+    async (code) => {
+      const engine = await builtEngine();
+      const q = `permis ${code}`;
+      const api = await engine.search({ q, limit: PAGE_SIZE, offset: 0 });
+      const everyPermis = await engine.search({ q: 'permis', limit: 0, offset: 0 });
+      expect(api.total).toBeGreaterThan(0);
+      expect(api.total).toBeLessThan(everyPermis.total);
+      expect(api.cards[0]!.title).toMatch(new RegExp(`^Permis ${code} :`));
+      expect((await siteRanking(engine, { q }))[0]).toBe(api.ids[0]);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import stopwordsIso from 'stopwords-iso' with { type: 'json' };
 import {
   foldText,
   LANGUAGE,
+  LICENCE_CATEGORY_CODES,
   LIGHT_STEMMER,
   PROJECT_STOP_WORDS,
   STOP_WORD_LISTS,
@@ -42,11 +43,14 @@ export const STEMMERS: Record<string, Stemmer> = {
   'snowball-stemmers-fr': { name: 'snowball-stemmers-fr', stem: (word) => snowballStemmersFrench.stem(word) },
 };
 
-/** A library's French and Dutch lists (folded, as they are compared) with the project's German, English and question words. */
+/**
+ * A library's French and Dutch lists (folded, as they are compared) with the project's German, English and question
+ * words, and its licence categories in capitals (LICENCE_CATEGORY_CODES): the lists are compared, not the codes.
+ */
 function withLibraryLists(name: string, french: readonly string[], dutch: readonly string[]): StopWords {
   const { german, english, questions } = STOP_WORD_LISTS;
   const words = [...french, ...dutch].flatMap((w) => foldText(w).match(/[\p{L}\p{N}]+/gu) ?? []);
-  return { name, words: new Set([...words, ...german, ...english, ...questions]) };
+  return { name, words: new Set([...words, ...german, ...english, ...questions]), codes: LICENCE_CATEGORY_CODES };
 }
 
 /** The stop-word lists compared, by name. */

@@ -19,5 +19,5 @@ export {
   type StopWords,
 } from './text/language.ts';
 export { LIGHT_STEMMER, MIN_STEM, stem } from './text/stem.ts';
-export { PROJECT_STOP_WORDS, STOP_WORD_LISTS } from './text/stop-words.ts';
+export { LICENCE_CATEGORY_CODES, PROJECT_STOP_WORDS, STOP_WORD_LISTS } from './text/stop-words.ts';
 export { foldText, queryTerms, tokenize } from './text/normalize.ts';

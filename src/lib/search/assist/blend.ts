@@ -12,7 +12,7 @@
  * and a blended record on none but the first. Queries of one significant word have no shortening: unchanged.
  */
 import type { FactsQuery, PartialPage, ResultCard, SearchEngine, SearchPage } from '../query/search-engine.ts';
-import { processTerm, WORD } from '../text/normalize.ts';
+import { textWords } from '../text/normalize.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { MAX_DROP_TRIES } from './suggest.ts';
 
@@ -89,8 +89,8 @@ export interface Shortening {
 
 /** q's significant words as typed, with their index terms, in typed order. */
 function typedWords(q: string): { text: string; term: string }[] {
-  return [...q.matchAll(WORD)]
-    .map((m) => ({ text: m[0], term: processTerm(m[0]) }))
+  return textWords(q)
+    .map((w) => ({ text: w.text, term: w.term }))
     .filter((w): w is { text: string; term: string } => w.term !== null);
 }
 

@@ -16,7 +16,7 @@
  * All of it spends a work budget (work-budget.ts): when the budget runs out, suggest answers with the suggestions it
  * has completed (fewer, or none); the query's own results never depend on it.
  */
-import { foldText, processTerm, WORD } from '../text/normalize.ts';
+import { foldText, processTerm, textWords } from '../text/normalize.ts';
 import { activeLanguage } from '../text/language.ts';
 import type { WordFile } from '../index/shards.ts';
 import { createWorkBudget, WORK_LIMITS, type WorkBudget } from '../query/work-budget.ts';
@@ -187,7 +187,7 @@ export async function suggest(
   budget: WorkBudget = createWorkBudget(WORK_LIMITS.suggest),
   open = false,
 ): Promise<Suggestion[]> {
-  const words = [...q.matchAll(WORD)].map((m) => ({ at: m.index, text: m[0], term: processTerm(m[0]) }));
+  const words: Word[] = textWords(q);
   const significant = words.filter((w) => w.term !== null);
   if (!budget.spend(WORD_UNITS * words.length)) return [];
   const last = words.at(-1);

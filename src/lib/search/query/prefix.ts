@@ -4,7 +4,7 @@
  * (site-page.ts decides when). It becomes a slot (synonyms.ts) whose options are the word itself with its synonyms,
  * and its most frequent completions at PREFIX_WEIGHT, read from search/prefixes/<two letters>.json.
  */
-import { foldText, processTerm, WORD } from '../text/normalize.ts';
+import { foldText, processTerm, textWords } from '../text/normalize.ts';
 import type { ShardStore } from '../store/shard-store.ts';
 import type { WordFile } from '../index/shards.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
@@ -21,12 +21,13 @@ export const PREFIX_MARK = '*';
 
 /** The last word of q when q ends with it (no space or punctuation after it) and it may grow; else null. */
 export function typedPrefix(q: string): { folded: string; term: string } | null {
-  const words = [...q.matchAll(WORD)];
-  const last = words.at(-1);
-  if (!last || last.index + last[0].length !== q.length) return null;
-  const folded = foldText(last[0]);
-  const term = processTerm(last[0]);
-  return term === null || folded.length < PREFIX_MIN_LETTERS ? null : { folded, term };
+  const last = textWords(q).at(-1);
+  if (!last || last.at + last.text.length !== q.length) return null;
+  const folded = foldText(last.text);
+  // A licence category in capitals (« permis BE ») is a code, typed whole: it never grows.
+  return last.term === null || folded.length < PREFIX_MIN_LETTERS || processTerm(folded) !== last.term
+    ? null
+    : { folded, term: last.term };
 }
 
 /**

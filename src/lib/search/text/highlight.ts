@@ -1,5 +1,5 @@
 /** Splits text into plain and matched pieces, so a page can wrap matches in <mark> without any HTML parsing. */
-import { processTerm, WORD } from './normalize.ts';
+import { textWords } from './normalize.ts';
 
 /** A piece of text and whether it matched a search term. */
 export interface Piece {
@@ -13,12 +13,12 @@ export function highlight(text: string, terms: readonly string[]): Piece[] {
   const wanted = new Set(terms);
   const pieces: Piece[] = [];
   let last = 0;
-  for (const m of text.matchAll(WORD)) {
-    const term = processTerm(m[0]);
+  for (const { at, text: word, term } of textWords(text)) {
     if (term === null || !wanted.has(term)) continue;
-    if (m.index > last) pieces.push({ text: text.slice(last, m.index), match: false });
-    pieces.push({ text: m[0], match: true });
-    last = m.index + m[0].length;
+    if (at > last) pieces.push({ text: text.slice(last, at), match: false });
+    // As written (textWords may read a first letter in lowercase).
+    pieces.push({ text: text.slice(at, at + word.length), match: true });
+    last = at + word.length;
   }
   if (last < text.length) pieces.push({ text: text.slice(last), match: false });
   return pieces;

@@ -16,6 +16,8 @@ export interface Stemmer {
 export interface StopWords {
   name: string;
   words: ReadonlySet<string>;
+  /** Stop words that, written in capitals, are codes of the domain and terms (text/normalize.ts processTerm). */
+  codes?: ReadonlySet<string>;
 }
 
 /** The stemmer and the stop words of an index and of its queries. */

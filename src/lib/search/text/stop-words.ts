@@ -36,8 +36,15 @@ export const STOP_WORD_LISTS: Record<'french' | 'dutch' | 'german' | 'english' |
 export const STOP_WORDS: ReadonlySet<string> = new Set(Object.values(STOP_WORD_LISTS).flat());
 
 /**
+ * The Belgian (and European) licence categories that are also stop words: A (« à »), C and D (« c' », « d' »), BE
+ * (English « be »), CE and DE (« ce », « de »). Written in capitals they are the category: « permis C », « catégorie
+ * DE » (text/normalize.ts processTerm); in lowercase they stay stop words, as « c est », « de » and « à » are typed.
+ */
+export const LICENCE_CATEGORY_CODES: ReadonlySet<string> = new Set(['a', 'c', 'd', 'be', 'ce', 'de']);
+
+/**
  * The project's list as a choice of text/language.ts. Its name changes with its words: an index records the name, and
  * an engine refuses an index built with another, so a query is never split by other stop words than its index's
  * (tests/search/language.test.ts holds a digest of the words and fails until the name is changed with them).
  */
-export const PROJECT_STOP_WORDS = { name: 'project-2', words: STOP_WORDS } as const;
+export const PROJECT_STOP_WORDS = { name: 'project-3', words: STOP_WORDS, codes: LICENCE_CATEGORY_CODES } as const;

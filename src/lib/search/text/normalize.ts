@@ -17,7 +17,7 @@ export function foldText(text: string): string {
  * apostrophe is an elision (the « l' » of « l'examen », the « C' » of « C'est ») and no word at all: a stop word
  * either way, and never the licence category that a capital C alone is.
  */
-export const WORD = /(?![\p{L}\p{N}]['’ʼ])[\p{L}\p{N}]+/gu;
+export const WORD = /(?![\p{L}\p{N}]['’])[\p{L}\p{N}]+/gu;
 
 /** One word of a text: where it starts, as written (or lowercased: textWords), and its index term (null for a stop word). */
 export interface TextWord {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldText, processTerm, queryTerms, tokenize } from '../../src/lib/search/text/normalize.ts';
-import { STOP_WORDS } from '../../src/lib/search/text/stop-words.ts';
+import { LICENCE_CATEGORY_CODES, STOP_WORDS } from '../../src/lib/search/text/stop-words.ts';
 
 describe('normalisation', () => {
   it('ignores case and accents, and expands œ and æ', () => {
@@ -99,12 +99,29 @@ describe('normalisation', () => {
     );
   });
 
-  it('never returns a stop word or an empty term, whatever the input (property)', () => {
+  it('never returns a stop word (but a licence category the query writes in capitals) or an empty term, whatever the input (property)', () => {
+    const words = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 80 }),
+      // Words of the stop-word list and their capitals, so that codes and their lowercase forms come up often.
+      fc
+        .array(fc.constantFrom('a', 'A', 'c', 'C', "C'est", 'de', 'DE', 'BE', 'be', 'Ce', 'CE', 'À', 'permis', ' '), {
+          maxLength: 8,
+        })
+        .map((parts) => parts.join(' ')),
+    );
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (q) => {
+      fc.property(words, (q) => {
+        const capitals = new Set(
+          tokenize(q)
+            .filter((w) => w === w.toUpperCase())
+            .map((w) => w.toLowerCase()),
+        );
         for (const term of queryTerms(q)) {
           expect(term.length).toBeGreaterThan(0);
-          expect(STOP_WORDS.has(term)).toBe(false);
+          if (STOP_WORDS.has(term)) {
+            expect(LICENCE_CATEGORY_CODES.has(term)).toBe(true);
+            expect(capitals.has(term)).toBe(true);
+          }
           expect(term).toBe(term.toLowerCase());
         }
       }),

@@ -32,6 +32,22 @@ describe('GET /facts derivations', () => {
   });
 });
 
+describe('GET /facts licence categories', () => {
+  it('needs a category written in capitals (« permis BE »), and drops it as a stop word in lowercase (« permis be » is « permis »)', async () => {
+    const capitals = await list(`&q=${encodeURIComponent('permis BE')}`);
+    const permis = await list('&q=permis&limit=1');
+    expect(capitals.total).toBeGreaterThan(0);
+    expect(capitals.total).toBeLessThan(permis.total);
+    expect(capitals.results[0]!.title).toMatch(/^Permis BE :/);
+    expect((await list(`&q=${encodeURIComponent('permis be')}&limit=1`)).total).toBe(permis.total);
+  });
+
+  it('says so in the OpenAPI description of q', async () => {
+    const openapi = JSON.stringify(await (await get(api, '/api/v1/openapi.json')).json());
+    expect(openapi).toContain('except a licence category written in capitals (A, C, D, BE, CE, DE: permis BE)');
+  });
+});
+
 describe('GET /facts parameters', () => {
   it('lists records with the defaults limit 10 and offset 0, and all four fields', async () => {
     const body = await list('');

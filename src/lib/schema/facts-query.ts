@@ -19,7 +19,7 @@ export const FactsQuerySchema = z.object({
     .max(QUERY_LIMITS.qMaxLength)
     .optional()
     .describe(
-      'Words to find in title, text, references (source labels, bibliography) or linked context (related records). Case, accents and elisions are ignored; stop words (fr, nl, de, en) are dropped; every remaining word must be present, as itself, another form of its stem, a derivation (annulation for annuler) or a synonym. Length is counted in characters. Empty or without significant words: records are listed in id order',
+      'Words to find in title, text, references (source labels, bibliography) or linked context (related records). Case, accents and elisions are ignored; stop words (fr, nl, de, en) are dropped, except a licence category written in capitals (A, C, D, BE, CE, DE: permis BE); every remaining word must be present, as itself, another form of its stem, a derivation (annulation for annuler) or a synonym. Length is counted in characters. Empty or without significant words: records are listed in id order',
     ),
   region: z
     .enum(REGIONS)

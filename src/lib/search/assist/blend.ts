@@ -12,7 +12,7 @@
  * and a blended record on none but the first. Queries of one significant word have no shortening: unchanged.
  */
 import type { FactsQuery, PartialPage, ResultCard, SearchEngine, SearchPage } from '../query/search-engine.ts';
-import { textWords } from '../text/normalize.ts';
+import { textWords, type TextWord } from '../text/normalize.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { MAX_DROP_TRIES } from './suggest.ts';
 
@@ -89,9 +89,7 @@ export interface Shortening {
 
 /** q's significant words as typed, with their index terms, in typed order. */
 function typedWords(q: string): { text: string; term: string }[] {
-  return textWords(q)
-    .map((w) => ({ text: w.text, term: w.term }))
-    .filter((w): w is { text: string; term: string } => w.term !== null);
+  return textWords(q).filter((w): w is TextWord & { term: string } => w.term !== null);
 }
 
 /** The first time each term is typed, in typed order. */

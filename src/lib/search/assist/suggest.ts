@@ -16,7 +16,7 @@
  * All of it spends a work budget (work-budget.ts): when the budget runs out, suggest answers with the suggestions it
  * has completed (fewer, or none); the query's own results never depend on it.
  */
-import { foldText, processTerm, textWords } from '../text/normalize.ts';
+import { foldText, processTerm, textWords, type TextWord } from '../text/normalize.ts';
 import { activeLanguage } from '../text/language.ts';
 import type { WordFile } from '../index/shards.ts';
 import { createWorkBudget, WORK_LIMITS, type WorkBudget } from '../query/work-budget.ts';
@@ -187,7 +187,7 @@ export async function suggest(
   budget: WorkBudget = createWorkBudget(WORK_LIMITS.suggest),
   open = false,
 ): Promise<Suggestion[]> {
-  const words: Word[] = textWords(q);
+  const words = textWords(q);
   const significant = words.filter((w) => w.term !== null);
   if (!budget.spend(WORD_UNITS * words.length)) return [];
   const last = words.at(-1);
@@ -281,11 +281,7 @@ function searchesOf(source: SuggestSource, budget: WorkBudget, open?: string) {
 type Searches = ReturnType<typeof searchesOf>;
 
 /** A word of the typed query: where it starts, as typed, and its index term (null for a stop word). */
-interface Word {
-  at: number;
-  text: string;
-  term: string | null;
-}
+type Word = TextWord;
 
 /**
  * Corrections of the non-words that find something (a word typed twice is corrected once); the real words the index
@@ -307,16 +303,11 @@ async function correct(
     const max = maxDistance(folded);
     const lengths = Array.from({ length: 2 * max + 1 }, (_, i) => folded.length - max + i).filter((l) => l > 0);
     // A non-word one edit from a function or question word is that word mistyped (stopWordNear); else only index
-    // words can be corrections: the real words (0 records) are left out before any work is counted.
+    // words can be corrections: source.words holds only those (the real words, 0 records, are never counted).
     const stop = stopWordNear(folded, budget);
     const list: WordFile = stop
       ? [[stop, stop, 1]]
-      : corrections(
-          w.text,
-          (await source.words(lengths)).filter((entry) => entry[2] > 0),
-          MAX_SUGGESTIONS,
-          budget,
-        );
+      : corrections(w.text, await source.words(lengths), MAX_SUGGESTIONS, budget);
     // One word without a correction, or a budget spent: no corrected query can be offered.
     if (list.length === 0) return [];
     byText.set(folded, list);

@@ -21,9 +21,6 @@ const results = document.querySelector<HTMLOListElement>('[data-search-results]'
 const pager = document.querySelector<HTMLElement>('[data-search-pager]')!;
 const heading = document.querySelector<HTMLElement>('[data-results-heading]')!;
 const suggestionBox = document.querySelector<HTMLElement>('[data-search-suggestions]')!;
-const relaxedBox = document.querySelector<HTMLElement>('[data-search-relaxed]')!;
-const relaxedHeading = document.querySelector<HTMLElement>('[data-relaxed-heading]')!;
-const relaxedResults = document.querySelector<HTMLOListElement>('[data-relaxed-results]')!;
 const partlyBox = document.querySelector<HTMLElement>('[data-search-partly]')!;
 const partlyResults = document.querySelector<HTMLOListElement>('[data-partly-results]')!;
 const filters = document.querySelector<HTMLDetailsElement>('[data-search-filters]')!;
@@ -104,7 +101,7 @@ function searchLink(text: string, next: SearchState): HTMLAnchorElement {
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 /**
- * The correction, first on the page: when the query found nothing and its best suggestion is shown instead,
+ * The correction, first on the page: when the query found nothing and a sure correction is shown instead,
  * « Résultats pour … » and a link to the exact words; when the exact words were asked for, "Vouliez-vous dire …".
  */
 function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown' | 'grown'>): void {
@@ -125,7 +122,6 @@ function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown' | 'grown
   if (suggestions.length === 0) return;
   if (shown) {
     suggestionBox.append('Résultats pour « ', element('strong', shown.q), ' »');
-    if (shown.missing) suggestionBox.append(` (sans : ${shown.missing.join(', ')})`);
     suggestionBox.append(
       '. ',
       searchLink(`Rechercher exactement « ${state.q.trim()} »`, { ...state, page: 1, exact: true }),
@@ -136,7 +132,7 @@ function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown' | 'grown
       suggestionBox.append(
         i > 0 ? ', ' : '',
         searchLink(other.q, { ...state, q: other.q, page: 1, exact: false }),
-        ` (${plural(other.total, 'fiche')})`,
+        ` (${plural(other.total, 'fiche')}${other.missing?.length ? `, sans : ${other.missing.join(', ')}` : ''})`,
       ),
     );
     return;
@@ -176,24 +172,6 @@ const quoted = (words: readonly string[]) => words.map((w) => `« ${w} »`).join
 /** What the status adds for the records holding some of the words (`after` other results): empty without them. */
 const partlyStatus = (partly: ResultPage['partly'], after: boolean) =>
   partly ? ` ${after ? 'Ensuite, ' : ''}${plural(partly.cards.length, 'fiche')} avec une partie des mots.` : '';
-
-/** Below a short list of exact matches: the relaxed query's results, under a heading naming the words left out. */
-function showRelaxed(relaxed: ResultPage['relaxed']): void {
-  relaxedBox.hidden = relaxed === undefined;
-  relaxedHeading.replaceChildren();
-  relaxedResults.replaceChildren();
-  if (!relaxed) return;
-  relaxedHeading.append(
-    `Sans ${quoted(relaxed.suggestion.missing)} : `,
-    searchLink(`résultats pour « ${relaxed.suggestion.q} »`, {
-      ...state,
-      q: relaxed.suggestion.q,
-      page: 1,
-      exact: false,
-    }),
-  );
-  relaxedResults.replaceChildren(...relaxed.cards.map((result) => card(result, relaxed.terms)));
-}
 
 /** Below everything else on a short first page: records holding some of the words (partial-fill.ts). */
 function showPartly(partly: ResultPage['partly']): void {
@@ -249,7 +227,7 @@ async function render(backend: SearchBackend): Promise<void> {
     echo,
     page.total === 0
       ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.${completions}${partial.length ? ` ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, partial.length > 0)}`
-      : `${found}.${completions}${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${page.relaxed ? ` Ensuite, ${plural(page.relaxed.cards.length, 'fiche')} sans ${quoted(page.relaxed.suggestion.missing)}.` : ''}${partlyStatus(page.partly, true)}`,
+      : `${found}.${completions}${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, true)}`,
   );
   showSuggestions(page);
   results.replaceChildren(
@@ -257,7 +235,6 @@ async function render(backend: SearchBackend): Promise<void> {
       ? page.blend.map((item) => card(item.card, item.terms, item.missing))
       : page.cards.map((result) => card(result, page.terms))),
   );
-  showRelaxed(page.relaxed);
   showPartly(page.partly);
   pager.replaceChildren();
   if (pages > 1) {
@@ -282,7 +259,6 @@ async function show(focusResults = false): Promise<void> {
     results.replaceChildren();
     pager.replaceChildren();
     showSuggestions({ suggestions: [], shown: undefined, grown: undefined });
-    showRelaxed(undefined);
     showPartly(undefined);
     if (!document.documentElement.dataset.searchLoaded) return;
   }

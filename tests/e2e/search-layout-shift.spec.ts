@@ -30,6 +30,10 @@ async function layoutShift(page: Page): Promise<{ score: number; moved: string[]
 const SEARCHES = [
   { name: 'a search with results', path: '/recherche/?q=permis%20provisoire' },
   { name: 'a typo shown under « Résultats pour … »', path: '/recherche/?q=provisiore' },
+  {
+    name: 'a question that no record holds whole, its records lacking a word',
+    path: `/recherche/?q=${encodeURIComponent('ai-je le droit de manger en conduisant')}`,
+  },
   { name: 'a search that finds nothing at all', path: '/recherche/?q=xqzwv%20kpltr' },
   { name: 'a filtered search', path: '/recherche/?q=permis&region=wallonie' },
 ];

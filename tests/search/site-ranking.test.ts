@@ -10,7 +10,7 @@ import { correctedWords, sitePage, shownIds, type Question } from '../../src/lib
 import { RANK_WEIGHTS } from '../../src/lib/search/score/rank-weights.ts';
 import { PREFIX_WEIGHT } from '../../src/lib/search/query/prefix.ts';
 import { SYNONYM_WEIGHT } from '../../src/lib/search/query/synonyms.ts';
-import { MISSING_POWER } from '../../src/lib/search/assist/blend.ts';
+import { MISSING_POWER, penalisedScore } from '../../src/lib/search/assist/blend.ts';
 import { testSettings } from '../support/test-build.ts';
 import { builtEngine } from '../support/search.ts';
 import { numberedFacts } from '../support/records.ts';
@@ -158,11 +158,42 @@ describe('one ranking for every way a word matches (site-page.ts, blend.ts, rank
     );
     expect(await engine.lastWordGrows('route pote')).toBe(false);
     expect(await engine.lastWordGrows('route pot')).toBe(true);
-    // « route pote » finds nothing: a shortening is shown, saying which word it leaves out; nothing grows into « poteau ».
+    // « route pote » finds nothing: records lacking « pote » are listed, each saying so; nothing grows into « poteau ».
     const page = await sitePage(engine, ask('route pote'));
     expect(page.grown).toBeUndefined();
-    expect(page.shown?.missing).toHaveLength(1);
+    expect(page.shown).toBeUndefined();
+    expect(page.blend?.some((item) => item.missing?.includes('pote'))).toBe(true);
+    expect(page.blend?.every((item) => !item.completed)).toBe(true);
+    expect((await engine.completions({ q: 'route pote' }, 20)).positions).toEqual([]);
     expect((await engine.suggest({ q: 'route pote' })).map((s) => s.q)).not.toContain('route poteau');
+  });
+
+  it('never shows a shortening in place of a query that finds nothing: records lacking any one word compete by one score', async () => {
+    // No record holds « rouler » with « quad »; « quad » is the rare word, « rouler » and « permis » common ones.
+    const common = Array.from({ length: 12 }, (_, i) =>
+      record(`Rouler avec un permis ${i}`, `Rouler avec un permis, cas ${i}.`),
+    );
+    const { engine, ids } = await engineOf([
+      record('Permis pour un quad', 'Le permis pour conduire un quad.'),
+      ...common,
+      ...filler,
+    ]);
+    const q = 'un permis pour rouler en quad';
+    const page = await sitePage(engine, ask(q));
+    expect(page.total).toBe(0);
+    expect(page.shown).toBeUndefined();
+    // Offered, never applied: the shortenings are suggestions only.
+    expect(page.suggestions.length).toBeGreaterThan(0);
+    expect(page.suggestions.every((s) => !s.confident)).toBe(true);
+    // The record lacking the common word « rouler » outranks those lacking the rare « quad »: one score decides which
+    // word is left out, record by record, where the shortening that kept « rouler » used to be shown alone.
+    expect(page.blend?.[0]).toMatchObject({ card: { id: ids[0] }, missing: ['rouler'] });
+    expect(page.blend?.some((item) => item.missing?.includes('quad'))).toBe(true);
+    const scores = await Promise.all(
+      ['un permis pour rouler en', 'un permis pour en quad'].map((shorter) => engine.partial({ q }, shorter, 20)),
+    );
+    const best = scores.map((p) => Math.max(...p.scores.map((_, i) => penalisedScore(p, i))));
+    expect(best[1]).toBeGreaterThan(best[0]!);
   });
 
   it('asks for no completion when the last word cannot grow, and scores completions at the prefix weight', async () => {

@@ -158,8 +158,8 @@ describe('corrections', () => {
       best: async (q: string) => Math.max(0, ...matching(q).map((r) => r.reduce((sum, w) => sum + weight[w]!, 0))),
     };
     expect(await suggest('bravo charly delta', source)).toEqual([
-      { q: 'charly delta', total: 1, missing: ['bravo'], confident: true },
-      { q: 'bravo charly', total: 1, missing: ['delta'], confident: true },
+      { q: 'charly delta', total: 1, missing: ['bravo'] },
+      { q: 'bravo charly', total: 1, missing: ['delta'] },
     ]);
     // Two words must go when no single one is enough; one word alone is never shortened.
     expect((await suggest('alpha charly zulu', source))[0]).toMatchObject({
@@ -186,14 +186,14 @@ describe('corrections', () => {
       best: async (q: string, open?: boolean) => (q.includes('rouler') ? 9 : matching(q, open).length ? 3 : 0),
     };
     expect(await suggest('permis rouler quadri', source, undefined, true)).toEqual([
-      { q: 'permis quadri', total: 1, missing: ['rouler'], confident: true },
-      { q: 'permis rouler', total: 5, missing: ['quadri'], confident: true },
+      { q: 'permis quadri', total: 1, missing: ['rouler'] },
+      { q: 'permis rouler', total: 5, missing: ['quadri'] },
     ]);
     // Only the queries that end with the open word are searched completed.
     for (const [q, open] of calls) expect(open).toBe(q.endsWith('quadri'));
     // The API's suggestions (no open word): « quadri » is a word no record holds, left out.
     expect(await suggest('permis rouler quadri', source)).toEqual([
-      { q: 'permis rouler', total: 5, missing: ['quadri'], confident: true },
+      { q: 'permis rouler', total: 5, missing: ['quadri'] },
     ]);
   });
 
@@ -220,15 +220,11 @@ describe('corrections', () => {
     };
 
     it('never replaces a real word: tonton is left out, not turned into bouton, and the suggestion says so', async () => {
-      expect(await suggest('tonton conduit', source)).toEqual([
-        { q: 'conduit', total: 3, missing: ['tonton'], confident: true },
-      ]);
+      expect(await suggest('tonton conduit', source)).toEqual([{ q: 'conduit', total: 3, missing: ['tonton'] }]);
     });
 
     it('recognises a real word by its stem too (keufs, of the lemma keuf)', async () => {
-      expect(await suggest('keufs permis', source)).toEqual([
-        { q: 'permis', total: 3, missing: ['keufs'], confident: true },
-      ]);
+      expect(await suggest('keufs permis', source)).toEqual([{ q: 'permis', total: 3, missing: ['keufs'] }]);
     });
 
     it('never replaces a word of the synonyms file (known() says so), even when no record holds it', async () => {

@@ -1,7 +1,7 @@
 /**
  * The site's rankings for the judged queries: what the search page lists on a submitted search, page after page,
  * from sitePage (src/lib/search/assist/site-page.ts), the very function the page calls: its last-word completion,
- * the suggestion shown at once, the relaxed records and the blended first page included.
+ * the correction shown at once, the blended first page and the records holding some of the words included.
  */
 import { pageCount, shownIds, sitePage, type SearchEngine } from '../../../src/lib/search/index.ts';
 import { PAGE_SIZE } from '../../../src/browser/search-state.ts';

@@ -34,7 +34,6 @@ export { SEARCH_PATHS, type DocBlock, type SearchManifest, type WordFile } from 
 export { foldText, processTerm, queryTerms, tokenize } from './text/normalize.ts';
 export { highlight, type Piece } from './text/highlight.ts';
 export { editDistance, maxDistance, type Suggestion } from './assist/suggest.ts';
-export { relaxedFill, type RelaxedFill } from './assist/relaxed.ts';
 export { sitePage, shownIds, type ResultPage, type Question } from './assist/site-page.ts';
 export { partialFill, type PartialFill } from './assist/partial-fill.ts';
 export { blendFirstPage, exactOffset, pageCount, MISSING_POWER, type Blend, type BlendItem } from './assist/blend.ts';

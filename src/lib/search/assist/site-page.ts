@@ -1,13 +1,12 @@
 /**
  * What the site's search page shows for one question, as data: the one function that the browser's search page
  * (src/browser/search-data.ts) and the relevance bench's "site" runner both call, so that the bench scores what a
- * person sees. It completes the last word (query/prefix.ts), shows a confident suggestion at once when the query finds
- * nothing, fills a short page with relaxed records (relaxed.ts) and blends records lacking a word into a submitted
- * search's first page (blend.ts). Framework-free: the page passes how to yield to the main thread between steps.
+ * person sees. It completes the last word (query/prefix.ts), shows a sure correction at once when the query finds
+ * nothing, blends records lacking a word into the first page (blend.ts), and ends a short first page with records
+ * holding some of the words (partial-fill.ts). Framework-free: the page passes how to yield to the main thread between steps.
  */
 import type { Facets, FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import type { Suggestion } from './suggest.ts';
-import { relaxedFill, type RelaxedFill } from './relaxed.ts';
 import { blendFirstPage, exactOffset, type Blend, type BlendItem } from './blend.ts';
 import { partialFill, type PartialFill } from './partial-fill.ts';
 import { foldText, WORD } from '../text/normalize.ts';
@@ -20,15 +19,13 @@ export interface ResultPage {
   total: number;
   facets: Facets & { allKinds: number; allRegions: number };
   suggestions: Suggestion[];
-  /** When the typed query found nothing and its first suggestion is shown instead: that suggestion. */
+  /** When the typed query found nothing and a sure correction of it (suggest.ts) is shown instead: that correction. */
   shown: Suggestion | undefined;
   /**
    * A complete last word (as typed) that the query found nothing with, completed as a prefix instead: the page says
    * so and links to the exact words, as it does for a suggestion shown instead.
    */
   grown: string | undefined;
-  /** When a suggestion is shown instead and finds fewer records than a page holds: other shortenings' results, below (relaxed.ts). */
-  relaxed: RelaxedFill | undefined;
   /** On the first page of a submitted search: its cards with records lacking a word blended in by score (blend.ts). */
   blend: BlendItem[] | undefined;
   /** When the first page blends records in: how many exact matches it lists (the later pages start after them). */
@@ -48,15 +45,10 @@ export interface Question {
   exact: boolean;
 }
 
-/**
- * The ids of a page in the order the page lists them: its results (blended or not), then the relaxed records below,
- * then those holding some of the words.
- */
-export function shownIds(
-  page: Pick<ResultPage, 'cards' | 'blend' | 'relaxed'> & Partial<Pick<ResultPage, 'partly'>>,
-): string[] {
+/** The ids of a page in the order the page lists them: its results (blended or not), then those holding some of the words. */
+export function shownIds(page: Pick<ResultPage, 'cards' | 'blend'> & Partial<Pick<ResultPage, 'partly'>>): string[] {
   const cards = page.blend ? page.blend.map((item) => item.card) : page.cards;
-  return [...cards, ...(page.relaxed?.cards ?? []), ...(page.partly?.cards ?? [])].map((c) => c.id);
+  return [...cards, ...(page.partly?.cards ?? [])].map((c) => c.id);
 }
 
 /** The words that a correction put in place of typed ones: those of its query that q does not hold (case and accents aside). */
@@ -113,22 +105,21 @@ export async function sitePage(
     if (total > 0) [prefix, found, grown] = [true, total, typedWord(q)];
   }
   if (found === 0 && q !== undefined) await pause();
-  // An open last word stays in the suggestions as a prefix (suggest.ts): « permis pour rouler en quadri » shortens to
-  // « permis quadri », completed, where it was corrected into « quatre » or left out.
+  // Offered when nothing is found: corrections, the last word completed, shortenings (suggest.ts). An open last word
+  // stays in them as a prefix (« permis pour rouler en quadri » offers « permis quadri », completed).
   const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region, prefix }) : [];
-  // Nothing found: the best suggestion's results at once (the page says so and links to the exact words).
-  // Only a confident suggestion (a shortening, or a sure correction: suggest.ts) is shown at once; the others are offered.
+  // Only a sure correction (suggest.ts) is shown at once (the page says so and links to the exact words). A shortening
+  // never is: which word to leave out is the ranking's choice, record by record, in the blend below.
   const shown = exact ? undefined : suggestions.find((s) => s.confident);
   const text = shown?.q ?? q;
-  if (q !== undefined && shown && !shown.missing?.length) corrected = correctedWords(q, shown.q);
+  if (q !== undefined && shown) corrected = correctedWords(q, shown.q);
   // One ranking on the first page, typed or submitted (blend.ts): the records holding every word (through the word,
   // its stem, a synonym, the open last word's completions, or a confident correction: RANK_WEIGHTS) and, by the same
-  // score times the share of words held squared, those lacking one word. The later pages start after the exact
-  // matches that the first page listed. Not for ?exact=1, nor under a shortening shown instead (its records already
-  // lack a word: the other shortenings' records follow it, relaxed.ts).
+  // score times the share of words held squared, those lacking one word; when nothing holds every word, those alone.
+  // The later pages start after the exact matches that the first page listed. Not for ?exact=1.
   let blend: Blend | undefined;
   let at = offset;
-  if (text !== undefined && !exact && !shown?.missing?.length) {
+  if (text !== undefined && !exact) {
     await pause();
     const first = await engine.search({ q: text, kind, region, limit, offset: 0, prefix, corrected });
     // A complete last word that may grow: the records holding every word with it completed fill a short page, by
@@ -148,37 +139,17 @@ export async function sitePage(
     if (blend && offset > 0) at = exactOffset(offset / limit + 1, blend.exactShown, limit);
   }
   const page = await pageOf(text, at);
-  // Fewer than a page for a shortening shown instead: the other shortenings' records follow it.
-  const others = suggestions.filter((s) => s !== shown);
-  const relaxed =
-    shown && !blend && offset === 0 && page.total < limit
-      ? await relaxedFill(
-          engine,
-          { q, kind, region, prefix },
-          page.cards.map((c) => c.id),
-          limit - page.cards.length,
-          others,
-        )
-      : undefined;
-  // Still short of a page: records holding some of the words follow (partial-fill.ts), those of q itself when a
-  // shortening is shown instead.
-  const listed = shownIds({ cards: page.cards, blend: offset === 0 ? blend?.items : undefined, relaxed });
+  // Still short of a page: records holding some of the words follow (partial-fill.ts).
+  const listed = shownIds({ cards: page.cards, blend: offset === 0 ? blend?.items : undefined });
   const partly =
-    offset === 0 && !exact && q !== undefined && listed.length < limit
-      ? await partialFill(
-          engine,
-          { q: shown?.missing?.length ? q : (text ?? q), kind, region, prefix, corrected },
-          listed,
-          limit - listed.length,
-          pause,
-        )
+    offset === 0 && text !== undefined && !exact && listed.length < limit
+      ? await partialFill(engine, { q: text, kind, region, prefix, corrected }, listed, limit - listed.length, pause)
       : undefined;
   return {
     ...page,
     suggestions,
     shown,
     grown,
-    relaxed,
     blend: offset === 0 ? blend?.items : undefined,
     exactShown: blend?.exactShown,
     partly,

@@ -29,8 +29,9 @@ export interface Suggestion {
   /** The words of the typed query left out of `q`, as typed. */
   missing?: string[];
   /**
-   * Sure enough for the search page to show at once: a shortening (the typed words only), or a correction by the rule
-   * of the module comment; any other suggestion is only offered. Never sent by the API.
+   * Sure enough for the search page to show at once: a correction by the rule of the module comment. Any other
+   * suggestion, a shortening included (the page blends records lacking a word instead: blend.ts), is only offered.
+   * Never sent by the API.
    */
   confident?: boolean;
 }
@@ -424,7 +425,7 @@ async function shorten(
       return found
         .sort((a, b) => Number(b.keeps) - Number(a.keeps) || b.best - a.best)
         .slice(0, MAX_SUGGESTIONS)
-        .map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing, confident: true }));
+        .map(({ q: text, total, missing }): Suggestion => ({ q: text, total, missing }));
   }
   return [];
 }

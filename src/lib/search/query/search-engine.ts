@@ -443,8 +443,9 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     const typed = { corrected };
     const grown = { prefix: true, corrected };
     const key = keyFor(q, typed);
-    // Without significant words, or when the last word cannot grow (the completed query is the typed one), nothing.
-    if (key === '' || keyFor(q, grown) === key) return noPartial();
+    // Without significant words, or when the last word cannot grow (no longer index word starts with it, or it is a
+    // word of the synonyms file, which readers type whole: lastWordGrows), nothing.
+    if (key === '' || !(await lastWordGrows(q))) return noPartial();
     const filter = positionFilter(kindRegions, { kind, region });
     const matching = new Set(await positionsOf(q, typed));
     const exact = matching.size ? await topOf(q, filter, limit, typed) : [];
@@ -475,6 +476,11 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return completing(await store.prefixes(start), start, term);
   }
 
+  async function lastWordGrows(q: string): Promise<boolean> {
+    const typed = typedPrefix(q);
+    return typed !== null && (await longerWords(typed.folded)).length > 0;
+  }
+
   /** The cards of listing positions, reading only their document blocks. */
   async function cardsOf(positions: readonly number[]): Promise<ResultCard[]> {
     const docs = await store.docs([...positions]);
@@ -502,10 +508,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       if (lists !== undefined || synonyms.has(typed.term)) return false;
       return openLastWord(q, store);
     },
-    async lastWordGrows(q) {
-      const typed = typedPrefix(q);
-      return typed !== null && (await longerWords(typed.folded)).length > 0;
-    },
+    lastWordGrows,
     async facets({ q, kind, region, prefix, corrected }) {
       return facetsOf((await evaluated(q, { prefix, corrected }))?.evaluation.histogram ?? everyRecord(), {
         kind,
@@ -528,7 +531,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
             (await search({ q: corrected, kind, region, limit: 0, offset: 0, prefix: open })).total,
           best: async (shorter, open) => {
             // The best record the shorter query adds: one that does not hold every word of q (when q finds nothing,
-            // any record), so that the search page's relaxed fill (relaxed.ts) offers the shortening that adds most.
+            // any record), so that the shortening offered first adds the most.
             const filter = positionFilter(kindRegions, { kind, region });
             const exact = new Set(await positionsOf(q, {}));
             const keep = exact.size === 0 ? filter : (at: number) => !exact.has(at) && (!filter || filter(at));

@@ -163,6 +163,10 @@ describe('the bundled synonyms file', () => {
       ['kotter', 'kot'],
       ['clignoteur', 'clignotant'],
       ['passer le code', 'examen théorique'],
+      ['omwisselen', 'échanger'],
+      ['vernieuwen', 'renouveler'],
+      ['geldig', 'valable'],
+      ['dokter', 'médecin'],
     ];
     for (const [word, target] of cases) expect(options(word), word).toContain(phraseTerms(target).join(' '));
   });

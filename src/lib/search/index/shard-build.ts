@@ -15,6 +15,7 @@ import { SEARCHED_FIELDS, toSearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
 import { nearWords } from './lexicon.ts';
 import { derivationFamilies } from './families.ts';
+import { weldedCompounds } from './compounds.ts';
 import { NO_SYNONYMS, type SynonymsArtefact } from '../query/synonyms.ts';
 import {
   encodeListing,
@@ -101,6 +102,14 @@ function vocabulary(facts: readonly Fact[], documentFrequency: Map<string, numbe
     files.get(length)!.push([term, word, df]);
   }
   return files;
+}
+
+/** The searched fields of every record, where their hyphenated compounds are written (compounds.ts). */
+function* compoundTexts(facts: readonly Fact[]): Generator<string> {
+  for (const fact of facts) {
+    const doc = toSearchDocument(fact);
+    for (const field of SEARCHED_FIELDS) yield doc[field];
+  }
 }
 
 /** Builds every search file from the published records. */
@@ -200,7 +209,14 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
   return {
     manifest,
     listing: JSON.stringify(encodeListing(kindRegions)),
-    synonyms: JSON.stringify({ ...synonyms, families }),
+    synonyms: JSON.stringify({
+      ...synonyms,
+      rules: [
+        ...synonyms.rules,
+        ...weldedCompounds(compoundTexts(sorted), new Set(synonyms.rules.map((r) => r.from.join(' ')))),
+      ],
+      families,
+    }),
     terms: buckets.map((b) => JSON.stringify(Object.fromEntries(b))),
     bigTerms,
     docs,

@@ -60,9 +60,10 @@ describe('normalisation', () => {
     );
     // The modal verbs of a question, in every person of the present and the conditional: « peux-tu » asks what « peut-on » asks.
     const modals =
-      'peux peut pouvons pouvez peuvent puis pourrais pourrait pourrions pourriez pourraient dois doit devons devez doivent devrais devrait devrions devriez devraient faut faudrait';
+      'peux peut pouvons pouvez peuvent puis pourrais pourrait pourrions pourriez pourraient dois doit devons devez doivent devrais devrait devrions devriez devraient veux veut voulons voulez veulent voudrais voudrait voudrions voudriez voudraient faut faudrait';
     for (const modal of modals.split(' ')) expect(queryTerms(`${modal} conduire`), modal).toEqual(terms('conduire'));
     expect(queryTerms('est-ce que je peux conduire en France')).toEqual(queryTerms('peut-on conduire en France'));
+    expect(queryTerms('je veux passer mon permis moto')).toEqual(queryTerms('passer mon permis moto'));
     // Other forms of the verbs stay significant ("passer l'examen").
     expect(queryTerms("passer l'examen")).toEqual(terms('passer', 'examen'));
   });

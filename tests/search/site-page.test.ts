@@ -92,6 +92,20 @@ describe('the relevance bench scores what the search page shows (assist/site-pag
     expect(shownIds(page)).toHaveLength(PAGE_SIZE);
   });
 
+  it('corrects the typo of a question that says « je veux », never « veux » into « deux »', async () => {
+    const engine = await builtEngine();
+    const page = await sitePage(engine, {
+      q: 'je veux passer mon permsi moto',
+      kind: undefined,
+      region: undefined,
+      limit: PAGE_SIZE,
+      offset: 0,
+      exact: false,
+    });
+    expect(page.shown).toMatchObject({ q: 'je veux passer mon permis moto', confident: true });
+    expect(page.suggestions.map((s) => s.q).join(' / ')).not.toMatch(/\bdeux\b/);
+  });
+
   it.each(['A', 'C', 'D', 'BE', 'CE', 'DE'])(
     'finds the licence category « permis %s » (a stop word in lowercase) first, in the API and on the page',
     async (code) => {

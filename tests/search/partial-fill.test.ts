@@ -6,6 +6,7 @@ import { partialFill } from '../../src/lib/search/assist/partial-fill.ts';
 import { shownIds, sitePage, type Question } from '../../src/lib/search/assist/site-page.ts';
 import { MAX_DROP_TRIES, subsets } from '../../src/lib/search/assist/suggest.ts';
 import { engineFor } from '../support/search.ts';
+import { compileSynonyms, parseSynonyms } from '../../src/lib/search/index/synonyms-file.ts';
 import { numberedFacts } from '../support/records.ts';
 
 const record = numberedFacts();
@@ -110,6 +111,26 @@ describe('which shorter queries the fill spends its tries on (partial-fill.ts)',
     expect(seen.length).toBeGreaterThan(0);
     for (const shorter of seen) expect(shorter).not.toContain('xylographe');
     expect(fill!.cards.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the words of a phrase of the synonyms file together, though neither finds anything alone', async () => {
+    // « driving licence » is « permis » (a phrase slot); « exchange » and « foreign » no record holds: no record lacks
+    // only one word, and before, « driving » and « licence » counted as words no record holds, so the page stayed empty.
+    const facts = buildCorpus(
+      [
+        record('Échanger son permis', 'Le permis étranger et son échange.'),
+        record('Le permis à points', 'Un permis sans points en Belgique.'),
+        ...Array.from({ length: 20 }, (_, i) => record(`Autre sujet ${i}`, `Rien à voir, numéro ${i}.`)),
+      ],
+      'https://x.example',
+    );
+    const phrase = await engineFor(facts, {
+      build: { synonyms: compileSynonyms(parseSynonyms('- from: driving licence\n  to: permis\n', 'synonyms.yaml')) },
+    });
+    const q = 'exchange foreign driving licence';
+    expect(phrase.slotWords(q)).toEqual([['exchange'], ['foreign'], ['driving', 'licence']]);
+    const fill = await partialFill(phrase, { q }, [], 10);
+    expect(fill!.cards.map((c) => c.title).sort()).toEqual(['Le permis à points', 'Échanger son permis']);
   });
 
   it('keeps a word that no record holds with the filters out too', async () => {

@@ -32,7 +32,7 @@ export interface PartialFill {
  * (two-word queries: records lacking one word are the blend's), or no record holds enough of them.
  */
 export async function partialFill(
-  engine: Pick<SearchEngine, 'partial' | 'cards' | 'search'>,
+  engine: Pick<SearchEngine, 'partial' | 'cards' | 'search' | 'slotWords'>,
   query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
   shown: readonly string[],
   room: number,
@@ -42,7 +42,7 @@ export async function partialFill(
   if (q === undefined || room <= 0) return undefined;
   const typed = significantWords(q);
   if (typed.length < 3) return undefined;
-  const held = await heldWords(engine, query, typed);
+  const held = await heldWords(engine, query, typed, engine.slotWords(q));
   const words = held.map((h) => h.word);
   // Each shorter query's word counts, rarest first: compared as a vector, so the rarest word decides, then the next.
   const counts = (kept: number[]) => kept.map((i) => held[i]!.total).sort((a, b) => a - b);
@@ -76,28 +76,33 @@ export async function partialFill(
   return cards.length ? { cards, terms: [...terms] } : undefined;
 }
 
-/** The words of `typed` (q's significant words) that some record holds with the query's filters and variants, with how many records hold each. */
+/**
+ * The words of `typed` (q's significant words) that some record holds with the query's filters and variants, with how
+ * many records hold each. A word of a phrase slot (`slots`: SearchEngine.slotWords) is held when records hold the
+ * phrase: « driving » and « licence » find nothing alone, « driving licence » (the synonyms file's « permis ») does.
+ */
 async function heldWords(
   engine: Pick<SearchEngine, 'search'>,
   { q, kind, region, prefix, corrected }: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
   typed: readonly { text: string; term: string }[],
+  slots: readonly string[][],
 ): Promise<{ word: { text: string; term: string }; total: number }[]> {
   const totals = await Promise.all(
-    typed.map(
-      async (word) =>
-        (
-          await engine.search({
-            q: word.text,
-            kind,
-            region,
-            limit: 0,
-            offset: 0,
-            // Only q's open last word is completed (query/prefix.ts).
-            prefix: prefix === true && keepsLastWord(q!, word.text),
-            corrected,
-          })
-        ).total,
-    ),
+    typed.map(async (word) => {
+      const text = slots.find((slot) => slot.includes(word.text))?.join(' ') ?? word.text;
+      return (
+        await engine.search({
+          q: text,
+          kind,
+          region,
+          limit: 0,
+          offset: 0,
+          // Only q's open last word is completed (query/prefix.ts).
+          prefix: prefix === true && keepsLastWord(q!, text),
+          corrected,
+        })
+      ).total;
+    }),
   );
   return typed.map((word, i) => ({ word, total: totals[i]! })).filter((h) => h.total > 0);
 }

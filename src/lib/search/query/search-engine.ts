@@ -1,7 +1,7 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
 import { facetsOf, kindOf, positionFilter, regionsOf } from '../index/listing.ts';
-import { processTerm, queryTerms, WORD } from '../text/normalize.ts';
+import { processTerm, queryTerms, textWords, WORD } from '../text/normalize.ts';
 import { completing, keepsLastWord, openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
@@ -120,6 +120,11 @@ export interface SearchEngine {
   ): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
+  /**
+   * q's distinct significant words as typed, grouped by the slot they make (synonyms.ts: a phrase of the synonyms file,
+   * « driving licence », is one slot, which neither of its words makes alone), in typed order.
+   */
+  slotWords(q: string): string[][];
   /**
    * Whether q ends with a word that is not a complete word of the index (prefix.ts openLastWord), that no record holds
    * (not even its stem) and that has no synonym: the site completes it.
@@ -499,6 +504,19 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     partial,
     completions,
     cards: cardsOf,
+    slotWords(q) {
+      const words = textWords(q).filter((w) => w.term !== null);
+      const groups = synonyms.slots(words.map((w) => w.term!)).map((slot) => new Set(slot.terms));
+      const seen = new Set<string>();
+      const grouped = new Map<Set<string>, string[]>();
+      for (const { text, term } of words) {
+        if (seen.has(term!)) continue;
+        seen.add(term!);
+        const group = groups.find((terms) => terms.has(term!))!;
+        grouped.set(group, [...(grouped.get(group) ?? []), text]);
+      }
+      return [...grouped.values()];
+    },
     async openLastWord(q) {
       // A word that records hold (itself or its stem) or that matches through its synonyms finds records as typed: it
       // is not completed, so a completion never changes the order of records that hold every word as typed.

@@ -167,6 +167,9 @@ describe('the bundled synonyms file', () => {
       ['vernieuwen', 'renouveler'],
       ['geldig', 'valable'],
       ['dokter', 'médecin'],
+      ['exchange', 'échanger'],
+      ['foreign', 'étranger'],
+      ['driving school', 'auto-école'],
     ];
     for (const [word, target] of cases) expect(options(word), word).toContain(phraseTerms(target).join(' '));
   });

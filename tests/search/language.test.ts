@@ -48,20 +48,20 @@ describe('the language of the index (stemmer and stop words)', () => {
       useLanguage(language);
       return JSON.parse(memoryShards(facts).files.get('search/manifest.json')!) as SearchManifest;
     };
-    expect(manifest(LANGUAGE).language).toBe('light-fr+project-4');
-    expect(manifest(SNOWBALL).language).toBe('snowball-fr+project-4');
+    expect(manifest(LANGUAGE).language).toBe('light-fr+project-5');
+    expect(manifest(SNOWBALL).language).toBe('snowball-fr+project-5');
   });
 
   it('names the stop-word list after its words: changing them without renaming it fails here', () => {
     // An index records the list's name and an engine refuses another (below), so two lists must never share a name.
-    // When the words change, give PROJECT_STOP_WORDS a new name (project-4…) and put the new digest here.
+    // When the words change, give PROJECT_STOP_WORDS a new name (project-5…) and put the new digest here.
     // The codes (stop words that are terms in capitals) change what the index holds too: they count in the digest.
     const digest = createHash('sha256')
       .update([...STOP_WORDS].sort().join(' '))
       .update(` codes: ${[...(PROJECT_STOP_WORDS.codes ?? [])].sort().join(' ')}`)
       .digest('hex')
       .slice(0, 16);
-    expect({ name: PROJECT_STOP_WORDS.name, digest }).toEqual({ name: 'project-4', digest: '5b05eaaaa7026495' });
+    expect({ name: PROJECT_STOP_WORDS.name, digest }).toEqual({ name: 'project-5', digest: '346d0e405315f5ea' });
   });
 
   it('refuses to query an index built with another stemmer, naming both', async () => {
@@ -69,7 +69,7 @@ describe('the language of the index (stemmer and stop words)', () => {
     const built = memoryShards(facts);
     useLanguage(LANGUAGE);
     await expect(openSearchEngine(built.read)).rejects.toThrow(
-      'search/manifest.json was built with language "snowball-fr+project-4", this engine stems with "light-fr+project-4": rebuild the index (npm run build) with the same text/language.ts',
+      'search/manifest.json was built with language "snowball-fr+project-5", this engine stems with "light-fr+project-5": rebuild the index (npm run build) with the same text/language.ts',
     );
   });
 
@@ -79,7 +79,7 @@ describe('the language of the index (stemmer and stop words)', () => {
     delete manifest.language;
     built.files.set('search/manifest.json', JSON.stringify(manifest));
     await expect(openSearchEngine(built.read)).rejects.toThrow(
-      'search/manifest.json was built with language "undefined", this engine stems with "light-fr+project-4"',
+      'search/manifest.json was built with language "undefined", this engine stems with "light-fr+project-5"',
     );
   });
 

@@ -64,6 +64,9 @@ describe('normalisation', () => {
     for (const modal of modals.split(' ')) expect(queryTerms(`${modal} conduire`), modal).toEqual(terms('conduire'));
     expect(queryTerms('est-ce que je peux conduire en France')).toEqual(queryTerms('peut-on conduire en France'));
     expect(queryTerms('je veux passer mon permis moto')).toEqual(queryTerms('passer mon permis moto'));
+    // Elisions a phone types without the apostrophe are the same stop words.
+    expect(queryTerms('jai perdu mon permis')).toEqual(queryTerms("j'ai perdu mon permis"));
+    expect(queryTerms('cest quoi le permis a points quon ma dit')).toEqual(queryTerms("c'est quoi le permis à points qu'on m'a dit"));
     // Other forms of the verbs stay significant ("passer l'examen").
     expect(queryTerms("passer l'examen")).toEqual(terms('passer', 'examen'));
   });

@@ -66,7 +66,9 @@ describe('normalisation', () => {
     expect(queryTerms('je veux passer mon permis moto')).toEqual(queryTerms('passer mon permis moto'));
     // Elisions a phone types without the apostrophe are the same stop words.
     expect(queryTerms('jai perdu mon permis')).toEqual(queryTerms("j'ai perdu mon permis"));
-    expect(queryTerms('cest quoi le permis a points quon ma dit')).toEqual(queryTerms("c'est quoi le permis à points qu'on m'a dit"));
+    expect(queryTerms('cest quoi le permis a points quon ma dit')).toEqual(
+      queryTerms("c'est quoi le permis à points qu'on m'a dit"),
+    );
     // Other forms of the verbs stay significant ("passer l'examen").
     expect(queryTerms("passer l'examen")).toEqual(terms('passer', 'examen'));
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shownIds, sitePage } from '../../src/lib/search/assist/site-page.ts';
+import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import { siteRanking } from '../../scripts/bench/relevance/site-runner.ts';
 import { PAGE_SIZE } from '../../src/browser/search-state.ts';
 import { builtEngine, readBuilt } from '../support/search.ts';
@@ -26,6 +27,10 @@ const QUESTIONS = [
   { q: 'permis provisiore' },
   { q: 'permis moto' },
 ];
+
+/** The search page's first page for q, submitted, without filters. */
+const firstPage = (engine: SearchEngine, q: string) =>
+  sitePage(engine, { q, kind: undefined, region: undefined, limit: PAGE_SIZE, offset: 0, exact: false });
 
 describe('the relevance bench scores what the search page shows (assist/site-page.ts)', () => {
   it.each(QUESTIONS)('lists the same first page as the page itself for $q', async (question) => {
@@ -57,14 +62,7 @@ describe('the relevance bench scores what the search page shows (assist/site-pag
     // Nothing holds « rouler » with a word that starts with « quadri »: the page lists records lacking one word, and
     // those lacking « rouler » hold the open word completed (« quatre », one edit away, was offered before).
     const q = 'faut-il un permis pour rouler en quadri';
-    const page = await sitePage(engine, {
-      q,
-      kind: undefined,
-      region: undefined,
-      limit: PAGE_SIZE,
-      offset: 0,
-      exact: false,
-    });
+    const page = await firstPage(engine, q);
     expect(page.total).toBe(0);
     expect(page.shown).toBeUndefined();
     const completed = await engine.search({ q: 'permis quadri', limit: PAGE_SIZE, offset: 0, prefix: true });
@@ -80,28 +78,14 @@ describe('the relevance bench scores what the search page shows (assist/site-pag
 
   it('shows a query with a typo in each of its words corrected at once, never an empty page', async () => {
     const engine = await builtEngine();
-    const page = await sitePage(engine, {
-      q: 'permsi de condiure',
-      kind: undefined,
-      region: undefined,
-      limit: PAGE_SIZE,
-      offset: 0,
-      exact: false,
-    });
+    const page = await firstPage(engine, 'permsi de condiure');
     expect(page.shown).toMatchObject({ q: 'permis de conduire', confident: true });
     expect(shownIds(page)).toHaveLength(PAGE_SIZE);
   });
 
   it('corrects the typo of a question that says « je veux », never « veux » into « deux »', async () => {
     const engine = await builtEngine();
-    const page = await sitePage(engine, {
-      q: 'je veux passer mon permsi moto',
-      kind: undefined,
-      region: undefined,
-      limit: PAGE_SIZE,
-      offset: 0,
-      exact: false,
-    });
+    const page = await firstPage(engine, 'je veux passer mon permsi moto');
     expect(page.shown).toMatchObject({ q: 'je veux passer mon permis moto', confident: true });
     expect(page.suggestions.map((s) => s.q).join(' / ')).not.toMatch(/\bdeux\b/);
   });

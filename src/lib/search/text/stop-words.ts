@@ -21,7 +21,7 @@ const GERMAN = `der die das den dem des ein eine einer eines einem einen und ode
  * "que faire ?" and "que se passe-t-il ?" (other forms, "passer l'examen", stay significant). The modal verbs of a question (pouvoir,
  * devoir, falloir, vouloir) go in every person of the present and the conditional: « puis-je », « peux-tu », « pourrait-on »
  * ask what « peut-on » asks, and « je veux passer mon permis » what « passer mon permis » asks (as a word, « veux »
- * was one edit from « deux », and the dictionary's lemmas do not hold it). Measured in npm run bench:relevance (docs/search.md, Relevance).
+ * is one edit from « deux », and the dictionary's lemmas do not hold it). Measured in npm run bench:relevance (docs/search.md, Relevance).
  */
 const QUESTIONS = `comment combien pourquoi quand peux peut pouvons pouvez peuvent puis pourrais pourrait pourrions pourriez pourraient dois doit devons devez doivent devrais devrait devrions devriez devraient veux veut voulons voulez veulent voudrais voudrait voudrions voudriez voudraient faut faudrait faire passe waarom wanneer welke welk`;
 const ENGLISH = `the of and or to an is are was were be been for on with as by at from that this these those it its not no but if then than into about which who what when where how`;

@@ -170,6 +170,9 @@ describe('the bundled synonyms file', () => {
       ['exchange', 'échanger'],
       ['foreign', 'étranger'],
       ['driving school', 'auto-école'],
+      ['marocain', 'étranger'],
+      ['congolaise', 'étranger'],
+      ['camionette', 'camionnette'],
     ];
     for (const [word, target] of cases) expect(options(word), word).toContain(phraseTerms(target).join(' '));
   });

@@ -174,6 +174,7 @@ describe('the bundled synonyms file', () => {
       ['congolaise', 'étranger'],
       ['camionette', 'camionnette'],
       ['abîmé', 'détérioration'],
+      ['rijden', 'conduire'],
     ];
     for (const [word, target] of cases) expect(options(word), word).toContain(phraseTerms(target).join(' '));
   });

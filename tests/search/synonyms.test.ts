@@ -175,6 +175,7 @@ describe('the bundled synonyms file', () => {
       ['camionette', 'camionnette'],
       ['abîmé', 'détérioration'],
       ['rijden', 'conduire'],
+      ['flashé', 'excès de vitesse'],
     ];
     for (const [word, target] of cases) expect(options(word), word).toContain(phraseTerms(target).join(' '));
   });

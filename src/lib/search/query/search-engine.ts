@@ -105,10 +105,7 @@ export interface SearchEngine {
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
   /** What the top-k evaluator's term index cache holds now. */
   termUsage(): CacheUsage;
-  /**
-   * Decodes every term, builds its term index and reads the vocabulary files, so that no later query pays for them;
-   * yields every PRELOAD_SLICE_MS, so that a server preloading a new build keeps answering. Resolves to the term count.
-   */
+  /** Builds every term's index and reads the vocabulary, yielding every PRELOAD_SLICE_MS; resolves to the term count. */
   preload(): Promise<number>;
 }
 
@@ -242,10 +239,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return { slots, loaded, input, quality, found };
   }
 
-  /**
-   * The work units of searching q (work-budget.ts): its words and slots, plus its terms' postings when every slot can
-   * match (else the scorer reads none). Depends on the index and q only, never on what is cached.
-   */
+  /** The work units of searching q: words, slots, and postings when every slot can match; never depends on caches. */
   async function workOf(q: string): Promise<number> {
     const words = WORD_UNITS * (q.match(WORD)?.length ?? 0);
     const key = keyOf(q);
@@ -340,10 +334,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return { scoreOf: (at: number) => partialScore(options, factors, at, scoring), slots: slots.length };
   }
 
-  /**
-   * partial() and completions(): q's `limit` best matches scored under `key` (q's), and the `limit` best records of
-   * `other` that q does not match, scored under `key` with the slots they lack counted, or under `otherKey`, lacking none.
-   */
+  /** q's best matches and `other`'s best records that q does not match, scored under `key` (lacking counted) or `otherKey`. */
   async function rankedOthers(
     q: string,
     filters: Filters,

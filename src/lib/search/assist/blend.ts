@@ -1,34 +1,22 @@
 /**
- * "Missing: …" among the exact matches, on the search page's first page (never the API, whose answer keeps the AND
- * rule): the records of the query without one of its words that the query itself does not match are scored as the
- * query scores them, each word through its best variant (the word, its stem, a synonym, a completion of the open last
- * word), their missing words contributing 0 (partial-score.ts, so both lists are on one scale), times the share of
- * the words they hold to the power RANK_WEIGHTS.missingPower, and blended in among the exact matches by score, as web
- * search engines list a result with "Missing: durée" under it. The browser and the relevance bench both call
- * blendFirstPage (through site-page.ts), so the bench scores what the page shows.
- *
- * Pages: the first page lists the first `limit` of the blend, `exactShown` of them exact matches; page n (n ≥ 2)
- * lists the exact matches from exactShown + (n − 2) × limit (exactOffset), so every exact match is on one page, once,
- * and a blended record on none but the first. Queries of one significant word have no shortening: unchanged.
+ * "Missing: …" on the search page's first page (never the API): records of q without one of its words that q does not
+ * match, scored as q scores them (partial-score.ts: one scale) times the share of words they hold to MISSING_POWER,
+ * blended in among the exact matches by score. Page n ≥ 2 lists the exact matches from exactOffset, so every exact
+ * match is on one page, once, and a blended record on none but the first.
  */
 import type { FactsQuery, PartialPage, ResultCard, SearchEngine, SearchPage } from '../query/search-engine.ts';
 import { textWords, type TextWord } from '../text/normalize.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { MAX_DROP_TRIES } from './suggest.ts';
 
-/**
- * The penalty of a blended record: its score × share^MISSING_POWER, share being the part of the query's slots (words,
- * or phrases of the synonyms file) it holds. The reader typed every word for a reason, so a record lacking one must
- * beat an exact match clearly, and more clearly for a short query (one word of two is half of what was asked) than a
- * long question (one of five): share², the form of the title coverage factor (RANK_WEIGHTS.missingPower).
- */
+/** A blended record scores × share^MISSING_POWER, share being the part of q's slots it holds (rank-weights.ts). */
 export const MISSING_POWER: number = RANK_WEIGHTS.missingPower;
 
 /** One card of a blended first page: an exact match, or a record lacking the words `missing` (as typed). */
 export interface BlendItem {
   card: ResultCard;
   missing?: string[] | undefined;
-  /** A record holding every word, the last one through a completion (SearchEngine.completions). */
+  /** A record holding every word, the last one through a completion. */
   completed?: true | undefined;
   /** Index terms to highlight in it: the query's, or its shortening's. */
   terms: string[];
@@ -41,17 +29,14 @@ export interface Blend {
   exactShown: number;
 }
 
-/** A scored entry of one of the two lists; `at` its listing position (id order), for ties. */
+/** A scored entry of one of the two lists; `at` its listing position, for ties. */
 export interface Scored<T> {
   item: T;
   at: number;
   score: number;
 }
 
-/**
- * The first `limit` of two lists merged by score: `exact` keeps its own order (the API's ranking), `partial` (best
- * first) is inserted where it scores higher, ties by id (listing position). Pure and deterministic.
- */
+/** The first `limit` of two lists merged by score: `exact` keeps its order, `partial` goes in where it scores higher. */
 export function mergeByScore<T>(
   exact: readonly Scored<T>[],
   partial: readonly Scored<T>[],
@@ -81,28 +66,18 @@ export function pageCount(total: number, exactShown: number, limit: number): num
   return total <= exactShown ? 1 : 1 + Math.ceil((total - exactShown) / limit);
 }
 
-/** A query without one of its significant words (every occurrence of it), and that word as typed. */
-export interface Shortening {
-  q: string;
-  missing: string;
-}
-
 /** q's significant words as typed, with their index terms, in typed order. */
 function typedWords(q: string): { text: string; term: string }[] {
   return textWords(q).filter((w): w is TextWord & { term: string } => w.term !== null);
 }
 
-/** The first time each term is typed, in typed order. */
-function distinctWords(words: readonly { text: string; term: string }[]): { text: string; term: string }[] {
+/** q's distinct significant words (the first time each term is typed), in typed order. */
+export function significantWords(q: string): { text: string; term: string }[] {
+  const words = typedWords(q);
   return words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
 }
 
-/** q's distinct significant words (the first time each term is typed), in typed order. */
-export function significantWords(q: string): { text: string; term: string }[] {
-  return distinctWords(typedWords(q));
-}
-
-/** The score of a PartialPage's `i`-th record on the blend's scale: its score times the share of q's slots it holds to the power `power`. */
+/** The score of a PartialPage's `i`-th record on the blend's scale. */
 export function penalisedScore(
   page: Pick<PartialPage, 'scores' | 'lacking' | 'slots'>,
   i: number,
@@ -111,13 +86,10 @@ export function penalisedScore(
   return page.scores[i]! * ((page.slots - page.lacking[i]!) / page.slots) ** power;
 }
 
-/**
- * The ways of leaving one significant word out of q, in typed order (a word typed twice is left out once, both
- * times), at most MAX_DROP_TRIES; none for a query of fewer than two distinct significant words.
- */
-export function shorteningsOf(q: string): Shortening[] {
+/** q without each of its distinct significant words (every time it is typed), at most MAX_DROP_TRIES; none for one. */
+function shorteningsOf(q: string): { q: string; missing: string }[] {
   const words = typedWords(q);
-  const distinct = distinctWords(words);
+  const distinct = significantWords(q);
   if (distinct.length < 2) return [];
   return distinct.slice(0, MAX_DROP_TRIES).map((left) => ({
     q: words
@@ -129,14 +101,8 @@ export function shorteningsOf(q: string): Shortening[] {
 }
 
 /**
- * The blended first page of `query`, whose exact first page (offset 0, `limit`, with the same `prefix`) is `exact`;
- * undefined when no record lacking a word makes it onto the page (the page is then the exact matches as the engine
- * lists them). When q matches nothing, the page is the records lacking one word, by score (exactShown 0). The candidates are the first `limit` records of q without each one of its words (shorteningsOf) that
- * q does not match: every record lacking one word competes, on one scale. With `prefix` (the site completes q's last
- * word, prefix.ts), q's last word counts through its completions too, and so does each shortening's that keeps it;
- * with `corrected`, those words count at RANK_WEIGHTS.correction. `completed` (SearchEngine.completions) adds the
- * records that hold every word with the last one completed, unlabelled, by their own score.
- * Spends one evaluation of each shortening (cached by the engine) and one record at a time for the candidates' scores.
+ * The blended first page of `query`, whose exact first page is `exact`; undefined when no record lacking a word makes
+ * the page. `completed` (SearchEngine.completions) adds the records holding every word with the last one completed.
  */
 export async function blendFirstPage(
   engine: Pick<SearchEngine, 'partial' | 'cards'>,

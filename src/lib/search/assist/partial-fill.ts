@@ -1,18 +1,9 @@
 /**
- * « Avec une partie des mots »: when the search page's first page lists fewer records than a page holds (exact
- * matches, records lacking one word, a suggestion's records), it goes on with records holding only some of the
- * query's words, below everything else, as OR engines (MiniSearch, Pagefind) list them. A page is never left short
- * while records share significant words with the query. Never the API, whose answer keeps the AND rule.
- *
- * Candidates are the best records of q without two words, then without three…, each rescored as q scores them (the
- * one formula: their missing words count 0, times share^RANK_WEIGHTS.missingPower, partial-score.ts), gathered a level
- * at a time until a level brings enough: records holding more of the words are looked for first. At most
- * MAX_DROP_TRIES shorter queries are evaluated, as for the suggestions. A word that no record holds (with the filters,
- * through any of its variants) is in none of them, as it is left out of every shortening (suggest.ts): a shorter query
- * keeping it finds nothing. Within a level, the shorter queries whose rarest word most records hold are tried first
- * (then by their second rarest word, and so on): a shorter query finds at most that many records. Taken in typed
- * order, a long question spent every try on queries keeping its rarest words, which no record holds together, and
- * left the page short (« faut-il prévenir quelqu'un si on tombe malade après avoir eu son permis »).
+ * « Avec une partie des mots »: a first page still short of a page goes on with records holding only some of q's words,
+ * below everything else, as OR engines list them (never the API). Candidates are the best records of q without two
+ * words, then three…, rescored as q scores them (blend.ts), a level at a time, at most MAX_DROP_TRIES shorter queries.
+ * Words no record holds are in none. Within a level, the shorter queries whose rarest word most records hold go first:
+ * in typed order, a long question spent every try on its rarest words, which no record holds together.
  */
 import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import { penalisedScore, significantWords } from './blend.ts';
@@ -26,11 +17,7 @@ export interface PartialFill {
   terms: string[];
 }
 
-/**
- * Up to `room` records holding some but not all of q's words and not in `shown` (ids), best first by q's score
- * times the share of words held squared; undefined when there is no room, q has fewer than three significant words
- * (two-word queries: records lacking one word are the blend's), or no record holds enough of them.
- */
+/** Up to `room` records holding some of q's words, not in `shown` (ids), best first; none below three words. */
 export async function partialFill(
   engine: Pick<SearchEngine, 'partial' | 'cards' | 'search' | 'slotWords'>,
   query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
@@ -44,7 +31,7 @@ export async function partialFill(
   if (typed.length < 3) return undefined;
   const held = await heldWords(engine, query, typed, engine.slotWords(q));
   const words = held.map((h) => h.word);
-  // Each shorter query's word counts, rarest first: compared as a vector, so the rarest word decides, then the next.
+  // Each shorter query's word counts, rarest first, compared as a vector.
   const counts = (kept: number[]) => kept.map((i) => held[i]!.total).sort((a, b) => a - b);
   const fuller = (a: number[], b: number[]) => {
     const [x, y] = [counts(a), counts(b)];
@@ -76,11 +63,7 @@ export async function partialFill(
   return cards.length ? { cards, terms: [...terms] } : undefined;
 }
 
-/**
- * The words of `typed` (q's significant words) that some record holds with the query's filters and variants, with how
- * many records hold each. A word of a phrase slot (`slots`: SearchEngine.slotWords) is held when records hold the
- * phrase: « driving » and « licence » find nothing alone, « driving licence » (the synonyms file's « permis ») does.
- */
+/** The words of `typed` that some record holds, with how many; a word of a phrase slot counts the phrase's records. */
 async function heldWords(
   engine: Pick<SearchEngine, 'search'>,
   { q, kind, region, prefix, corrected }: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,

@@ -1,9 +1,6 @@
 /**
- * What the site's search page shows for one question, as data: the one function that the browser's search page
- * (src/browser/search-data.ts) and the relevance bench's "site" runner both call, so that the bench scores what a
- * person sees. It completes the last word (query/prefix.ts), shows a sure correction at once when the query finds
- * nothing, blends records lacking a word into the first page (blend.ts), and ends a short first page with records
- * holding some of the words (partial-fill.ts). Framework-free: the page passes how to yield to the main thread between steps.
+ * What the site's search page shows for one question, as data: the one function the browser's page and the relevance
+ * bench both call, so the bench scores what a person sees. Framework-free: the caller passes how to yield between steps.
  */
 import type { Facets, FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
 import type { Suggestion } from './suggest.ts';
@@ -19,18 +16,15 @@ export interface ResultPage {
   total: number;
   facets: Facets & { allKinds: number; allRegions: number };
   suggestions: Suggestion[];
-  /** When the typed query found nothing and a sure correction of it (suggest.ts) is shown instead: that correction. */
+  /** The sure correction shown instead of a typed query that found nothing. */
   shown: Suggestion | undefined;
-  /**
-   * A complete last word (as typed) that the query found nothing with, completed as a prefix instead: the page says
-   * so and links to the exact words, as it does for a suggestion shown instead.
-   */
+  /** A complete last word (as typed) that found nothing, completed as a prefix instead. */
   grown: string | undefined;
-  /** On the first page of a submitted search: its cards with records lacking a word blended in by score (blend.ts). */
+  /** On the first page: its cards with records lacking a word blended in by score (blend.ts). */
   blend: BlendItem[] | undefined;
-  /** When the first page blends records in: how many exact matches it lists (the later pages start after them). */
+  /** When the first page blends records in: how many exact matches it lists. */
   exactShown: number | undefined;
-  /** A first page still short of a page: records holding some of the words, below everything else (partial-fill.ts). */
+  /** A first page still short of a page: records holding some of the words (partial-fill.ts). */
   partly: PartialFill | undefined;
 }
 
@@ -45,13 +39,13 @@ export interface Question {
   exact: boolean;
 }
 
-/** The ids of a page in the order the page lists them: its results (blended or not), then those holding some of the words. */
+/** The ids of a page in the order the page lists them. */
 export function shownIds(page: Pick<ResultPage, 'cards' | 'blend'> & Partial<Pick<ResultPage, 'partly'>>): string[] {
   const cards = page.blend ? page.blend.map((item) => item.card) : page.cards;
   return [...cards, ...(page.partly?.cards ?? [])].map((c) => c.id);
 }
 
-/** The words that a correction put in place of typed ones: those of its query that q does not hold (case and accents aside). */
+/** The words of a correction that q does not hold (case and accents aside). */
 export function correctedWords(q: string, correction: string): string[] {
   const typed = new Set([...q.matchAll(WORD)].map((m) => foldText(m[0])));
   return [...correction.matchAll(WORD)].map((m) => m[0]).filter((word) => !typed.has(foldText(word)));
@@ -60,23 +54,15 @@ export function correctedWords(q: string, correction: string): string[] {
 /** The last word of q as typed (a completed query's last word is q's last word). */
 const typedWord = (q: string): string => [...q.matchAll(WORD)].at(-1)![0];
 
-/** Nothing to yield to (a script, a test): resolves at once. */
-const noPause = (): Promise<void> => Promise.resolve();
-
-/**
- * The page for `question` over `engine`; `pause` lets the caller's main thread paint between the steps (the browser
- * passes scheduler.yield, so that no step makes one long task).
- */
+/** The page for `question`; `pause` lets the caller's main thread paint between steps (the browser's scheduler.yield). */
 export async function sitePage(
   engine: SearchEngine,
   question: Question,
-  pause: () => Promise<void> = noPause,
+  pause: () => Promise<void> = () => Promise.resolve(),
 ): Promise<ResultPage> {
   const { q, kind, region, limit, offset, exact } = question;
-  // The last word is completed as a prefix on every path (typed, submitted, reloaded, shared, Back) unless it is a
-  // complete word of the index that records hold: the address that typing writes gives the same results. A complete
-  // word that may grow (« examen théo ») is completed only to fill a first page its exact matches leave short, or
-  // when the query finds nothing with it as typed (both below).
+  // The last word is completed on every path (typed, submitted, reloaded) unless records hold it whole; a complete word
+  // that may grow (« examen théo ») only fills a short first page, or stands in when q finds nothing (both below).
   let prefix = !exact && q !== undefined && (await engine.openLastWord(q));
   // A confident correction shown at once counts its corrected words at RANK_WEIGHTS.correction (none otherwise).
   let corrected: string[] | undefined;
@@ -97,33 +83,26 @@ export async function sitePage(
   const count = async (grown: boolean) =>
     q === undefined ? 0 : (await engine.search({ q, kind, region, limit: 0, offset: 0, prefix: grown })).total;
   let found = await count(prefix);
-  // A complete last word that finds nothing with the other words as typed was cut too (« amende excès de vit »):
-  // completing it comes before any correction or shortening, which would change or drop a word the reader typed.
+  // A complete last word that finds nothing was cut too (« amende excès de vit »): completing it comes before any
+  // correction or shortening, which would change or drop a typed word.
   let grown: string | undefined;
   if (found === 0 && !prefix && !exact && q !== undefined && (await engine.lastWordGrows(q))) {
     const total = await count(true);
     if (total > 0) [prefix, found, grown] = [true, total, typedWord(q)];
   }
   if (found === 0 && q !== undefined) await pause();
-  // Offered when nothing is found: corrections, the last word completed, shortenings (suggest.ts). An open last word
-  // stays in them as a prefix (« permis pour rouler en quadri » offers « permis quadri », completed).
   const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region, prefix }) : [];
-  // Only a sure correction (suggest.ts) is shown at once (the page says so and links to the exact words). A shortening
-  // never is: which word to leave out is the ranking's choice, record by record, in the blend below.
+  // Only a sure correction is shown at once; which word to leave out is the blend's choice, record by record.
   const shown = exact ? undefined : suggestions.find((s) => s.confident);
   const text = shown?.q ?? q;
   if (q !== undefined && shown) corrected = correctedWords(q, shown.q);
-  // One ranking on the first page, typed or submitted (blend.ts): the records holding every word (through the word,
-  // its stem, a synonym, the open last word's completions, or a confident correction: RANK_WEIGHTS) and, by the same
-  // score times the share of words held squared, those lacking one word; when nothing holds every word, those alone.
-  // The later pages start after the exact matches that the first page listed. Not for ?exact=1.
+  // One ranking on the first page (blend.ts), not for ?exact=1; later pages start after the exact matches it listed.
   let blend: Blend | undefined;
   let at = offset;
   if (text !== undefined && !exact) {
     await pause();
     const first = await engine.search({ q: text, kind, region, limit, offset: 0, prefix, corrected });
-    // A complete last word that may grow: the records holding every word with it completed fill a short page, by
-    // score among the exact matches (which keep the API's order).
+    // A complete last word that may grow: records holding every word with it completed fill a short page, by score.
     const completed =
       !prefix && first.total < limit
         ? await engine.completions({ q: text, kind, region, corrected }, limit)
@@ -139,7 +118,6 @@ export async function sitePage(
     if (blend && offset > 0) at = exactOffset(offset / limit + 1, blend.exactShown, limit);
   }
   const page = await pageOf(text, at);
-  // Still short of a page: records holding some of the words follow (partial-fill.ts).
   const listed = shownIds({ cards: page.cards, blend: offset === 0 ? blend?.items : undefined });
   const partly =
     offset === 0 && text !== undefined && !exact && listed.length < limit

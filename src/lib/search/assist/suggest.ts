@@ -1,26 +1,16 @@
 /**
- * "Did you mean": when a query finds nothing, corrections of its non-words from the index's own vocabulary: written
- * forms within an edit distance of 1 (words of up to four letters) or 2 of the typed word, case and accents ignored,
- * ranked by distance, then by how many records hold the word. Only a non-word is corrected: a word the index holds, a
- * word of the synonyms file, or a real French or Dutch word (a 0-record entry of the vocabulary files, index/lexicon.ts)
- * is never replaced; one that no record holds is left out instead (`missing`). A correction is `confident` (the search
- * page applies it at once; any other is only offered) when every word it replaces is a non-word one edit away (or two,
- * for a word of eight letters or more with no other candidate as near: sureDistance), it leaves no word out, and it finds records (so they hold every other word: the AND rule).
- * A non-word that is a stop word mistyped (stopWordNear: « comben », « qaund ») is corrected into it, surely.
- * A word cut while typing comes first: when q ends with a word that longer index words start with, q with that word
- * completed (its most frequent completions that make q find something) is suggested before any correction or
- * shortening, never applied at once (« permis de condu »: « permis de conduire », not « permis de connu »).
- * When no correction finds anything, the query without the fewest of its words that does ("Missing: …"); among
- * those, the one whose best record scores highest (the best partial match, as a ranking over all the words would
- * put first: leaving out a common word loses little score, a rare one much).
- * All of it spends a work budget (work-budget.ts): when the budget runs out, suggest answers with the suggestions it
- * has completed (fewer, or none); the query's own results never depend on it.
+ * "Did you mean", when a query finds nothing: first its last word completed (a word cut while typing, offered only);
+ * then corrections of its non-words from the index's vocabulary (a word the index holds, a word of the synonyms file or
+ * a real French or Dutch word, index/lexicon.ts, is never replaced; a real word no record holds is left out, `missing`);
+ * else q without the fewest of its words that finds something, the shortening whose best record scores highest first.
+ * Everything spends a work budget (work-budget.ts): when it runs out, suggest answers with what it has completed.
  */
 import { foldText, processTerm, textWords, type TextWord } from '../text/normalize.ts';
 import { activeLanguage } from '../text/language.ts';
 import type { WordFile } from '../index/shards.ts';
 import { createWorkBudget, WORK_LIMITS, type WorkBudget } from '../query/work-budget.ts';
 import { keepsLastWord, PREFIX_COMPLETIONS, PREFIX_MIN_LETTERS } from '../query/prefix.ts';
+import { popcount } from '../score/term-index.ts';
 
 /** A corrected or shortened query and how many records it finds (with the same filters). */
 export interface Suggestion {
@@ -28,15 +18,11 @@ export interface Suggestion {
   total: number;
   /** The words of the typed query left out of `q`, as typed. */
   missing?: string[];
-  /**
-   * Sure enough for the search page to show at once: a correction by the rule of the module comment. Any other
-   * suggestion, a shortening included (the page blends records lacking a word instead: blend.ts), is only offered.
-   * Never sent by the API.
-   */
+  /** Sure enough for the search page to show at once (correct()); never sent by the API. */
   confident?: boolean;
 }
 
-/** Most shortened queries tried (each one is a search): a question of 8 words tries its 8 + 28 shorter forms at most. */
+/** Most shortened queries tried (each one is a search): a question of 8 words tries its 8 + 28 shorter forms. */
 export const MAX_DROP_TRIES = 40;
 
 /** Most suggestions offered, and candidates tried per unknown word. */
@@ -45,10 +31,7 @@ export const MAX_SUGGESTIONS = 3;
 // Three rows of the distance table, reused by every call (the work is synchronous): no allocation per comparison.
 let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
-/**
- * Optimal-string-alignment distance (a swap of two neighbours counts as one edit), or max + 1 past `max`. Only the
- * cells within `max` of the diagonal are computed (the others cannot lead to a distance of `max` or less).
- */
+/** Optimal-string-alignment distance (a swap of neighbours is one edit), or max + 1 past `max`; a band of 2 × max + 1. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const far = max + 1;
@@ -80,42 +63,29 @@ export function maxDistance(word: string): number {
   return word.length <= 4 ? 1 : 2;
 }
 
-/**
- * Largest distance of a correction applied at once (`confident`) for a folded word: one edit, two from eight letters
- * on, the typo tolerance search engines ship by default (Algolia: one typo from 4 letters, two from 8): a long word
- * mistyped twice is still far from most other words, a short one is not. Two edits are applied only when no other
- * candidate is as near (correct()).
- */
+/** Largest distance of a correction applied at once: two from eight letters on, as Algolia's default typo tolerance. */
 export function sureDistance(word: string): number {
   return word.length >= 8 ? 2 : 1;
 }
 
-/** Units of handling one word of a query (folding, stemming, a look-up): about two hundred postings' worth. */
+/** Units of handling one word of a query (folding, stemming, a look-up). */
 export const WORD_UNITS = 200;
 /** Units of looking at one vocabulary entry, before any edit distance. */
 export const ENTRY_UNITS = 4;
-/** Units of one edit distance, besides one a cell computed (2 × distance + 1 a letter of the typed word). */
+/** Units of one edit distance, besides one a cell computed. */
 export const EDIT_UNITS = 10;
 
 /**
- * The letters a folded word holds, one bit each (a character's code modulo 32: a to z apart, the rare others share).
- * An edit changes at most two bits (a substitution removes one letter and adds one; a swap changes none), so two
- * words within `max` edits differ in at most 2 × max bits: a word further apart is skipped before any edit distance.
+ * The letters a folded word holds, one bit each (code modulo 32). An edit changes at most two bits, so words more than
+ * 2 × max bits apart are skipped before any edit distance.
  */
-export function letterMask(folded: string): number {
+function letterMask(folded: string): number {
   let mask = 0;
   for (let i = 0; i < folded.length; i++) mask |= 1 << (folded.charCodeAt(i) & 31);
   return mask;
 }
 
-/** How many bits of a 32-bit integer are set. */
-function bitCount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
-}
-
-/** Folded written forms of vocabulary entries and their letter masks, computed once per entry (word files stay cached by the store). */
+/** Folded written forms of vocabulary entries and their letter masks, once per entry (the store keeps word files). */
 const foldedForms = new WeakMap<WordFile[number], { form: string; mask: number }>();
 function foldedForm(entry: WordFile[number]): { form: string; mask: number } {
   let folded = foldedForms.get(entry);
@@ -126,11 +96,7 @@ function foldedForm(entry: WordFile[number]): { form: string; mask: number } {
   return folded;
 }
 
-/**
- * The vocabulary entries whose written forms are nearest to the typed `word`, best first (never its own stem). Each
- * entry looked at costs ENTRY_UNITS (its length and letter mask are compared: letterMask), each edit-distance table
- * computed its cells; when `budget` runs out, no correction (empty).
- */
+/** The vocabulary entries nearest to the typed `word`, best first (never its own stem); none once `budget` runs out. */
 export function corrections(
   word: string,
   vocabulary: WordFile,
@@ -145,7 +111,7 @@ export function corrections(
   if (!budget.spend(ENTRY_UNITS * vocabulary.length)) return [];
   for (const entry of vocabulary) {
     const { form, mask: letters } = foldedForm(entry);
-    if (Math.abs(form.length - folded.length) > max || bitCount(mask ^ letters) > 2 * max) continue;
+    if (Math.abs(form.length - folded.length) > max || popcount(mask ^ letters) > 2 * max) continue;
     if (!budget.spend(EDIT_UNITS + folded.length * (2 * max + 1))) return [];
     const d = editDistance(folded, form, max);
     if (d <= max && entry[0] !== own && entry[2] > 0) near.push([entry, d]);
@@ -160,27 +126,23 @@ export function corrections(
 export interface SuggestSource {
   /** Whether each term is known: it has postings, or it is a word of the synonyms file. */
   known(terms: readonly string[]): Promise<boolean[]>;
-  /** Vocabulary entries that records hold whose written forms (folded) have these lengths: the candidates of a correction. */
+  /** Vocabulary entries that records hold, of these folded lengths: the candidates of a correction. */
   words(lengths: readonly number[]): Promise<WordFile>;
-  /** The real words no record holds (0-record vocabulary entries, index/lexicon.ts) of these lengths; none when absent. */
+  /** The real words no record holds (index/lexicon.ts) of these lengths. */
   lexicon?(lengths: readonly number[]): Promise<WordFile>;
-  /** How many records a query finds, with the caller's filters; with `open`, its last word completed (query/prefix.ts). */
+  /** How many records a query finds with the caller's filters; with `open`, its last word completed. */
   total(q: string, open?: boolean): Promise<number>;
-  /** The score of the best record a query finds with the caller's filters (0 when none); `open` as for total(). */
+  /** The score of the best record a query finds with the caller's filters (0 when none). */
   best(q: string, open?: boolean): Promise<number>;
-  /** The work units of searching q once (1 when absent): what total() and best() each spend of the budget. */
+  /** The work units of searching q once (1 when absent). */
   cost?(q: string): Promise<number>;
-  /** Index words that records hold, longer than the folded `start` and starting with it, most frequent first. */
+  /** Index words longer than the folded `start` that start with it, most frequent first. */
   longer?(start: string): Promise<WordFile>;
 }
 
 /**
- * Corrected queries for q: each unknown word replaced by its 1st, 2nd, 3rd correction (the other
- * words kept as typed), keeping only those that find something. Empty when every word is known.
- * Spends `budget` (WORK_LIMITS.suggest by default); what is answered when it runs out: module comment.
- * With `open` (the search page's open last word, site-page.ts), q's last word counts as known and every query that
- * keeps it is searched with it completed: a shortening keeps « quadri » and finds « quadricycle » rather than correct
- * it or leave it out because no record holds it whole (the last word is a prefix on every path, issue 35).
+ * Suggestions for q (module comment). With `open` (the page's open last word), q's last word counts as known and every
+ * query that keeps it is searched with it completed: « quadri » is kept and finds « quadricycle », not corrected.
  */
 export async function suggest(
   q: string,
@@ -219,14 +181,10 @@ export async function suggest(
   return [...completed, ...others.filter((s) => !taken.has(s.q))].slice(0, MAX_SUGGESTIONS);
 }
 
-/**
- * q with its last word completed, when q ends with a significant word that longer index words start with (a word cut
- * while typing): its most frequent completions, in that order, that make q find something, at most MAX_SUGGESTIONS.
- * Offered only, never `confident`: which word the reader was writing is unsure.
- */
+/** q with its last word's most frequent completions that find something; never `confident` (which word is unsure). */
 async function complete(
   q: string,
-  last: Word | undefined,
+  last: TextWord | undefined,
   source: SuggestSource,
   budget: WorkBudget,
   searches: Searches,
@@ -237,7 +195,6 @@ async function complete(
   const entries = await source.longer(start);
   if (!budget.spend(ENTRY_UNITS * entries.length)) return [];
   const found: Suggestion[] = [];
-  // As many as the search page's prefix slot takes (query/prefix.ts), each one a search.
   for (const [, word] of entries.slice(0, PREFIX_COMPLETIONS)) {
     const completed = q.slice(0, last.at) + word;
     const total = await searches.total(completed);
@@ -248,15 +205,14 @@ async function complete(
   return found;
 }
 
-/** Whether each word is a real word that the index lacks: a 0-record entry of the vocabulary file of its length (index/lexicon.ts), by written form or stem. */
-async function realWords(words: readonly Word[], source: SuggestSource): Promise<boolean[]> {
+/** Whether each word is a real word the index lacks (a 0-record vocabulary entry), by written form or stem. */
+async function realWords(words: readonly TextWord[], source: SuggestSource): Promise<boolean[]> {
   if (words.length === 0 || !source.lexicon) return words.map(() => false);
   const folded = words.map((w) => foldText(w.text));
   // A lemma is up to two letters shorter than its inflected forms (keuf, keufs; conduit, conduite).
   const lengths = new Set(folded.flatMap((f) => [f.length - 2, f.length - 1, f.length]).filter((length) => length > 0));
   const entries = await source.lexicon([...lengths]);
-  // One scan of the entries against the query's few words: the files hold tens of thousands of real words, and a set
-  // of them built for every query cost more than the corrections themselves.
+  // One scan against the query's few words: a set of the tens of thousands of entries cost more per query.
   const [forms, stems] = [new Set(folded), new Set(words.map((w) => w.term!))];
   const [formsFound, stemsFound] = [new Set<string>(), new Set<string>()];
   for (const [stem, form] of entries) {
@@ -266,10 +222,7 @@ async function realWords(words: readonly Word[], source: SuggestSource): Promise
   return words.map((w, i) => formsFound.has(folded[i]!) || stemsFound.has(w.term!));
 }
 
-/**
- * total() and best() of the source, each paid from the budget first: null once it cannot pay. A query that keeps the
- * last word of `open` (the typed query, when its last word is open) is searched with it completed.
- */
+/** total() and best() paid from the budget first (null once it cannot pay); a query keeping `open`'s last word completes it. */
 function searchesOf(source: SuggestSource, budget: WorkBudget, open?: string) {
   const ends = (q: string) => open !== undefined && keepsLastWord(open, q);
   const paid = async <T>(q: string, run: (q: string) => Promise<T>): Promise<T | null> =>
@@ -281,17 +234,15 @@ function searchesOf(source: SuggestSource, budget: WorkBudget, open?: string) {
 }
 type Searches = ReturnType<typeof searchesOf>;
 
-/** A word of the typed query: where it starts, as typed, and its index term (null for a stop word). */
-type Word = TextWord;
-
 /**
- * Corrections of the non-words that find something (a word typed twice is corrected once); the real words the index
- * lacks (`left`) are left out of them, never replaced.
+ * Corrections of the non-words that find something; the real words the index lacks (`left`) are left out. Confident
+ * when every replaced word is one edit away (or two, for a long word with no other candidate as near: sureDistance),
+ * no word is left out, and it finds records.
  */
 async function correct(
   q: string,
-  unknown: readonly Word[],
-  left: readonly Word[],
+  unknown: readonly TextWord[],
+  left: readonly TextWord[],
   source: SuggestSource,
   budget: WorkBudget,
   searches: Searches,
@@ -303,8 +254,7 @@ async function correct(
     if (byText.has(folded)) continue;
     const max = maxDistance(folded);
     const lengths = Array.from({ length: 2 * max + 1 }, (_, i) => folded.length - max + i).filter((l) => l > 0);
-    // A non-word one edit from a function or question word is that word mistyped (stopWordNear); else only index
-    // words can be corrections: source.words holds only those (the real words, 0 records, are never counted).
+    // A non-word one edit from a stop word is that word mistyped (stopWordNear); else only index words correct it.
     const stop = stopWordNear(folded, budget);
     const list: WordFile = stop
       ? [[stop, stop, 1]]
@@ -312,8 +262,7 @@ async function correct(
     // One word without a correction, or a budget spent: no corrected query can be offered.
     if (list.length === 0) return [];
     byText.set(folded, list);
-    // One edit is sure; two (a long word) only when no other candidate is as near: « cenitrue » is two edits from
-    // both « centre » and « ceinture », so neither is applied.
+    // Two edits are sure only when no other candidate is as near (« cenitrue »: « centre » and « ceinture »).
     const distances = list.map((entry) => editDistance(folded, foldText(entry[1]), max));
     list.forEach((entry, i) => {
       const d = distances[i]!;
@@ -356,14 +305,9 @@ async function correct(
 export const STOP_TYPO_MIN_LETTERS = 4;
 
 /**
- * The stop word (the active language's, text/language.ts) that the folded non-word `folded` is, mistyped by one
- * letter missing, one too many or two neighbours swapped, both of at least STOP_TYPO_MIN_LETTERS letters; or
- * undefined: « comben », « qaund », « commetn » are « combien », « quand », « comment ». A function or question word is
- * far more frequent in the language than any index word as near (« qaund » is one edit from « quand », two from
- * « gand »), so it is the correction, sure, and like any stop word it is then left out of the search. One letter
- * replaced is not read so: it turns too many real words into stop words (« fais », « sais », « vais » into « mais »),
- * and shorter words reach too many others. The dictionary words that this reading could replace are real words of the
- * lexicon (index/lexicon.ts), so they are never read so. Each stop word looked at costs ENTRY_UNITS, a distance its cells.
+ * The stop word that the folded non-word is, mistyped by a letter missing, one too many or two neighbours swapped
+ * (« qaund »: « quand »), both of STOP_TYPO_MIN_LETTERS or more; a stop word is far more frequent than any index word as
+ * near. A replaced letter is not read so: it turns real words into stop words (« fais », « sais » into « mais »).
  */
 export function stopWordNear(folded: string, budget: WorkBudget = createWorkBudget(Infinity)): string | undefined {
   if (folded.length < STOP_TYPO_MIN_LETTERS) return undefined;
@@ -387,18 +331,15 @@ export function* subsets(n: number, size: number, from = 0): Generator<number[]>
 }
 
 /**
- * The query without the fewest words that makes it find something: every way of leaving out one word, then two…
- * (at most MAX_DROP_TRIES searches). A word no record holds is always left out (a query keeping it finds nothing),
- * so only the ways of leaving out known words are tried. Among the ways that find something, those that keep the open
- * last word (`open`: the search page completes it) come first, since the page treats it as the word being written;
- * then the one whose best record scores highest; ties keep the typed order.
+ * q without the fewest known words that finds something (unknown words always left out; at most MAX_DROP_TRIES
+ * searches): those keeping the open last word first, then by best record, ties in typed order.
  */
 async function shorten(
-  significant: readonly Word[],
+  significant: readonly TextWord[],
   unknown: ReadonlySet<string>,
   budget: WorkBudget,
   searches: Searches,
-  open?: Word,
+  open?: TextWord,
 ): Promise<Suggestion[]> {
   const words = significant.filter((w, i) => significant.findIndex((o) => o.term === w.term) === i);
   const known = words.filter((w) => !unknown.has(w.term!));

@@ -1,10 +1,7 @@
 /**
- * Build time: the welded spellings of the records' hyphenated compounds. Readers weld a compound that the records
- * hyphenate (« autoécole » for « auto-école », « rondpoint » for « rond-point »): a hyphen costs a phone keyboard two
- * taps, and the 1990 rectified spelling welds many compounds. Such a word is a real word (a dictionary may hold it) that
- * no record holds, so it was left out of the search. Each hyphenated compound of significant words that the records
- * write becomes a synonyms rule of weight 1 (one word, two spellings): the welded word stands for the compound's words,
- * as a phrase (query/synonyms.ts). An entry of the synonyms file for the same word wins.
+ * Build time: readers weld a compound the records hyphenate (« autoécole », « rondpoint »): each hyphenated compound of
+ * significant words becomes a synonyms rule of weight 1 from the welded word to its words, as a phrase. An entry of the
+ * synonyms file for the same word wins.
  */
 import { processTerm } from '../text/normalize.ts';
 import type { SynonymsArtefact } from '../query/synonyms.ts';
@@ -13,9 +10,8 @@ import type { SynonymsArtefact } from '../query/synonyms.ts';
 const COMPOUND = /\p{L}+(?:-\p{L}+)+/gu;
 
 /**
- * Rules from the welded spelling of every hyphenated compound in `texts` to its words, weight 1, sorted by welded term,
- * so that a build is reproducible; none for a compound holding a stop word (« peut-être »: its welded form is no
- * spelling readers use for a search) or whose welded term is one of its own, nor for a word `taken` already maps.
+ * Rules from each welded compound of `texts` to its words, sorted; none for a compound holding a stop word
+ * (« peut-être »), whose welded term is one of its own, or that `taken` already maps.
  */
 export function weldedCompounds(texts: Iterable<string>, taken: ReadonlySet<string>): SynonymsArtefact['rules'] {
   const rules = new Map<string, string[]>();

@@ -1,10 +1,6 @@
 /**
- * Postings as text: lists of unsigned integers in a compact code of printable ASCII that needs no escaping in
- * JSON. Brotli compresses it about 15 % smaller than the same numbers as a JSON array (measured on the
- * 50,000-record build), and every reader (fetch().text(), readFile, the edge's assets) reads it as plain text.
- *
- * A number is written as zero or more leading digits from the 27 "more" symbols (bijective base 27), then
- * one final digit from the 64 "last" symbols: numbers below 64 take one character, below 1,792 two.
+ * Postings as printable ASCII text that JSON never escapes (brotli makes it about 15 % smaller than a JSON array): zero
+ * or more digits from the 27 "more" symbols (bijective base 27), then one of the 64 "last" symbols.
  */
 
 /** The 91 symbols: '#' to '~' without the backslash (neither '"' nor '\' ever appears). */
@@ -34,10 +30,7 @@ export function encodeNumbers(values: readonly number[]): string {
   return text;
 }
 
-/**
- * Reads back what encodeNumbers wrote, into a typed array (exact below 2^53): one pass, no growing array, since
- * every number takes at least one character. Throws on a character outside the code or a number cut short.
- */
+/** Reads back what encodeNumbers wrote (at most one number a character); throws on a bad character or a cut number. */
 export function decodeNumbers(text: string): Float64Array {
   const values = new Float64Array(text.length);
   let count = 0;

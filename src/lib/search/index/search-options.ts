@@ -4,21 +4,21 @@ import type { Fact } from '../../schema/fact.ts';
 import { markdownToPlain } from '../../records/summarize.ts';
 import { processTerm, tokenize } from '../text/normalize.ts';
 
-/** What the index holds for one record: the spec's "title, content, references or linked context", and the title's lead. */
+/** What the index holds for one record. */
 export interface SearchDocument {
   id: string;
   title: string;
   text: string;
   references: string;
   context: string;
-  /** The title's first LEAD_WORDS significant words: never searched, read only by the lead factor (score.ts). */
+  /** The title's first LEAD_WORDS significant words: never searched, read only by the lead factor. */
   lead: string;
 }
 
 /** The fields a query searches and scores, in field-id order. */
 export const SEARCHED_FIELDS = ['title', 'text', 'references', 'context'] as const;
 
-/** Significant words of a title that form its lead (its subject, in the corpus's "Sujet : détails" titles). */
+/** Significant words of a title that form its lead (its subject: "Sujet : détails"). */
 export const LEAD_WORDS = 3;
 
 /** The first LEAD_WORDS significant words of a title (stop words skipped), as written. */
@@ -29,11 +29,7 @@ export function titleLead(title: string): string {
     .join(' ');
 }
 
-/**
- * Query-time rules: every significant word must match (AND), exact terms, title boosted. Linked context
- * (other records' titles and summaries) weighs a quarter of the text: it says what a record links to,
- * not what it is about. Boosts measured with npm run bench:relevance (docs/search.md, Relevance).
- */
+/** Query-time rules: AND, exact terms; linked context weighs a quarter (what a record links to, not its subject). */
 export const querySearchOptions = {
   fields: [...SEARCHED_FIELDS],
   combineWith: 'AND',

@@ -1,8 +1,6 @@
 /**
- * Build time: the sharded search index. MiniSearch indexes the records with the one shared configuration
- * (so its own ranking stays the reference); its serialised index is then cut into term shards whose
- * postings carry listing positions, term frequencies and the documents' field lengths, as compact text
- * (number-code.ts). A term whose postings are large gets a file of its own, named from its shard.
+ * Build time: MiniSearch indexes the records with the shared configuration, then its index is cut into term shards of
+ * compactly coded postings (number-code.ts); a term with large postings gets a file of its own.
  */
 import type { Fact } from '../../schema/fact.ts';
 import { KINDS } from '../../schema/vocabulary.ts';
@@ -38,16 +36,15 @@ export interface ShardOptions {
   ownFileChars: number;
   /** Records per document block. */
   docsPerBlock: number;
-  /** The compiled synonyms (synonyms-file.ts), written as search/synonyms.json with the index's derivational families (families.ts); none by default. */
+  /** The compiled synonyms (synonyms-file.ts); none by default. */
   synonyms: SynonymsArtefact;
-  /** Dictionary words, folded (lexicon.ts dicWords): those near an index word join the vocabulary files with 0 records; none by default. */
+  /** Dictionary words, folded (lexicon.ts): those near an index word join the vocabulary with 0 records. */
   lexicon: readonly string[];
 }
 
 /**
- * Defaults: about 32,000 characters a shard (a few KB brotli); terms over 8,000 characters in their own file, so
- * a query never downloads another term's large postings; 4 records a block, because a page of 20 results spread
- * over the listing reads about 20 blocks (at 50,000 records, 16 a block cost about 38 KB a first search, 4 about 15 KB).
+ * Defaults; 4 records a block, as a page of 20 results reads about 20 blocks (at 50,000 records, 16 a block cost 38 KB
+ * a first search, 4 about 15 KB).
  */
 export const SHARD_OPTIONS: ShardOptions = {
   shardChars: 32_000,
@@ -61,7 +58,6 @@ export const SHARD_OPTIONS: ShardOptions = {
 export interface ShardFiles {
   manifest: SearchManifest;
   listing: string;
-  /** search/synonyms.json. */
   synonyms: string;
   /** Hash shards, by number. */
   terms: string[];
@@ -74,21 +70,25 @@ export interface ShardFiles {
   prefixes: Map<string, string>;
 }
 
+/** The searched fields of every record (not the lead, which repeats title words). */
+function* searchedTexts(facts: readonly Fact[]): Generator<string> {
+  for (const fact of facts) {
+    const doc = toSearchDocument(fact);
+    for (const field of SEARCHED_FIELDS) yield doc[field];
+  }
+}
+
 /** The word form written most often for each stem, with the stem's document frequency. */
 function vocabulary(facts: readonly Fact[], documentFrequency: Map<string, number>): Map<number, WordFile> {
   const forms = new Map<string, Map<string, number>>();
-  for (const fact of facts) {
-    const doc = toSearchDocument(fact);
-    // The searched fields only: the lead repeats title words and would count their written forms twice.
-    for (const field of SEARCHED_FIELDS) {
-      for (const word of tokenize(doc[field])) {
-        const term = processTerm(word);
-        if (term === null) continue;
-        const form = word.toLowerCase();
-        let counts = forms.get(term);
-        if (!counts) forms.set(term, (counts = new Map()));
-        counts.set(form, (counts.get(form) ?? 0) + 1);
-      }
+  for (const text of searchedTexts(facts)) {
+    for (const word of tokenize(text)) {
+      const term = processTerm(word);
+      if (term === null) continue;
+      const form = word.toLowerCase();
+      let counts = forms.get(term);
+      if (!counts) forms.set(term, (counts = new Map()));
+      counts.set(form, (counts.get(form) ?? 0) + 1);
     }
   }
   const files = new Map<number, WordFile>();
@@ -102,14 +102,6 @@ function vocabulary(facts: readonly Fact[], documentFrequency: Map<string, numbe
     files.get(length)!.push([term, word, df]);
   }
   return files;
-}
-
-/** The searched fields of every record, where their hyphenated compounds are written (compounds.ts). */
-function* compoundTexts(facts: readonly Fact[]): Generator<string> {
-  for (const fact of facts) {
-    const doc = toSearchDocument(fact);
-    for (const field of SEARCHED_FIELDS) yield doc[field];
-  }
 }
 
 /** Builds every search file from the published records. */
@@ -180,7 +172,7 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     if (!byPrefix.has(key)) byPrefix.set(key, []);
     byPrefix.get(key)!.push(entry);
   }
-  // The real words a correction could reach, with 0 records: never corrected themselves (assist/suggest.ts), never offered.
+  // The real words a correction could reach, with 0 records: never corrected, never offered.
   for (const word of nearWords(lexicon, [...byLength.values()].flat())) {
     const length = Math.min(word.length, MAX_WORD_LENGTH);
     if (!byLength.has(length)) byLength.set(length, []);
@@ -213,7 +205,7 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
       ...synonyms,
       rules: [
         ...synonyms.rules,
-        ...weldedCompounds(compoundTexts(sorted), new Set(synonyms.rules.map((r) => r.from.join(' ')))),
+        ...weldedCompounds(searchedTexts(sorted), new Set(synonyms.rules.map((r) => r.from.join(' ')))),
       ],
       families,
     }),

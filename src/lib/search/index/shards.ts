@@ -1,32 +1,25 @@
-/**
- * The sharded search index, as the build writes it and the server, the edge and the browser read it:
- * a small manifest, a compact listing, term shards, document blocks and vocabulary files, all under search/.
- * A query reads only the shards of its own terms and the document blocks of the results it shows.
- */
+/** The sharded search index under search/: a query reads only its terms' shards and its results' document blocks. */
 
 /** search/manifest.json: what BM25+ needs globally, and how the other files are cut. */
 export interface SearchManifest {
   version: 5;
-  /** Records in the listing (= MiniSearch's document count). */
+  /** Records in the listing. */
   records: number;
   /** Indexed fields, in MiniSearch's field-id order. */
   fields: string[];
   /** MiniSearch's average length of each field, in that order. */
   averageFieldLength: number[];
-  /** How many term shard files there are; a term lives in shard termShard(key(term), termShards), key = shardKeys(families). */
+  /** How many term shard files there are (termShard). */
   termShards: number;
   /** Records per document block (listing positions n×docsPerBlock onwards). */
   docsPerBlock: number;
   /** Word lengths (folded) that have a vocabulary file. */
   wordLengths: number[];
-  /** The stemmer and stop words the terms were made with (text/language.ts languageName): queries must use the same. */
+  /** The stemmer and stop words the terms were made with (languageName): queries must use the same. */
   language: string;
 }
 
-/**
- * search/listing.json: kind and regions of every record in id order, one character each ('A' + the value):
- * two separate strings compress better than one byte holding both (24 KB against 31 KB brotli at 50,000 records).
- */
+/** search/listing.json: kind and regions of every record, one character each ('A' + the value): two strings compress better. */
 export interface ListingFile {
   records: number;
   /** 'A' + the kind's index in KINDS. */
@@ -36,21 +29,15 @@ export interface ListingFile {
 }
 
 /**
- * A term shard: term -> its postings, encoded with encodeNumbers (number-code.ts) from the flat list, per field
- * that holds the term, [fieldId, n, n gaps between listing positions, n term frequencies, n field lengths of those
- * documents]; or, for a term too large to share a file, a number k: its postings are the JSON string in
- * SEARCH_PATHS.bigTerm(shard, k). The shard file then stays small, and a query for another term of the same
- * shard does not download the large one.
+ * A term shard: term -> its postings coded (encodeNumbers), per field [fieldId, n, n position gaps, n frequencies,
+ * n field lengths]; or a number k for a large term, whose postings are in SEARCH_PATHS.bigTerm(shard, k).
  */
 export type TermShard = Record<string, string | number>;
 
 /** A document block: [id, title, excerpt] for consecutive listing positions. */
 export type DocBlock = [id: string, title: string, excerpt: string][];
 
-/**
- * A vocabulary file: [stem, the word form most often written, document frequency], for written forms of one length
- * (folded). An entry of 0 documents is a dictionary word near the index (lexicon.ts): a real word, never a correction.
- */
+/** A vocabulary file, by folded length: [stem, most written form, documents]; 0 documents: a dictionary word (lexicon.ts). */
 export type WordFile = [stem: string, word: string, documents: number][];
 
 /** The prefix file key of a folded word (its first two letters), or null when they are not a-z or 0-9. */
@@ -74,11 +61,7 @@ export const SEARCH_PATHS = {
   prefixes: (key: string) => `search/prefixes/${key}.json`,
 } as const;
 
-/**
- * The key that places a term in a shard: the first stem of its derivational family (search/synonyms.json's
- * `families`, index/families.ts), else the term itself. A query word also reads its family's stems, so they share a
- * shard: a derivation costs no extra download.
- */
+/** The key that places a term in a shard: its family's first stem, so a derivation costs no extra download. */
 export function shardKeys(families: readonly (readonly string[])[] = []): (term: string) => string {
   const key = new Map<string, string>();
   for (const family of families) for (const stem of family) if (!key.has(stem)) key.set(stem, family[0]!);

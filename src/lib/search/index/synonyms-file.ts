@@ -1,7 +1,4 @@
-/**
- * Build time (Node): reads content/synonyms.yaml, validates it with zod (schema/synonyms.ts) and compiles it into
- * search/synonyms.json. Every problem names the file and its line, and the build stops.
- */
+/** Build time: reads content/synonyms.yaml, validates it (every problem with its line) and compiles it. */
 import { readFile } from 'node:fs/promises';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { GroupEntry, OneWayEntry, type SynonymEntry } from '../../schema/synonyms.ts';

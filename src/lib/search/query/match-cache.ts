@@ -11,7 +11,7 @@ export interface SearchCacheBounds {
   queries: CacheBounds;
 }
 
-/** Default bounds: 5,000 rankings in 32 MiB (about 2 million cached positions), 2,000 raw queries in 1 MiB. */
+/** Default bounds: 5,000 rankings in 32 MiB, 2,000 raw queries in 1 MiB. */
 export const SEARCH_CACHE_BOUNDS: SearchCacheBounds = {
   rankings: { entries: 5_000, bytes: 32 * 2 ** 20 },
   queries: { entries: 2_000, bytes: 2 ** 20 },
@@ -23,8 +23,7 @@ export interface CacheUsage {
   bytes: number;
 }
 
-// Room reserved up front for what a ranking gains after it is stored: its full order (4 bytes a position,
-// on the second request) and one filtered total per kind/region pair (at most (kinds+1) × (regions+1)).
+// Room reserved for what a ranking gains once stored: its full order and one total per kind/region pair.
 const BYTES_PER_POSITION = 4 + 8 + 4;
 const TOTALS_BYTES = (KINDS.length + 1) * (REGIONS.length + 1) * 48;
 const MATCHES_OVERHEAD = 256;

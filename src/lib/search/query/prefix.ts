@@ -1,8 +1,6 @@
 /**
- * A word cut while typing (the site only, never the API): the last word, when the query ends with it, also matches
- * the index words that start with it ("permis prov" finds "provisoire"), typed, submitted or reloaded alike
- * (site-page.ts decides when). It becomes a slot (synonyms.ts) whose options are the word itself with its synonyms,
- * and its most frequent completions at PREFIX_WEIGHT, read from search/prefixes/<two letters>.json.
+ * A word cut while typing (the site only): the last word, when q ends with it, also matches the index words that start
+ * with it (« permis prov »: provisoire), as a slot of the word with its synonyms and its most frequent completions.
  */
 import { foldText, processTerm, textWords } from '../text/normalize.ts';
 import type { ShardStore } from '../store/shard-store.ts';
@@ -14,7 +12,7 @@ import type { Slot, Synonyms } from './synonyms.ts';
 export const PREFIX_MIN_LETTERS = 2;
 /** Most completions of the last word, the most frequent words first. */
 export const PREFIX_COMPLETIONS = 8;
-/** What a record found through a completion scores, relative to a record holding the typed word itself: RANK_WEIGHTS.prefix. */
+/** The weight of a completion (RANK_WEIGHTS.prefix). */
 export const PREFIX_WEIGHT: number = RANK_WEIGHTS.prefix;
 /** Marks a prefix slot in a cache key (no index term holds it). */
 export const PREFIX_MARK = '*';
@@ -30,20 +28,13 @@ export function typedPrefix(q: string): { folded: string; term: string } | null 
     : { folded, term: last.term };
 }
 
-/**
- * Whether `other` (a shorter or suggested form of q) ends with q's last word, as typedPrefix reads both: when q's last
- * word is open, such a query completes it too; one that left it out does not.
- */
+/** Whether `other` (a shorter or suggested form of q) ends with q's last word: then it completes that word too. */
 export function keepsLastWord(q: string, other: string): boolean {
   const last = typedPrefix(q);
   return last !== null && typedPrefix(other)?.folded === last.folded;
 }
 
-/**
- * Whether q's last word is still open: q ends with a word that may grow (typedPrefix), that some longer written form
- * of the index starts with, and that is not itself one (words of its prefix file that records hold). The search page
- * completes such a word on every path (typed, submitted, reloaded, shared, Back); any other is searched as it is.
- */
+/** Whether q ends with a word that may grow, that a longer written form records hold starts with, and that is none. */
 export async function openLastWord(q: string, store: Pick<ShardStore, 'prefixes'>): Promise<boolean> {
   const typed = typedPrefix(q);
   if (typed === null) return false;
@@ -54,11 +45,7 @@ export async function openLastWord(q: string, store: Pick<ShardStore, 'prefixes'
   );
 }
 
-/**
- * The entries of a prefix file that complete the folded word `folded` (index term `term`): written forms or stems
- * that records hold and that start with it, other than its own stem (« amendes » does not complete « amende »), most
- * frequent first.
- */
+/** The entries of a prefix file that records hold and that start with `folded`, other than its own stem `term`. */
 export function completing(entries: WordFile, folded: string, term: string): WordFile {
   return entries.filter(
     ([stem, word, records]) =>

@@ -1,6 +1,6 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
-import { facetsOf, kindOf, positionFilter, regionsOf } from '../index/listing.ts';
+import { facetsOf, kindOf, positionFilter, regionsOf, type Filters } from '../index/listing.ts';
 import { processTerm, queryTerms, textWords, WORD } from '../text/normalize.ts';
 import { completing, keepsLastWord, openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
@@ -28,19 +28,13 @@ export interface FactsQuery {
   region?: Region | undefined;
   limit: number;
   offset: number;
-  /**
-   * The site only, never the API: the last word, when q ends with it, also matches as the start of a longer word
-   * (prefix.ts); the search page sets it when that word is open (site-page.ts), typed or submitted alike.
-   */
+  /** The site only: the last word, when q ends with it, also matches as a prefix (prefix.ts). */
   prefix?: boolean | undefined;
-  /**
-   * The site only, never the API: index words of q that are confident corrections of typed non-words (suggest.ts);
-   * each counts through its own slot's options at RANK_WEIGHTS.correction times their weight.
-   */
+  /** The site only: words of q that are confident corrections (suggest.ts), counted at RANK_WEIGHTS.correction. */
   corrected?: readonly string[] | undefined;
 }
 
-/** How the site lets q's words match beyond the API's rule: the open last word's completions, the corrections' weight. */
+/** How the site lets q's words match beyond the API's rule. */
 type Variants = Pick<FactsQuery, 'prefix' | 'corrected'>;
 
 /** One result as a list shows it. */
@@ -66,24 +60,18 @@ export interface Facets {
   regions: Record<Region, number>;
 }
 
-/**
- * Records of a shorter query that q does not match, scored as q scores them (SearchEngine.partial). Listing positions
- * (id order), so that only the records a page then shows have their cards read (SearchEngine.cards).
- */
+/** Records of another query that q does not match, scored as q scores them, as listing positions (cards read later). */
 export interface PartialPage {
   /** q's first matches, in search()'s order, and their scores on the same scale. */
   exact: number[];
   exactScores: number[];
-  /**
-   * The shorter query's records that q does not match, best first by q's score (ties by id). One that holds only part
-   * of a phrase slot (synonyms.ts) holds none of q's slots and scores 0: it can only fill a page that q leaves short.
-   */
+  /** The other query's records that q does not match, best first (ties by id); part of a phrase slot scores 0. */
   positions: number[];
   scores: number[];
-  /** How many of q's slots each of those records lacks (at least 1), and how many slots q has. */
+  /** How many of q's slots each of those records lacks, and how many slots q has. */
   lacking: number[];
   slots: number;
-  /** Index terms of the shorter query that matched, for highlighting. */
+  /** Index terms of the other query that matched, for highlighting. */
   terms: string[];
 }
 
@@ -92,63 +80,35 @@ export interface SearchEngine {
   readonly size: number;
   search(query: FactsQuery): Promise<SearchPage>;
   facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>): Promise<Facets>;
-  /**
-   * Corrections of q's unknown words, else q without its fewest words, that find something with the same filters
-   * (suggest.ts); shortenings rank by the best record they add to q's own matches. The API asks when q finds nothing.
-   */
+  /** Corrections, completions or shortenings of q that find something with the same filters (suggest.ts). */
   suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>, budget?: WorkBudget): Promise<Suggestion[]>;
-  /**
-   * For the search page's blend (blend.ts), never the API: the scores of q's `limit` best matches (search()'s order),
-   * and the `limit` best records of `shorter` (q without some words) that q does not match, rescored as q scores
-   * them, the slots each lacks contributing 0 (partial-score.ts), best first, ties by id. With `prefix`, q's last word
-   * counts through its completions too (prefix.ts), and so does `shorter`'s when it ends with the same word.
-   */
+  /** The site's blend (blend.ts): `shorter`'s best records that q does not match, scored as q scores them. */
   partial(
     query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string },
     shorter: string,
     limit: number,
   ): Promise<PartialPage>;
-  /**
-   * For the search page, never the API: when q ends with a complete word that may grow (prefix.ts), the scores of q's
-   * `limit` best matches, and the `limit` best records that match q only with that word completed (« examen théo »:
-   * théorique), scored as the completed query scores them (a completion at RANK_WEIGHTS.prefix), best first, ties by id.
-   * The same shape as partial(): `lacking` is all 0.
-   */
+  /** The site only: the best records that match q only with its last word completed (« examen théo »), `lacking` 0. */
   completions(
     query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'corrected'> & { q: string },
     limit: number,
   ): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
-  /**
-   * q's distinct significant words as typed, grouped by the slot they make (synonyms.ts: a phrase of the synonyms file,
-   * « driving licence », is one slot, which neither of its words makes alone), in typed order.
-   */
+  /** q's distinct significant words as typed, grouped by the slot they make (a phrase of the synonyms file is one). */
   slotWords(q: string): string[][];
-  /**
-   * Whether q ends with a word that is not a complete word of the index (prefix.ts openLastWord), that no record holds
-   * (not even its stem) and that has no synonym: the site completes it.
-   */
+  /** Whether q ends with a word that is no complete word of the index, no record holds and has no synonym. */
   openLastWord(q: string): Promise<boolean>;
-  /**
-   * Whether q ends with a word that longer index words start with, and that the synonyms file does not hold: the
-   * search page completes it when q finds nothing with it as typed, and suggest() offers its completions first.
-   */
+  /** Whether q ends with a word that longer index words start with, and that the synonyms file does not hold. */
   lastWordGrows(q: string): Promise<boolean>;
-  /** What the ranking cache and the query-key cache hold now, in entries and counted bytes. */
+  /** What the ranking cache and the query-key cache hold now. */
   cacheUsage(): { rankings: CacheUsage; queries: CacheUsage };
-  /** What the top-k evaluator's term index cache holds now (term-index.ts). */
+  /** What the top-k evaluator's term index cache holds now. */
   termUsage(): CacheUsage;
-  /**
-   * Decodes every term, builds its term index and impact order, and reads the vocabulary files, within the caches'
-   * bounds, so that no later query pays for them (a server, before it says it is ready). Yields to the event loop
-   * every PRELOAD_SLICE_MS, so that a server preloading a new build keeps answering from the old one. Resolves to the
-   * number of terms.
-   */
+  /** Builds every term's index and reads the vocabulary, yielding every PRELOAD_SLICE_MS; resolves to the term count. */
   preload(): Promise<number>;
 }
 
-/** A PartialPage with no record. */
 const noPartial = (): PartialPage => ({
   exact: [],
   exactScores: [],
@@ -171,7 +131,7 @@ export interface SearchEngineOptions {
   cache?: Partial<SearchCacheBounds>;
   /** Work budgets (WORK_LIMITS). */
   work?: Partial<WorkLimits>;
-  /** What evaluates queries: top-k (createTopK, the default); tests and the bench pass the reference (reference.ts). */
+  /** What evaluates queries: top-k by default; tests and the bench pass the reference (reference.ts). */
   evaluator?: (context: TopKContext) => Evaluator;
   /** Records read per term between the top-k evaluator's bound checks (top-k.ts BATCH). */
   batch?: number;
@@ -179,7 +139,7 @@ export interface SearchEngineOptions {
   bounds?: Partial<SearchBounds>;
 }
 
-/** Every memory bound of an opened engine beside its query caches, as one object that the handler, the servers and the edge pass on. */
+/** Every memory bound of an engine beside its query caches. */
 export interface SearchBounds {
   /** Decoded term files and document blocks (shard-store.ts). */
   files: Partial<ShardStoreBounds>;
@@ -187,7 +147,7 @@ export interface SearchBounds {
   termIndices: TermIndexBounds;
 }
 
-/** Defaults: SHARD_STORE_BOUNDS (64 + 8 MiB) and TERM_INDEX_BOUNDS (2,000 terms, 64 MiB). */
+/** Defaults: SHARD_STORE_BOUNDS and TERM_INDEX_BOUNDS. */
 export const SEARCH_BOUNDS: SearchBounds = { files: SHARD_STORE_BOUNDS, termIndices: TERM_INDEX_BOUNDS };
 
 /** A cached top-k evaluation and the index terms that matched. */
@@ -196,16 +156,12 @@ interface Evaluated {
   evaluation: Evaluation;
 }
 
-/**
- * Wraps an opened shard store. Without significant query words, records come in id order; with them, by score.ts's
- * score, ties broken by id, so every page walk is deterministic.
- */
+/** Wraps an opened shard store: records in id order without significant words, else by score, ties by id. */
 export function createSearchEngine(store: ShardStore, options: SearchEngineOptions = {}): SearchEngine {
   const work = { ...WORK_LIMITS, ...options.work };
   const { manifest, kindRegions } = store;
   const identity = Int32Array.from({ length: manifest.records }, (_, i) => i);
-  // Evaluations are cached (LRU) by their normalised terms: "L'Examen théorique" and "examen theorique" share an
-  // entry. Raw query strings map to that key in a second, smaller LRU. Both are bounded.
+  // Evaluations are cached by their key (normalised slots); raw query strings map to keys in a second LRU.
   const caches = createMatchCaches<Evaluated>(
     options.cache,
     (entry) =>
@@ -224,7 +180,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     terms: options.bounds?.termIndices ?? SEARCH_BOUNDS.termIndices,
   });
 
-  /** The cache key of q: its slots (synonyms.ts), sorted, so a set of words always sums its scores in one order. */
+  /** The cache key of q: its slots, sorted, so a set of words always sums its scores in one order. */
   function keyOf(q: string): string {
     let key = caches.queries?.get(q);
     if (key === undefined) {
@@ -234,13 +190,12 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return key;
   }
 
-  /** The key of q typed so far: the last word's slot becomes a prefix slot ("typed*") when q ends with a word that may grow. */
+  /** The key of q with its last word's own slot made a prefix slot ("typed*") when that word may grow. */
   function typingKeyOf(q: string): string {
     const key = keyOf(q);
     const typed = typedPrefix(q);
     if (typed === null) return key;
     const slots = synonyms.slots(queryTerms(q));
-    // The typed word's own slot (not part of a phrase entry) becomes the prefix slot.
     const at = slots.findIndex((slot) => slot.terms.length === 1 && slot.terms[0] === typed.term);
     if (at < 0) return key;
     return slotsKey(
@@ -258,7 +213,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       .join(' ');
   }
 
-  /** The slot of a key token: a slot's own terms joined by "+", a prefix slot ("typed*"), or a corrected word's ("term~"). */
+  /** The slot of a key token: terms joined by "+", a prefix slot ("typed*"), or a corrected word's ("term~"). */
   function slotOf(token: string): Slot | Promise<Slot> {
     if (token.endsWith(PREFIX_MARK)) return prefixSlot(token.slice(0, -1), synonyms, store);
     if (!token.endsWith(CORRECTION_MARK)) return synonyms.slots(token.split('+'))[0]!;
@@ -269,32 +224,9 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     };
   }
 
-  /** The slots of a key, in key order. */
-  function slotsOf(key: string): Promise<Slot[]> {
-    return Promise.all(key.split(' ').map(slotOf));
-  }
-
-  /**
-   * The work units of searching q (work-budget.ts): its words and slots, plus the postings of its terms when every
-   * slot can match (else the scorer stops before reading any). Depends on the index and q only, never on what is cached.
-   */
-  async function workOf(q: string): Promise<number> {
-    const words = WORD_UNITS * (q.match(WORD)?.length ?? 0);
-    const key = keyOf(q);
-    if (key === '') return words + 1;
-    const slots = await slotsOf(key);
-    const terms = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
-    const loaded = new Map((await store.postings(terms)).map((list, i) => [terms[i]!, list]));
-    const holds = slots.every((slot) => slot.options.some((o) => o.terms.every((t) => loaded.get(t) !== undefined)));
-    if (!holds) return words + slots.length + terms.length;
-    let postings = 0;
-    for (const list of loaded.values()) for (const field of list ?? []) postings += field ? field.docs.length : 0;
-    return words + slots.length + Math.ceil(postings / POSTINGS_PER_UNIT);
-  }
-
-  /** A key's slots and their postings, read in one batch (a slot's synonyms with its own terms). */
+  /** A key's slots and the postings of their options' distinct terms, read in one batch. */
   async function load(key: string) {
-    const slots = await slotsOf(key);
+    const slots = await Promise.all(key.split(' ').map(slotOf));
     const wanted = [...new Set(slots.flatMap((slot) => slot.options.flatMap((o) => o.terms)))];
     const lists = new Map(wanted.map((term, i) => [term, i]));
     const loaded = await store.postings(wanted);
@@ -304,7 +236,20 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     const quality = slots.reduce((n, slot) => n + slot.terms.length, 0);
     const found = (matched: boolean) =>
       matched ? wanted.filter((term) => loaded[lists.get(term)!] !== undefined) : [];
-    return { slots, loaded, lists, input, quality, found };
+    return { slots, loaded, input, quality, found };
+  }
+
+  /** The work units of searching q: words, slots, and postings when every slot can match; never depends on caches. */
+  async function workOf(q: string): Promise<number> {
+    const words = WORD_UNITS * (q.match(WORD)?.length ?? 0);
+    const key = keyOf(q);
+    if (key === '') return words + 1;
+    const { input, loaded } = await load(key);
+    if (!input.every((slot) => slot.options.some((o) => o.lists.every((list) => list !== undefined))))
+      return words + input.length + loaded.length;
+    let postings = 0;
+    for (const list of loaded) for (const field of list ?? []) postings += field ? field.docs.length : 0;
+    return words + input.length + Math.ceil(postings / POSTINGS_PER_UNIT);
   }
 
   // Records per listing byte over the whole listing: the facets without significant words.
@@ -320,8 +265,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   const keyFor = (q: string | undefined, { prefix, corrected }: Variants) =>
     q === undefined ? '' : correctedKeyOf(prefix ? typingKeyOf(q) : keyOf(q), corrected);
 
-  // Evaluations being computed, by key: the page, the facets and the filter counts of one search ask for the same key
-  // at once, before the first has reached the cache, and each used to evaluate it again (on a phone's main thread).
+  // Evaluations in progress, by key: one search's page, facets and filter counts ask for the same key at once.
   const computing = new Map<string, Promise<Evaluated>>();
 
   /** The top-k evaluation of q (top-k.ts), cached by its key; null without significant words. */
@@ -377,9 +321,51 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     q: string,
     keep: ((position: number) => boolean) | null,
     count: number,
-    variants: Variants = {},
+    variants: Variants,
   ): Promise<number[]> {
     return (await evaluated(q, variants))?.evaluation.top(keep, count).top ?? [];
+  }
+
+  /** Scores of listing positions under a key, one record at a time (partial-score.ts), and its slot count. */
+  async function scorerOf(key: string) {
+    const { slots, input, quality } = await load(key);
+    const options = input.map((slot) => slot.options);
+    const factors = rankFactors(slots.length, quality, namedRegions(slots));
+    return { scoreOf: (at: number) => partialScore(options, factors, at, scoring), slots: slots.length };
+  }
+
+  /** q's best matches and `other`'s best records that q does not match, scored under `key` (lacking counted) or `otherKey`. */
+  async function rankedOthers(
+    q: string,
+    filters: Filters,
+    variants: Variants,
+    key: string,
+    other: string,
+    otherVariants: Variants,
+    limit: number,
+    otherKey?: string,
+  ): Promise<PartialPage> {
+    const filter = positionFilter(kindRegions, filters);
+    const matching = new Set(await positionsOf(q, variants));
+    const exact = matching.size ? await topOf(q, filter, limit, variants) : [];
+    const others = await topOf(other, (at) => !matching.has(at) && (!filter || filter(at)), limit, otherVariants);
+    const own = await scorerOf(key);
+    const scoreOf = otherKey === undefined ? own.scoreOf : (await scorerOf(otherKey)).scoreOf;
+    const scored = others
+      .map((at) => {
+        const { score, held } = scoreOf(at);
+        return { at, score, lacking: otherKey === undefined ? held.filter((h) => !h).length : 0 };
+      })
+      .sort((a, b) => b.score - a.score || a.at - b.at);
+    return {
+      exact,
+      exactScores: exact.map((at) => own.scoreOf(at).score),
+      positions: scored.map((s) => s.at),
+      scores: scored.map((s) => s.score),
+      lacking: scored.map((s) => s.lacking),
+      slots: own.slots,
+      terms: scored.length ? ((await evaluated(other, otherVariants))?.terms ?? []) : [],
+    };
   }
 
   async function partial(
@@ -397,48 +383,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     const key = keyFor(q, variants);
     if (key === '') return noPartial();
     // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
-    const shorterVariants = {
-      prefix: prefix === true && keepsLastWord(q, shorter),
-      corrected,
-    };
-    const filter = positionFilter(kindRegions, { kind, region });
-    const matching = new Set(await positionsOf(q, variants));
-    const exact = matching.size ? await topOf(q, filter, limit, variants) : [];
-    const others = await topOf(shorter, (at) => !matching.has(at) && (!filter || filter(at)), limit, shorterVariants);
-    // Both lists scored by q's slots and terms, one record at a time: exact matches get q's own score.
-    const { scoreOf, slots } = await scorerOf(key);
-    const scored = others
-      .map((at) => {
-        const { score, held } = scoreOf(at);
-        return { at, score, lacking: held.filter((h) => !h).length };
-      })
-      .sort((a, b) => b.score - a.score || a.at - b.at);
-    const matched = (await evaluated(shorter, shorterVariants))?.terms;
-    return {
-      exact,
-      exactScores: exact.map((at) => scoreOf(at).score),
-      positions: scored.map((s) => s.at),
-      scores: scored.map((s) => s.score),
-      lacking: scored.map((s) => s.lacking),
-      slots,
-      terms: scored.length ? (matched ?? []) : [],
-    };
-  }
-
-  /** Scores of listing positions under a key's slots and terms, one record at a time (partial-score.ts), and how many slots it has. */
-  async function scorerOf(
-    key: string,
-  ): Promise<{ scoreOf: (at: number) => ReturnType<typeof partialScore>; slots: number }> {
-    const { slots, loaded, lists } = await load(key);
-    const options = slots.map((slot) =>
-      slot.options.map((o) => ({ lists: o.terms.map((t) => loaded[lists.get(t)!]), weight: o.weight })),
-    );
-    const factors = rankFactors(
-      slots.length,
-      slots.reduce((n, slot) => n + slot.terms.length, 0),
-      namedRegions(slots),
-    );
-    return { scoreOf: (at) => partialScore(options, factors, at, scoring), slots: slots.length };
+    const shorterVariants = { prefix: prefix === true && keepsLastWord(q, shorter), corrected };
+    return rankedOthers(q, { kind, region }, variants, key, shorter, shorterVariants, limit);
   }
 
   async function completions(
@@ -448,33 +394,11 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     const typed = { corrected };
     const grown = { prefix: true, corrected };
     const key = keyFor(q, typed);
-    // Without significant words, or when the last word cannot grow (no longer index word starts with it, or it is a
-    // word of the synonyms file, which readers type whole: lastWordGrows), nothing.
     if (key === '' || !(await lastWordGrows(q))) return noPartial();
-    const filter = positionFilter(kindRegions, { kind, region });
-    const matching = new Set(await positionsOf(q, typed));
-    const exact = matching.size ? await topOf(q, filter, limit, typed) : [];
-    const others = await topOf(q, (at) => !matching.has(at) && (!filter || filter(at)), limit, grown);
-    const typedScore = await scorerOf(key);
-    const grownScore = (await scorerOf(keyFor(q, grown))).scoreOf;
-    const scored = others
-      .map((at) => ({ at, score: grownScore(at).score }))
-      .sort((a, b) => b.score - a.score || a.at - b.at);
-    return {
-      exact,
-      exactScores: exact.map((at) => typedScore.scoreOf(at).score),
-      positions: scored.map((s) => s.at),
-      scores: scored.map((s) => s.score),
-      lacking: scored.map(() => 0),
-      slots: typedScore.slots,
-      terms: scored.length ? ((await evaluated(q, grown))?.terms ?? []) : [],
-    };
+    return rankedOthers(q, { kind, region }, typed, key, q, grown, limit, keyFor(q, grown));
   }
 
-  /**
-   * Index words that records hold, longer than the folded `start` and starting with it, most frequent first; none for
-   * a word of the synonyms file: readers type it whole (« pote » never grows into « poteau »).
-   */
+  /** Index words longer than `start` that start with it; none for a word of the synonyms file (typed whole). */
   async function longerWords(start: string): Promise<WordFile> {
     const term = processTerm(start);
     if (term === null || synonyms.has(term)) return [];
@@ -486,7 +410,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return typed !== null && (await longerWords(typed.folded)).length > 0;
   }
 
-  /** The cards of listing positions, reading only their document blocks. */
   async function cardsOf(positions: readonly number[]): Promise<ResultCard[]> {
     const docs = await store.docs([...positions]);
     return docs.map(([id, title, excerpt], i) => ({
@@ -518,8 +441,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       return [...grouped.values()];
     },
     async openLastWord(q) {
-      // A word that records hold (itself or its stem) or that matches through its synonyms finds records as typed: it
-      // is not completed, so a completion never changes the order of records that hold every word as typed.
+      // A word that finds records as typed is not completed: a completion never reorders records holding every word.
       const typed = typedPrefix(q);
       if (typed === null) return false;
       const [lists] = await store.postings([typed.term]);
@@ -548,8 +470,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
           total: async (corrected, open) =>
             (await search({ q: corrected, kind, region, limit: 0, offset: 0, prefix: open })).total,
           best: async (shorter, open) => {
-            // The best record the shorter query adds: one that does not hold every word of q (when q finds nothing,
-            // any record), so that the shortening offered first adds the most.
+            // The best record the shorter query adds to q's own matches.
             const filter = positionFilter(kindRegions, { kind, region });
             const exact = new Set(await positionsOf(q, {}));
             const keep = exact.size === 0 ? filter : (at: number) => !exact.has(at) && (!filter || filter(at));

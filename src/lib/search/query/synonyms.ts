@@ -1,20 +1,13 @@
 /**
- * Synonyms at query time, from the one built file search/synonyms.json (compiled from content/synonyms.yaml by
- * synonyms-file.ts), read alike by the server, the edge worker, the MCP tools and the browser.
- *
- * A query is cut into slots: the terms of an entry's phrase, when the query holds them all (in any order, so that
- * the same words always give the same ranking), form one slot, longest phrase first; every other term is its own slot. A slot is a disjunction of options, each a conjunction of index terms with a
- * weight: the slot's own terms (weight 1), each synonym (its entry's weight) and, for a one-word slot, the other stems of
- * its derivational family (DERIVATION_WEIGHT). A record holds the slot when it
- * holds every term of one option, and the slot scores the best of its options' weighted scores (a disjunction-max:
- * a word and its synonym never add up). Every slot is required (the AND rule), and slot scores add up. So a slot
- * is a weighted alternative posting list for the query words: its upper bound is the largest weight × the sum of
- * its terms' bounds, which is what a top-k evaluation with exact pruning needs.
+ * Synonyms at query time, from search/synonyms.json. A query is cut into slots: an entry's phrase whose terms the query
+ * holds (in any order) is one slot, longest phrase first; every other term is its own. A slot's options are its own
+ * terms (weight 1), each synonym and, for one word, its derivational family; a record holds the slot when it holds one
+ * option wholly, and the slot scores its best weighted option (a word and its synonym never add up).
  */
-import { processTerm, tokenize } from '../text/normalize.ts';
+import { queryTerms } from '../text/normalize.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 
-/** The default weight of a synonym (content/synonyms.yaml may set another per entry): RANK_WEIGHTS.synonym. */
+/** The default weight of a synonym (RANK_WEIGHTS.synonym). */
 export const SYNONYM_WEIGHT: number = RANK_WEIGHTS.synonym;
 
 /** One alternative of a phrase: its index terms (all required) and its weight. */
@@ -23,13 +16,10 @@ export interface SynonymOption {
   weight: number;
 }
 
-/** What a stem of a word's derivational family scores (index/families.ts): RANK_WEIGHTS.derivation. */
+/** The weight of a stem of a word's derivational family (RANK_WEIGHTS.derivation). */
 export const DERIVATION_WEIGHT: number = RANK_WEIGHTS.derivation;
 
-/**
- * search/synonyms.json: each rule maps a phrase (index terms, in order) to its alternatives; `families` are the
- * index's derivational families (index/families.ts), absent from builds made before them.
- */
+/** search/synonyms.json: rules from a phrase (index terms) to its alternatives, and the derivational families. */
 export interface SynonymsArtefact {
   version: 1;
   rules: { from: string[]; to: SynonymOption[] }[];
@@ -45,23 +35,15 @@ export interface Slot {
   options: SynonymOption[];
 }
 
-/** The index terms of a written phrase, stop words dropped (empty when it has no significant word). */
-export function phraseTerms(phrase: string): string[] {
-  return [
-    ...new Set(
-      tokenize(phrase)
-        .map(processTerm)
-        .filter((t): t is string => t !== null),
-    ),
-  ];
-}
+/** The index terms of a written phrase, stop words dropped: queryTerms. */
+export const phraseTerms: (phrase: string) => string[] = queryTerms;
 
 /** A compiled lookup: rules by each of their terms, longest phrase first. */
 export interface Synonyms {
   readonly artefact: SynonymsArtefact;
   /** Cuts query terms (deduplicated) into slots; the result does not depend on their order. */
   slots(terms: readonly string[]): Slot[];
-  /** Whether `term` is a word of the synonyms file (a phrase of one of its rules); derivational families do not count. */
+  /** Whether `term` is a word of the synonyms file (families do not count). */
   has(term: string): boolean;
 }
 
@@ -88,7 +70,6 @@ export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
     for (const term of new Set(rule.from)) byTerm.set(term, [...(byTerm.get(term) ?? []), rule]);
   const family = new Map<string, string[]>();
   for (const stems of artefact.families ?? []) for (const stem of stems) family.set(stem, stems);
-  /** A one-word slot's derivations (the other stems of its family) that no rule already offers. */
   const derivations = (own: string[], offered: SynonymOption[]): SynonymOption[] => {
     if (own.length !== 1) return [];
     const taken = new Set([own[0], ...offered.map((o) => o.terms.join(' '))]);

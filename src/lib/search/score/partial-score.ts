@@ -1,9 +1,7 @@
 /**
- * The score a query would give a record that lacks some of its slots, had the AND rule let it through: the same
- * scorer over the same slots and terms (score.ts: the BM25+ sums, then rankScore's factors over ALL the query's
- * slots), each slot the record does not hold contributing 0 and covering nothing in its title. A record holding
- * every slot gets the query's own score (tested against the engine), so a partial match and an exact match of one
- * query are on one scale: that is what lets the search page blend them by score (blend.ts). Never used by the API.
+ * The score q would give a record lacking some of its slots: the same scorer (score.ts) over ALL q's slots, a slot
+ * the record lacks contributing 0. A record holding every slot gets q's own score, so the blend compares them on one
+ * scale (blend.ts). Never used by the API.
  */
 import {
   bm25Idf,
@@ -15,9 +13,6 @@ import {
   type RankFactors,
 } from './score.ts';
 
-/** One option of a slot: per term, its postings per field id (undefined: no record holds it), and its weight. */
-export type PartialOption = OptionPostings;
-
 /** What scoring one record needs of the index: the searched fields in field order, and the title and lead fields. */
 export interface PartialContext {
   /** Searched fields (boost above 0), in field order: id, boost, average length. */
@@ -28,12 +23,6 @@ export interface PartialContext {
   leadField: number;
   /** Kind (low 4 bits) and region mask (high 4 bits) per listing position. */
   kindRegions: Uint8Array;
-}
-
-/** A record's score under a query, and which of the query's slots it holds. */
-export interface PartialScore {
-  score: number;
-  held: boolean[];
 }
 
 /** Index of `doc` in a term's sorted docs, or -1 (a page's few blended candidates: a binary search is enough). */
@@ -50,7 +39,7 @@ function find(docs: Int32Array, doc: number): number {
   return -1;
 }
 
-/** A term's score in `doc` (its fields' BM25+ added in field order, as the scorer adds them), or -1 when absent. */
+/** A term's score in `doc` (its fields' BM25+ added in field order), or -1 when absent. */
 function termScore(lists: (Postings | undefined)[] | undefined, doc: number, ctx: PartialContext): number {
   if (!lists) return -1;
   let sum = -1;
@@ -67,7 +56,7 @@ function termScore(lists: (Postings | undefined)[] | undefined, doc: number, ctx
 }
 
 /** Whether `doc` is in the field's postings of every term of the option. */
-function inField(option: PartialOption, field: number, doc: number): boolean {
+function inField(option: OptionPostings, field: number, doc: number): boolean {
   return (
     field >= 0 &&
     option.lists.every((lists) => {
@@ -77,17 +66,13 @@ function inField(option: PartialOption, field: number, doc: number): boolean {
   );
 }
 
-/**
- * The score of the record at listing position `doc` under a query of `slots` (each a list of options; `factors`
- * its rankFactors over all its slots), slots the record lacks contributing 0: the sum of the slots it holds (each its
- * best weighted option), then score.ts's rankScore with the title coverage and lead counted over all the slots.
- */
+/** The score of the record at `doc` under `slots` (factors over all of them), and which slots it holds. */
 export function partialScore(
-  slots: readonly (readonly PartialOption[])[],
+  slots: readonly (readonly OptionPostings[])[],
   factors: RankFactors,
   doc: number,
   ctx: PartialContext,
-): PartialScore {
+): { score: number; held: boolean[] } {
   let total = 0;
   let covered = 0;
   let led = 0;
@@ -119,7 +104,7 @@ export function partialScore(
   return { score: rankScore(total, ctx.kindRegions[doc]!, covered, led, factors), held };
 }
 
-/** The partial-score context of an index: its searched fields, record count, title and lead fields, listing bytes. */
+/** The partial-score context of an index. */
 export function partialContext(
   manifest: { fields: readonly string[]; averageFieldLength: readonly number[]; records: number },
   kindRegions: Uint8Array,

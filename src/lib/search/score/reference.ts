@@ -1,8 +1,6 @@
 /**
- * The reference evaluator: every record that may match scored one at a time by partial-score.ts (score.ts's one
- * formula, binary searches in the postings), then sorted. Slow and plain, it shares no code with top-k.ts's bitsets,
- * impact orders and score passes, so the property tests and the bench check top-k against it (SearchEngineOptions
- * `evaluator`). Never used to answer a query.
+ * The reference evaluator: every candidate scored one at a time by partial-score.ts, then sorted. Slow and plain, it
+ * shares no code with top-k.ts, so the property tests and the bench check top-k against it. Never answers a query.
  */
 import { histogramTotal, type Filters } from '../index/listing.ts';
 import { partialContext, partialScore } from './partial-score.ts';

@@ -1,9 +1,7 @@
 /**
- * The one score of a record under a query, for every evaluator (top-k's passes, the blend's partial scores, the
- * reference): MiniSearch's BM25+ per term and field (bit-identical to MiniSearch), a slot's best weighted option, the
- * slots added in slot order, then the rank adjustments in this order: × quality (the query's term count, as
- * MiniSearch's AND), × the kind prior, × the title coverage factor, × the title lead factor, × the region prior.
- * Each adjustment's why and its measurement: docs/search.md, Relevance.
+ * The one score of a record under a query, for every evaluator: MiniSearch's BM25+ per term and field (bit-identical),
+ * a slot's best weighted option, slots added in slot order, then × quality (the query's term count, as MiniSearch's
+ * AND), × kind prior, × title coverage, × title lead, × region prior, in that order (docs/search.md, Relevance).
  */
 import { KINDS, REGIONS, type Kind } from '../../schema/kinds-regions.ts';
 import { regionBit } from '../index/listing.ts';
@@ -22,7 +20,6 @@ export interface Postings {
 
 /** One option of a query slot (synonyms.ts): the postings of each of its terms (all required), and its weight. */
 export interface OptionPostings {
-  /** Per term, its postings per field id, or undefined when no document holds it. */
   lists: readonly ((Postings | undefined)[] | undefined)[];
   weight: number;
 }
@@ -52,11 +49,7 @@ export function fieldBoosts(fields: readonly string[]): number[] {
   return fields.map((name) => (searched.has(name) ? (boosts[name] ?? 1) : 0));
 }
 
-/**
- * Score multiplier per record kind (1 when absent): official rules (fact) and the publisher's analyses (expertise)
- * keep their score; teaching and reading content 0.9; offers, organizations, people and professionals 0.7, so a rule
- * leads an offer when their scores are within 30 % of each other and an offer that matches much better still leads.
- */
+/** Score multiplier per record kind (1 when absent): a rule leads an offer unless the offer matches much better. */
 export const KIND_PRIOR: Readonly<Partial<Record<Kind, number>>> = {
   article: 0.9,
   lesson: 0.9,
@@ -68,7 +61,6 @@ export const KIND_PRIOR: Readonly<Partial<Record<Kind, number>>> = {
   professional: 0.7,
 };
 
-/** The multiplier of each kind, by its index in KINDS (the listing's kind numbers). */
 const PRIOR_BY_KIND_INDEX = Float64Array.from(KINDS, (kind) => KIND_PRIOR[kind] ?? 1);
 
 /** The prior of a record of kind number `kind` (its index in KINDS). */
@@ -76,33 +68,20 @@ export function kindPrior(kind: number): number {
   return PRIOR_BY_KIND_INDEX[kind] ?? 1;
 }
 
-/**
- * Title coverage (the main record first): ×(1 + TITLE_COVERAGE_BONUS × share²), share being the part of the query's
- * slots (each: the word or one of its synonyms, an option wholly) that the record's title holds; BM25F's idea of
- * field-level evidence.
- */
+/** Title coverage: ×(1 + TITLE_COVERAGE_BONUS × share²), share being the part of the query's slots the title holds. */
 export const TITLE_COVERAGE_BONUS: number = 0.5;
 
-/**
- * Title lead: ×(1 + LEAD_BONUS × share²), share being the part of the query's slots that the title's first LEAD_WORDS
- * significant words hold (search-options.ts): titles name their subject first; a position-in-field signal like
- * Lucene's SpanFirst.
- */
+/** Title lead: ×(1 + LEAD_BONUS × share²), share being the part of the slots the title's first LEAD_WORDS words hold. */
 export const LEAD_BONUS: number = 0.25;
 
-/** The factor of `covered` of `slots` slots held wholly in a field: 1 + bonus × share². */
-export function coverageFactor(covered: number, slots: number, bonus: number): number {
+function coverageFactor(covered: number, slots: number, bonus: number): number {
   const share = covered / slots;
   return 1 + bonus * share * share;
 }
 
-/**
- * A region named in the query (its own word or one of its synonyms): records declared only for other regions,
- * neither for it nor for all of Belgium, score ×OTHER_REGION_PRIOR. Mild, so that a much better match still leads.
- */
+/** A query naming a region: records only for other regions (not all of Belgium) score ×OTHER_REGION_PRIOR (mild). */
 export const OTHER_REGION_PRIOR: number = 0.85;
 
-/** The region bit of records that apply in all of Belgium. */
 const NATIONAL = regionBit('belgique');
 
 /** The regions a query can name: every API region but the whole country. */
@@ -111,7 +90,7 @@ const NAMEABLE = REGIONS.filter((region) => region !== 'belgique').map((region) 
   bit: regionBit(region),
 }));
 
-/** The region bits (listing.ts) that a query's slots name: a slot one of whose options is a region's own index term. */
+/** The region bits that a query's slots name: a slot with an option that is a region's own index term. */
 export function namedRegions(slots: readonly { options: readonly { terms: readonly string[] }[] }[]): number {
   let named = 0;
   for (const { term, bit } of NAMEABLE) {
@@ -120,7 +99,7 @@ export function namedRegions(slots: readonly { options: readonly { terms: readon
   return named;
 }
 
-/** The prior of a record with region bits `mask` for a query naming the regions `named` (0: none): 1 or OTHER_REGION_PRIOR. */
+/** The prior of a record with region bits `mask` for a query naming the regions `named` (0: none). */
 export function regionPrior(mask: number, named: number): number {
   return named === 0 || (mask & (named | NATIONAL)) !== 0 ? 1 : OTHER_REGION_PRIOR;
 }
@@ -147,10 +126,7 @@ export function rankFactors(slots: number, quality: number, named: number): Rank
   };
 }
 
-/**
- * THE score: a record's sum of slots (`total`) with its listing byte (kind low 4 bits, regions high 4 bits), `covered`
- * slots in its title and `led` in its title's lead, adjusted in the documented order.
- */
+/** THE score: a record's sum of slots with its listing byte, `covered` slots in its title and `led` in its lead. */
 export function rankScore(total: number, byte: number, covered: number, led: number, f: RankFactors): number {
   return total * f.quality * f.priors[byte & 0x0f]! * f.coverage[covered]! * f.lead[led]! * f.regions[byte >> 4]!;
 }

@@ -1,9 +1,6 @@
 /**
- * What top-k evaluation keeps of a term between queries (top-k.ts): its records as a sorted list and a bitset, its
- * score per record (the fields' BM25+ added in field order, as score.ts adds them), whether its title holds it, and
- * its records in impact order (score times kind prior, best first), split into led, titled-only and untitled ones so
- * that the title coverage and title lead bonuses bound each part tightly (filled on first need: orderByImpact).
- * Built once per term from its decoded postings, kept in a bounded LRU.
+ * What top-k evaluation keeps of a term between queries: its records as a sorted list and a bitset, its score per
+ * record, its title flags, and its records in impact order (filled on first need), in a bounded LRU.
  */
 import { LRUCache } from 'lru-cache';
 import { bm25Idf, kindPrior, postingScore, type Postings } from './score.ts';
@@ -12,41 +9,41 @@ import { bm25Idf, kindPrior, postingScore, type Postings } from './score.ts';
 export interface TermIndex {
   /** Listing positions holding the term, ascending. */
   docs: Int32Array;
-  /** The term's score of docs[i] (fields added in field order, as score.ts). */
+  /** The term's score of docs[i] (fields added in field order). */
   scores: Float64Array;
-  /** Flags of docs[i]: bit 0 (TITLED) when its title holds the term, bit 1 (LED) when its title's lead does too. */
+  /** Flags of docs[i]: TITLED when its title holds the term, LED when its title's lead does too. */
   titled: Uint8Array;
   /** Bit p set when listing position p holds the term. */
   bits: Uint32Array;
-  /** ranks[w]: set bits of bits[0..w) — the index in docs of a position is found in constant time (indexOf). */
+  /** ranks[w]: set bits of bits[0..w), so indexOf takes constant time. */
   ranks: Int32Array;
-  /** False until orderByImpact filled order, impacts, led and split: only reading by impact needs them. */
+  /** False until orderByImpact filled order, impacts, led and split. */
   ordered: boolean;
-  /** Indices into docs, led ones, then titled but not led ones, then untitled ones, each part by impact (score × kind prior) best first. */
+  /** Indices into docs: led, then titled only, then untitled, each part by impact (score × kind prior) best first. */
   order: Int32Array;
-  /** impact(order[i]) rounded up to a float32: what no later record of the same part exceeds. */
+  /** impact(order[i]) rounded up to a float32. */
   impacts: Float32Array;
-  /** Where the titled but not led part of order starts (the led part is order[0..led)). */
+  /** Where the titled-only part of order starts. */
   led: number;
   /** Where the untitled part of order starts. */
   split: number;
-  /** Records per listing byte (kind and regions): totals and facets of a one-term query without a pass. */
+  /** Records per listing byte: totals and facets of a one-term query without a pass. */
   histogram: Int32Array;
 }
 
-/** What a term's score needs of each field: boost, average length. */
+/** What a term's score needs of the fields. */
 export interface FieldWeights {
   boosts: readonly number[];
   averages: readonly number[];
   records: number;
   titleField: number;
-  /** The lead field's id (-1: none): it scores nothing (boost 0), it only sets the LED flag. */
+  /** The lead field's id (-1: none): it only sets the LED flag. */
   leadField: number;
 }
 
 /** Flag of TermIndex.titled: the record's title holds the term. */
 export const TITLED = 1;
-/** Flag of TermIndex.titled: the record's title lead holds the term (score.ts LEAD_BONUS); always with TITLED. */
+/** Flag of TermIndex.titled: the record's title lead holds the term; always with TITLED. */
 export const LED = 2;
 
 /** A float32 at or above x (as a float64): impacts need not be exact, only never below. */
@@ -60,10 +57,8 @@ const u32 = new Uint32Array(f32.buffer);
 const counts = new Int32Array(256);
 
 /**
- * Writes the records `at[0..n)` (ascending indices into docs) into order[from..], impact best first and ties by
- * index, and their impacts rounded up. A stable radix sort, least significant byte first, of each impact's float32
- * bits (non-negative floats order as their bits do): linear in n, where a comparison sort of a common term's 50,000
- * records was the largest cost of its first query. A byte every key shares is skipped.
+ * Writes the records `at[0..n)` into order[from..], impact best first, ties by index: a stable radix sort of the
+ * impacts' float32 bits (non-negative floats order as their bits do), linear where a comparison sort cost most.
  */
 function byImpact(
   at: Int32Array,
@@ -182,10 +177,7 @@ export function buildTermIndex(
   };
 }
 
-/**
- * Fills a term's impact order (order, impacts, led, split) on first need: a query that scores one pass (more than
- * MAX_IMPACT_TERMS terms, deep pages) never pays for it. Kept with the term; its bytes are counted from the start.
- */
+/** Fills a term's impact order on first need: a query scored in one pass never pays for it. */
 export function orderByImpact(term: TermIndex, kindRegions: Uint8Array): void {
   if (term.ordered) return;
   const { docs, scores, titled } = term;
@@ -200,15 +192,14 @@ export function orderByImpact(term: TermIndex, kindRegions: Uint8Array): void {
   }
   term.order = new Int32Array(n);
   term.impacts = new Float32Array(n);
-  byImpact(parts[0]!, sizes[0]!, impact, term.order, term.impacts, 0);
-  byImpact(parts[1]!, sizes[1]!, impact, term.order, term.impacts, sizes[0]!);
-  byImpact(parts[2]!, sizes[2]!, impact, term.order, term.impacts, sizes[0]! + sizes[1]!);
+  for (let p = 0, from = 0; p < 3; from += sizes[p++]!)
+    byImpact(parts[p]!, sizes[p]!, impact, term.order, term.impacts, from);
   term.led = sizes[0]!;
   term.split = sizes[0]! + sizes[1]!;
   term.ordered = true;
 }
 
-/** Bytes a term index holds (its records, scores, flags, order and impacts, bitset and its ranks, histogram), for the cache's bound; the order counts before it is filled, so that filling it never exceeds the bound. */
+/** Bytes a term index holds, its order counted before it is filled, so that filling it never exceeds the bound. */
 export function termIndexBytes(index: TermIndex): number {
   return 21 * index.docs.length + 8 * index.bits.length + 4 * 256 + 256;
 }
@@ -222,10 +213,7 @@ export interface TermIndexBounds {
 /** Default: 2,000 terms in 64 MiB (at 50,000 records a term every record holds takes about 1.06 MB). */
 export const TERM_INDEX_BOUNDS: TermIndexBounds = { entries: 2_000, bytes: 64 * 2 ** 20 };
 
-/**
- * A bounded cache of term indices, one per decoded postings of a term. The postings are known by a number held
- * weakly, so that the cache never keeps alive postings the shard store has let go (their term is then rebuilt).
- */
+/** A bounded cache of term indices; postings are keyed by a number held weakly, never kept alive by the cache. */
 export function createTermIndexCache(
   weights: FieldWeights,
   kindRegions: Uint8Array,

@@ -1,8 +1,4 @@
-/**
- * Reads the sharded index lazily, for the server, the edge and the browser alike: the manifest and the
- * listing once, then only the term shards, document blocks and vocabulary files that queries need,
- * each kept in a bounded LRU.
- */
+/** Reads the sharded index lazily: the manifest and listing once, then only the files queries need, in bounded LRUs. */
 import type { LRUCache } from 'lru-cache';
 import { boundedCache, type CacheBounds } from '../../bounded-cache.ts';
 import { decodeNumbers } from '../index/number-code.ts';
@@ -26,11 +22,9 @@ import { languageName } from '../text/language.ts';
 /** Reads a file by its path under the site root; null (or a throw) when it cannot. */
 export type ReadSearchFile = (path: string) => Promise<string | null>;
 
-/** Bounds of the store's caches. */
+/** Bounds of the store's caches: decoded term shards, document blocks. */
 export interface ShardStoreBounds {
-  /** Decoded term shards. */
   terms: CacheBounds;
-  /** Document blocks. */
   docs: CacheBounds;
 }
 
@@ -56,17 +50,11 @@ export interface ShardStore {
   docs(positions: readonly number[]): Promise<DocBlock>;
   /** Every term of the index, reading every hash shard: the terms of their own files last (preloading). */
   terms(): Promise<string[]>;
-  /**
-   * The vocabulary entries whose written forms (folded) have one of these lengths: those records hold (`held`, the
-   * candidates of a correction) or the real words no record holds (`lexicon`, index/lexicon.ts), each file split once.
-   */
-  words(lengths: readonly number[], part: WordPart): Promise<WordFile>;
-  /** The vocabulary entries whose written forms (folded) start with the first two letters of `folded`, most frequent first. */
+  /** The vocabulary entries of these folded lengths that records hold, or the real words they lack (`lexicon`). */
+  words(lengths: readonly number[], part: 'held' | 'lexicon'): Promise<WordFile>;
+  /** The vocabulary entries that start with the first two letters of `folded`, most frequent first. */
   prefixes(folded: string): Promise<WordFile>;
 }
-
-/** The part of a vocabulary file asked for: the words records hold, or the real words they lack (0 records). */
-export type WordPart = 'held' | 'lexicon';
 
 /** Decodes one term's postings (see TermShard). */
 function decode(code: string): TermPostings {
@@ -92,14 +80,11 @@ function decode(code: string): TermPostings {
 /** Bytes a decoded term takes (12 a posting), for the cache's bound. */
 const postingBytes = (fields: TermPostings) => fields.reduce((sum, p) => sum + (p ? 12 * p.docs.length : 0), 64);
 
-/** Sizes of loaded files, by their promise: a pending file counts as small (64) until it is stored again under its size. */
+/** Sizes of loaded files, by their promise: a pending file counts as 64 until it is stored again under its size. */
 const sizes = new WeakMap<Promise<unknown>, number>();
 const sizeOfPending = (pending: Promise<unknown>) => sizes.get(pending) ?? 64;
 
-/**
- * A file read once into a bounded cache: concurrent callers share the pending read; once parsed, the entry is stored
- * again under its size (if still cached); a failed read is forgotten, so the next caller tries again.
- */
+/** A file read once into a bounded cache, the pending read shared, stored again under its size; a failure forgotten. */
 function cachedLoad<B, T>(
   cache: LRUCache<string, Promise<T>>,
   key: string,
@@ -154,16 +139,13 @@ export async function openShardStore(
   if (kindRegions.length !== manifest.records)
     throw new Error(`search/listing.json holds ${kindRegions.length} records, the manifest ${manifest.records}`);
 
-  // A shard maps its terms to decoded postings, or to the number of a large term's own file.
-  // A term's postings stay in their compact code until a query asks for that term: decoding a whole shard when one of
-  // its hundreds of terms is wanted cost a phone's main thread over 100 ms on the first search (docs/performance.md).
+  // A shard maps terms to postings or to a large term's own file. Postings stay coded until asked for: decoding a whole
+  // shard cost a phone over 100 ms. A shard counts 6 bytes a character: the code's 2 and at most 4 once decoded.
   type Shard = Map<string, TermPostings | number | string>;
-  // A pending file counts as small; once read it is stored again under its size: 6 bytes a character of the shard,
-  // the code's own 2 and at most 4 for its decoded postings (12 bytes a posting, written in 3 characters or more).
   const shards = boundedCache<Promise<Shard>>(limits.terms, sizeOfPending);
   const bigTerms = boundedCache<Promise<TermPostings>>(limits.terms, sizeOfPending);
   const blocks = boundedCache<Promise<DocBlock>>(limits.docs, sizeOfPending);
-  const wordFiles = new Map<number, Promise<Record<WordPart, WordFile>>>();
+  const wordFiles = new Map<number, Promise<Record<'held' | 'lexicon', WordFile>>>();
   const prefixFiles = boundedCache<Promise<WordFile>>(limits.docs, sizeOfPending);
 
   const shard = (n: number) =>
@@ -248,8 +230,7 @@ export async function openShardStore(
     prefixes(folded) {
       const key = prefixKey(folded);
       if (key === null) return Promise.resolve([]);
-      // Two letters no indexed word starts with have no file (the manifest stays small): no completion, as when the
-      // file cannot be read (search as you type then matches whole words only).
+      // Two letters no indexed word starts with have no file: no completion, as when the file cannot be read.
       return cachedLoad(
         prefixFiles,
         key,
@@ -260,15 +241,10 @@ export async function openShardStore(
   };
 }
 
-/** Every record of a build in id order: id, kind number and region mask (tools and tests; a query never needs it all). */
-export interface FullListing {
-  ids: string[];
-  kinds: number[];
-  regions: number[];
-}
-
-/** Reads the whole listing: the listing bytes and every document block. */
-export async function readFullListing(read: ReadSearchFile): Promise<FullListing> {
+/** Every record of a build in id order: id, kind number and region mask (tools and tests). */
+export async function readFullListing(
+  read: ReadSearchFile,
+): Promise<{ ids: string[]; kinds: number[]; regions: number[] }> {
   const store = await openShardStore(read);
   const positions = Array.from({ length: store.manifest.records }, (_, i) => i);
   const docs = await store.docs(positions);

@@ -16,7 +16,7 @@ export function highlight(text: string, terms: readonly string[]): Piece[] {
   for (const { at, text: word, term } of textWords(text)) {
     if (term === null || !wanted.has(term)) continue;
     if (at > last) pieces.push({ text: text.slice(last, at), match: false });
-    // As written (textWords may read a first letter in lowercase).
+    // As written: textWords may read a first letter in lowercase.
     pieces.push({ text: text.slice(at, at + word.length), match: true });
     last = at + word.length;
   }

@@ -1,7 +1,6 @@
 /**
- * The language of the index: one stemmer and one stop-word list, used by the build and by every query (processTerm).
- * The index stores stems, so a query stemmed otherwise than its index would silently miss: the build records the
- * choice's name in search/manifest.json and the shard store refuses an index built with another one.
+ * The language of the index: one stemmer and one stop-word list for the build and every query. The index stores stems,
+ * so the build records the choice's name and the shard store refuses an index built with another.
  */
 import { LIGHT_STEMMER } from './stem.ts';
 import { PROJECT_STOP_WORDS } from './stop-words.ts';
@@ -16,7 +15,7 @@ export interface Stemmer {
 export interface StopWords {
   name: string;
   words: ReadonlySet<string>;
-  /** Stop words that, written in capitals, are codes of the domain and terms (text/normalize.ts processTerm). */
+  /** Stop words that, written in capitals, are codes of the domain and terms (processTerm). */
   codes?: ReadonlySet<string>;
 }
 
@@ -26,11 +25,7 @@ export interface Language {
   stopWords: StopWords;
 }
 
-/**
- * The language the build and the engines use: the light French stemmer (stem.ts) and the project's stop words
- * (stop-words.ts). Measured against Snowball French and the Snowball and stopwords-iso lists on both judged sets
- * (scripts/bench/language/cli.ts, docs/search.md): none did better on the held-out set once short stems were fixed.
- */
+/** The language in use by default: measured against Snowball French and stopwords-iso, none did better (docs/search.md). */
 export const LANGUAGE: Language = { stemmer: LIGHT_STEMMER, stopWords: PROJECT_STOP_WORDS };
 
 let active: Language = LANGUAGE;
@@ -40,7 +35,7 @@ export function activeLanguage(): Language {
   return active;
 }
 
-/** Makes `language` the one of this process's builds and queries (benches and tests compare variants); returns the previous one. */
+/** Makes `language` this process's (benches and tests compare variants); returns the previous one. */
 export function useLanguage(language: Language): Language {
   const previous = active;
   active = language;

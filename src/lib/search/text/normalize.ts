@@ -12,25 +12,17 @@ export function foldText(text: string): string {
     .toLowerCase();
 }
 
-/**
- * Splits text into words. An apostrophe ends a word, so « aujourd'hui » is two words; a single letter before an
- * apostrophe is an elision (the « l' » of « l'examen », the « C' » of « C'est ») and no word at all: a stop word
- * either way, and never the licence category that a capital C alone is.
- */
+/** A word: an apostrophe ends one, and a single letter before it is an elision (« l'examen », « C'est »), no word. */
 export const WORD = /(?![\p{L}\p{N}]['’])[\p{L}\p{N}]+/gu;
 
-/** One word of a text: where it starts, as written (or lowercased: textWords), and its index term (null for a stop word). */
+/** One word of a text: where it starts, as read, and its index term (null for a stop word). */
 export interface TextWord {
   at: number;
   text: string;
   term: string | null;
 }
 
-/**
- * The words of `text` in order, each with its term: what the index and every query read. A one-letter first word
- * is read in lowercase: a phone capitalises it (« A partir de 18 ans », « C est quoi »), so its capital is no licence
- * category (processTerm).
- */
+/** The words of `text` with their terms; a one-letter first word is read in lowercase, as a phone capitalises it. */
 export function textWords(text: string): TextWord[] {
   return [...text.matchAll(WORD)].map((m, i) => {
     const word = read(m[0], i);
@@ -38,7 +30,7 @@ export function textWords(text: string): TextWord[] {
   });
 }
 
-/** The i-th word of a text as read: a one-letter first word in lowercase (textWords). */
+/** The i-th word of a text as read (textWords). */
 const read = (word: string, i: number): string => (i === 0 && word.length === 1 ? word.toLowerCase() : word);
 
 /** The raw words of `text`, in order, as textWords reads them. */
@@ -46,11 +38,7 @@ export function tokenize(text: string): string[] {
   return (text.match(WORD) ?? []).map(read);
 }
 
-/**
- * The index term for one word (its stem), or null for a stop word, in the active language (language.ts): what both
- * documents and queries go through. A stop word that is a licence category written in capitals (« permis BE »,
- * « catégories C et CE »: the language's `codes`) is a term: the corpus writes categories so, and nothing else.
- */
+/** The index term (stem) of a word, or null for a stop word; a licence category in capitals (« permis BE ») is a term. */
 export function processTerm(word: string): string | null {
   const folded = foldText(word);
   const { stemmer, stopWords } = activeLanguage();

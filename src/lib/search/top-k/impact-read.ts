@@ -1,8 +1,7 @@
 /**
- * The threshold algorithm of top-k.ts (Fagin's TA): read each term's records best impact first, score each new one
- * exactly, stop once no record not yet read can beat the page's worst. Each term's records come in three parts (led,
- * titled-only, untitled; term-index.ts), each bounded with its own title coverage and title lead factors. Module-level
- * functions over plain state (as score-pass.ts), no closures made per query.
+ * The threshold algorithm of top-k.ts: read each term's records best impact first (in three parts, led, titled-only
+ * and untitled, each bounded with its own factors), score each new one exactly, stop once no unread record can beat the
+ * page's worst. Module-level functions over plain state (as score-pass.ts), no closures per query.
  */
 import { LEAD_BONUS, TITLE_COVERAGE_BONUS } from '../score/score.ts';
 import { scoreOne, type PlanOption, type ScorePlan } from './score-pass.ts';
@@ -23,7 +22,7 @@ export interface ImpactQuery {
   reads: number;
 }
 
-/** The factors of partFactors for a query of `slots` slots: a slot whose title (lead) misses a term of its one option caps the title coverage (lead) factor at 1 + BONUS × ((slots - 1) / slots)². */
+/** partFactors for `slots` slots: a slot missing from the title (lead) caps its factor at 1 + BONUS × ((slots - 1) / slots)². */
 export function partFactorsOf(slots: number): Float64Array {
   const share = ((slots - 1) / slots) ** 2;
   const lead = 1 + LEAD_BONUS * share;
@@ -41,11 +40,8 @@ function frontier(terms: readonly TermIndex[], cursors: Int32Array, ends: Int32A
 }
 
 /**
- * At least the score of any record no stream has reached yet (-1 when no such record can match): each term's impact
- * is at most its stream's frontier (the kind prior is folded into impacts). A slot of one option counts its led,
- * titled and any records' bounds each with their factors; a slot of several options, any of which may hold the title
- * or the lead, the largest factors. The region prior is at most 1. The margin of 1e-9 covers float rounding (the
- * score adds and multiplies in another order).
+ * At least the score of any record no stream has reached yet (-1 when none can match). A slot of several options, any
+ * of which may hold the title, takes the largest factors; the region prior is at most 1; 1e-9 covers float rounding.
  */
 function bound(q: ImpactQuery, cursors: Int32Array, ends: Int32Array): number {
   const { slots } = q.plan;
@@ -86,10 +82,7 @@ function bound(q: ImpactQuery, cursors: Int32Array, ends: Int32Array): number {
   return total * quality * (1 + 1e-9);
 }
 
-/**
- * Fills `heap` with the best records kept by `keep`, reading by impact; `seen[doc] === mark` marks records read.
- * Returns the records scored, or -1 when it gave up after `q.reads` reads (the heap is then to be discarded).
- */
+/** Fills `heap` with the best records kept by `keep` (`seen[doc] === mark`: read); records scored, or -1 past `q.reads`. */
 export function readByImpact(
   q: ImpactQuery,
   heap: PageHeap,

@@ -1,7 +1,4 @@
-/**
- * The best `count` records offered so far (higher score, then lower listing position), in a heap of typed arrays.
- * A class, not closures: its methods stay the same functions from query to query, so V8's optimised callers hold.
- */
+/** The best `count` records offered (higher score, then lower position); a class, so V8's optimised callers hold. */
 export class PageHeap {
   readonly #scores: Float64Array;
   readonly #positions: Int32Array;

@@ -1,10 +1,7 @@
 /**
- * Top-k evaluation: the matches of a query (the records holding every slot) are an intersection of bitsets, totals
- * and facets a count over it, and only records that can enter the requested page are scored. Each term keeps its
- * records in impact order (term-index.ts); the page is found by the threshold algorithm (Fagin's TA, the idea behind
- * impact-ordered indices such as PISA's): read each term's records best impact first, score each new one exactly,
- * and stop once no record not yet read can beat the page's worst. The order, totals and facets are exactly those
- * of scoring every match (score.ts), ties broken by listing position (id).
+ * Top-k evaluation: a query's matches are an intersection of bitsets, totals and facets a count over it, and only
+ * records that can enter the page are scored, read best impact first (impact-read.ts, Fagin's threshold algorithm).
+ * Order, totals and facets are exactly those of scoring every match (score.ts), ties by listing position.
  */
 import { createScratch, scoreAll, type PlanOption, type ScorePlan } from './score-pass.ts';
 import { partFactorsOf, readByImpact, type ImpactQuery } from './impact-read.ts';
@@ -26,15 +23,12 @@ import { KINDS, REGIONS } from '../../schema/kinds-regions.ts';
 export const BATCH = 16;
 
 /**
- * What reading one record by impact costs per term of the query, in postings of one pass (a pass scores its lists
- * term at a time, in order). Measured at 50,000 records (docs/performance.md): 1.2 for two terms, 1.4 for four,
- * 1.9 for eight (each term's score found by a rank over its bitset, the bound recomputed every BATCH records).
- * It was 32 (a binary search was thought to cost 16 steps): common two-word queries gave up reading by impact
- * after a fifth of the reads they needed, then paid a whole pass (9 ms instead of 0.5 at 50,000 records).
+ * What reading one record by impact costs per query term, in postings of one pass: measured 1.2 for two terms, 1.9
+ * for eight at 50,000 records (docs/performance.md).
  */
 export const READ_COST = 2;
 
-/** Most distinct terms a query may have for its page to be found by reading impact orders (else one pass over the lists). */
+/** Most distinct terms for a page read by impact (else one pass): more terms bound the score too loosely. */
 export const MAX_IMPACT_TERMS = 4;
 
 /** The matches of a query, ready for pages of any filter and size. */
@@ -47,10 +41,7 @@ export interface Evaluation {
   readonly histogram: Int32Array;
   /** How many matches pass the filters (a count over bitsets, never a score). */
   total(filters: Filters): number;
-  /**
-   * The `count` best positions kept by `keep`, best first (ties by position), and their scores. `kept`, when known,
-   * is how many matches `keep` keeps: a page reaching past half of them ranks every match once.
-   */
+  /** The `count` best positions kept by `keep`, and their scores; past half of `kept` matches, every match is ranked. */
   top(keep: ((position: number) => boolean) | null, count: number, kept?: number): { top: number[]; scores: number[] };
   /** Records fully scored so far, over every page asked of this evaluation. */
   readonly scored: number;
@@ -63,11 +54,11 @@ export interface TopKContext {
   kindRegions: Uint8Array;
   /** The title field's id. */
   titleField: number;
-  /** The lead field's id (-1 when the index has none): it scores nothing, its postings give the title-lead factor. */
+  /** The lead field's id (-1: none): it scores nothing, it gives the title-lead factor. */
   leadField?: number;
-  /** Records read per term between bound checks (BATCH; tests use 1 to stop as early as possible). */
+  /** Records read per term between bound checks (BATCH). */
   batch?: number;
-  /** Bounds of the term index cache (term-index.ts TERM_INDEX_BOUNDS). */
+  /** Bounds of the term index cache (TERM_INDEX_BOUNDS). */
   terms?: TermIndexBounds;
 }
 
@@ -76,11 +67,11 @@ interface Option {
   terms: TermIndex[];
 }
 
-/** What evaluates queries over one index: top-k (createTopK), or the reference that tests and the bench compare it with. */
+/** What evaluates queries over one index: top-k, or the reference (reference.ts). */
 export interface Evaluator {
-  /** The matches of AND slots, scored as score.ts scores them (`quality` the query's term count, `named` the regions it names). */
+  /** The matches of AND slots (`quality` the query's term count, `named` the regions it names). */
   evaluate(slots: readonly SlotPostings[], quality: number, named?: number): Evaluation;
-  /** Builds a term's index and its impact order now, if not kept already (preloading). */
+  /** Builds a term's index and impact order now (preloading). */
   prepare(lists: readonly (Postings | undefined)[]): void;
   /** What the term index cache holds now. */
   termUsage(): { entries: number; bytes: number };
@@ -116,9 +107,6 @@ export function createTopK({
     REGIONS.forEach((_, r) => ((byte >> 4) & (1 << r) ? (regionBits[r]![at >>> 5]! |= 1 << (at & 31)) : 0));
   });
 
-  /**
-   * Evaluates AND slots as score.ts scores them: `quality` the query's term count, `named` the regions it names.
-   */
   function evaluate(slots: readonly SlotPostings[], quality: number, named = 0): Evaluation {
     const plan: Option[][] = slots.map((slot) =>
       slot.options
@@ -181,7 +169,7 @@ export function createTopK({
       return full;
     }
 
-    /** The page by one pass over every match (when reading by impact would read more). */
+    /** The page by one pass over every match. */
     function linear(keep: ((position: number) => boolean) | null, count: number) {
       const heap = new PageHeap(count);
       const at = all();
@@ -191,8 +179,7 @@ export function createTopK({
       return heap.result();
     }
 
-    // Reading by impact (impact-read.ts) gives up past half a pass: one pass costs the lists' length, reading by
-    // impact READ_COST per term and record read, so a query whose bound falls slowly costs at most about 1.5 passes.
+    // Reading by impact gives up past half a pass (READ_COST per term and record read): at most about 1.5 passes.
     const work = terms.reduce((n, term) => n + term.docs.length, 0);
     const impactQuery: ImpactQuery = {
       plan: scorePlan,
@@ -203,7 +190,7 @@ export function createTopK({
       reads: work / (2 * READ_COST * terms.length),
     };
 
-    /** The page by reading each term's records best impact first (TA), or `linear` once reading by impact would cost more than half a pass. */
+    /** The page by reading each term's records best impact first, or `linear` once that costs more than half a pass. */
     function threshold(keep: ((position: number) => boolean) | null, count: number) {
       const heap = new PageHeap(count);
       for (const term of terms) orderByImpact(term, kindRegions);
@@ -255,8 +242,6 @@ export function createTopK({
           }
           return { top, scores: values };
         }
-        // Reading by impact pays when few terms bound the score tightly; past MAX_IMPACT_TERMS the bound is a sum of
-        // many frontiers that falls slowly (8 common words read thousands of records before giving up), so one pass.
         return terms.length <= MAX_IMPACT_TERMS ? threshold(keep, want) : linear(keep, want);
       },
     };

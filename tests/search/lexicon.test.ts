@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dicWords, nearWords } from '../../src/lib/search/index/lexicon.ts';
+import { editDistance, maxDistance, stopWordNear } from '../../src/lib/search/assist/suggest.ts';
+import { processTerm } from '../../src/lib/search/text/normalize.ts';
 import { builtEngine } from '../support/search.ts';
 
 describe('the real words near the index (lexicon.ts)', () => {
@@ -22,6 +25,38 @@ describe('the real words near the index (lexicon.ts)', () => {
       'keufs',
       'tonton',
     ]);
+  });
+
+  it('keeps exactly the words a brute-force comparison with every index word keeps (hashed symmetric deletes, fast-check)', () => {
+    // Every word against every index word: what nearWords computes through the hashes of their deletes. A letter is
+    // never deleted to nothing, so two one-letter words are never near.
+    const reference = (lexicon: string[], vocabulary: [string, string, number][]) => {
+      const forms = new Set(vocabulary.map(([, word]) => word));
+      const stems = new Set(vocabulary.map(([stem]) => stem));
+      const near = (word: string) => {
+        const max = maxDistance(word);
+        return [...forms].some(
+          (form) => editDistance(word, form, max) <= max && (word.length > 1 || form.length > 1 || word === form),
+        );
+      };
+      const kept = lexicon.filter((word) => {
+        const term = processTerm(word);
+        if (forms.has(word) || term === null || stems.has(term)) return false;
+        return near(word) || near(`${word}s`) || stopWordNear(word) !== undefined;
+      });
+      return [...new Set(kept)].sort();
+    };
+    // Few letters, so that words often lie within an edit or two of each other.
+    const word = fc.stringMatching(/^[abest]{1,9}$/);
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 30 }), fc.uniqueArray(word, { maxLength: 12 }), (lexicon, forms) => {
+        const vocabulary = forms
+          .filter((form) => processTerm(form) !== null)
+          .map((form): [string, string, number] => [processTerm(form)!, form, 1]);
+        expect(nearWords(lexicon, vocabulary)).toEqual(reference(lexicon, vocabulary));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps the dictionary words that would be read as a stop word mistyped (« puits » is not « puis »), not others', () => {

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dicWords, nearWords } from '../../src/lib/search/index/lexicon.ts';
+import { createHash } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { dicWords, FORMS_CACHE, inflectedForms, nearWords } from '../../src/lib/search/index/lexicon.ts';
 import { editDistance, maxDistance, stopWordNear } from '../../src/lib/search/assist/suggest.ts';
 import { processTerm } from '../../src/lib/search/text/normalize.ts';
 import { builtEngine } from '../support/search.ts';
@@ -59,6 +62,24 @@ describe('the real words near the index (lexicon.ts)', () => {
     );
   });
 
+  it("expands a dictionary's affixes into its forms, folded, without names, and keeps them in the cache", async () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    // A made-up word, so that no other test's cache entry is this one.
+    const dictionary = {
+      aff: encode('SET UTF-8\nSFX A Y 2\nSFX A er ais er\nSFX A er é er\n'),
+      dic: encode('3\nzorgluber/A\nZorglub\nzorglubette\n'),
+    };
+    const expected = ['zorglubais', 'zorglube', 'zorgluber', 'zorglubette'];
+    expect(await inflectedForms(dictionary)).toEqual(expected);
+    const hash = createHash('sha256').update(dictionary.aff).update(dictionary.dic).digest('hex').slice(0, 16);
+    const cached = join(FORMS_CACHE, `forms-1-${hash}.txt`);
+    expect((await readFile(cached, 'utf8')).split('\n')).toEqual(expected);
+    // Read back from the cache: what it holds is what the next build gets.
+    await writeFile(cached, 'zorglub\n');
+    expect(await inflectedForms(dictionary)).toEqual(['zorglub']);
+    await rm(cached);
+  });
+
   it('keeps the dictionary words that would be read as a stop word mistyped (« puits » is not « puis »), not others', () => {
     expect(nearWords(['puits', 'centre', 'zebre', 'mais', 'fais'], [['permi', 'permis', 9]])).toEqual([
       'centre',
@@ -79,6 +100,9 @@ describe("the issue's examples on the built site: no real word is rewritten into
     'voiture de mon daron',
     'gsm au volant amende',
     'pote',
+    // Inflected forms are words too: « fais » is never « fait », « savais » never « avais ».
+    'je fais mon permis moto',
+    'savais permis moto',
   ]) {
     it(`"${q}"`, async () => {
       const engine = await builtEngine();

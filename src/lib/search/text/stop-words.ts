@@ -9,8 +9,8 @@ const DUTCH = `de het een en van ik te dat die in is hij niet zijn op aan met al
 const GERMAN = `der die das den dem des ein eine einer eines einem einen und oder aber im ist sind war mit von zu zum zur auf fur nicht sich auch als bei nach aus wie wird werden noch nur so wenn dass sie er es wir ihr ich du`;
 /**
  * Question words: records state answers, so under the AND rule these would only exclude them. "faire" and "passe"
- * are the idioms' ("que faire ?", "que se passe-t-il ?"); the modal verbs go in every person (« je veux passer »: as a
- * word, « veux » is one edit from « deux », and the dictionary's lemmas do not hold it).
+ * are the idioms' ("que faire ?", "que se passe-t-il ?"); the modal verbs go in every person (« je veux passer »: a
+ * question's modal verb names no subject).
  */
 const QUESTIONS = `comment combien pourquoi quand peux peut pouvons pouvez peuvent puis pourrais pourrait pourrions pourriez pourraient dois doit devons devez doivent devrais devrait devrions devriez devraient veux veut voulons voulez veulent voudrais voudrait voudrions voudriez voudraient faut faudrait faire passe waarom wanneer welke welk`;
 const ENGLISH = `the of and or to an is are was were be been for on with as by at from that this these those it its not no but if then than into about which who what when where how`;

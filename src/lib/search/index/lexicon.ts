@@ -36,7 +36,7 @@ let prefix = new Int32Array(64);
  * took most of a build (15 of 16 s for 192,802 lemmas, 2026-11-28). Equal strings have equal hashes, so no near word
  * is missed; a collision only costs one edit distance more. Keys keep 30 bits, a small integer for a Map.
  */
-export function deleteHashes(word: string, max: number, visit: (hash: number) => boolean): boolean {
+function deleteHashes(word: string, max: number, visit: (hash: number) => boolean): boolean {
   const n = word.length;
   if (powers.length <= n) {
     powers = new Int32Array(2 * n + 2);

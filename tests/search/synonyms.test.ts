@@ -9,8 +9,8 @@ import {
   readSynonymsFile,
   SynonymsError,
 } from '../../src/lib/search/index/synonyms-file.ts';
-import { createSynonyms, phraseTerms, SYNONYM_WEIGHT } from '../../src/lib/search/query/synonyms.ts';
-import { processTerm, tokenize } from '../../src/lib/search/text/normalize.ts';
+import { createSynonyms, SYNONYM_WEIGHT } from '../../src/lib/search/query/synonyms.ts';
+import { processTerm, queryTerms, tokenize } from '../../src/lib/search/text/normalize.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { SEARCHED_FIELDS, toSearchDocument } from '../../src/lib/search/index/search-options.ts';
 import { REGIONS } from '../../src/lib/schema/vocabulary.ts';
@@ -68,10 +68,10 @@ describe('the synonyms file', () => {
       ),
     );
     expect(artefact.rules).toEqual([
-      { from: phraseTerms('mobylette'), to: [{ terms: phraseTerms('cyclomoteur'), weight: SYNONYM_WEIGHT }] },
-      { from: phraseTerms('mob'), to: [{ terms: phraseTerms('cyclomoteur'), weight: SYNONYM_WEIGHT }] },
-      { from: phraseTerms('a1 moto'), to: [{ terms: phraseTerms('motocyclette'), weight: 0.8 }] },
-      { from: phraseTerms('motocyclette'), to: [{ terms: phraseTerms('a1 moto'), weight: 0.8 }] },
+      { from: queryTerms('mobylette'), to: [{ terms: queryTerms('cyclomoteur'), weight: SYNONYM_WEIGHT }] },
+      { from: queryTerms('mob'), to: [{ terms: queryTerms('cyclomoteur'), weight: SYNONYM_WEIGHT }] },
+      { from: queryTerms('a1 moto'), to: [{ terms: queryTerms('motocyclette'), weight: 0.8 }] },
+      { from: queryTerms('motocyclette'), to: [{ terms: queryTerms('a1 moto'), weight: 0.8 }] },
     ]);
   });
 
@@ -127,7 +127,7 @@ describe('the bundled synonyms file', () => {
         ),
       );
     });
-    const found = (phrase: string) => held.some((terms) => phraseTerms(phrase).every((term) => terms.has(term)));
+    const found = (phrase: string) => held.some((terms) => queryTerms(phrase).every((term) => terms.has(term)));
     const entries = parseSynonyms(await readFile(FILE, 'utf8'), FILE);
     // Each `to` of a one-way entry, and at least one member of a group, or the entry can never find a record.
     const useless = entries.flatMap((entry) =>
@@ -144,7 +144,7 @@ describe('the bundled synonyms file', () => {
   it('maps everyday, slang, Belgian and Dutch words of driving to the words the records use', async () => {
     const synonyms = createSynonyms(await readSynonymsFile(FILE));
     const options = (words: string) =>
-      synonyms.slots(phraseTerms(words)).flatMap((slot) => slot.options.map((option) => option.terms.join(' ')));
+      synonyms.slots(queryTerms(words)).flatMap((slot) => slot.options.map((option) => option.terms.join(' ')));
     const cases: [string, string][] = [
       ['keufs', 'police'],
       ['flic', 'police'],
@@ -177,14 +177,14 @@ describe('the bundled synonyms file', () => {
       ['rijden', 'conduire'],
       ['flashé', 'excès de vitesse'],
     ];
-    for (const [word, target] of cases) expect(options(word), word).toContain(phraseTerms(target).join(' '));
+    for (const [word, target] of cases) expect(options(word), word).toContain(queryTerms(target).join(' '));
   });
 
   it('leaves a word of several meanings to its phrases: alone, "ballon", "plaque", "code", "sucre" and "bac" find only themselves', async () => {
     const synonyms = createSynonyms(await readSynonymsFile(FILE));
     for (const word of ['ballon', 'plaque', 'code', 'sucre', 'bac'])
-      expect(synonyms.slots(phraseTerms(word)), word).toEqual([
-        { terms: phraseTerms(word), options: [{ terms: phraseTerms(word), weight: 1 }] },
+      expect(synonyms.slots(queryTerms(word)), word).toEqual([
+        { terms: queryTerms(word), options: [{ terms: queryTerms(word), weight: 1 }] },
       ]);
   });
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
 import { REGIONS } from '../../src/lib/schema/vocabulary.ts';
-import { phraseTerms, type SynonymsArtefact } from '../../src/lib/search/query/synonyms.ts';
+import type { SynonymsArtefact } from '../../src/lib/search/query/synonyms.ts';
 import { openSearchEngine, type FactsQuery, type SearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import { openShardStore } from '../../src/lib/search/store/shard-store.ts';
 import { createTopK } from '../../src/lib/search/top-k/top-k.ts';
@@ -83,8 +83,8 @@ const synonymsSpec: fc.Arbitrary<SynonymsArtefact> = fc
   .map((rules) => ({
     version: 1,
     rules: rules.map((r) => ({
-      from: phraseTerms(WORDS[r.from]!),
-      to: r.to.map((w) => ({ terms: phraseTerms(WORDS[w]!), weight: r.weight / 20 })),
+      from: queryTerms(WORDS[r.from]!),
+      to: r.to.map((w) => ({ terms: queryTerms(WORDS[w]!), weight: r.weight / 20 })),
     })),
   }));
 

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { GroupEntry, OneWayEntry, type SynonymEntry } from '../../schema/synonyms.ts';
 import { formatPath } from '../../records/friendly-errors.ts';
-import { phraseTerms, SYNONYM_WEIGHT, type SynonymsArtefact } from '../query/synonyms.ts';
+import { SYNONYM_WEIGHT, type SynonymsArtefact } from '../query/synonyms.ts';
+import { queryTerms } from '../text/normalize.ts';
 
 /** A synonyms file that cannot be published; `message` lists every problem with its line. */
 export class SynonymsError extends Error {
@@ -70,7 +71,7 @@ export function parseSynonyms(text: string, file: string): SynonymEntry[] {
             ...list(entry.to).map((p, k) => [p, 'to', k] as [string, string, number]),
           ];
     for (const [phrase, key, k] of phrases) {
-      if (phraseTerms(phrase).length === 0)
+      if (queryTerms(phrase).length === 0)
         problems.push(
           `${file}${lineOf([i, key, k])}: entry ${i + 1}: "${phrase}" has only stop words, so it can never be searched`,
         );
@@ -91,11 +92,11 @@ export function compileSynonyms(entries: readonly SynonymEntry[]): SynonymsArtef
   for (const entry of entries) {
     const weight = entry.weight ?? SYNONYM_WEIGHT;
     if ('group' in entry) {
-      const members = entry.group.map(phraseTerms);
+      const members = entry.group.map(queryTerms);
       for (const member of members) add(member, members, weight);
     } else {
-      const targets = list(entry.to).map(phraseTerms);
-      for (const from of list(entry.from)) add(phraseTerms(from), targets, weight);
+      const targets = list(entry.to).map(queryTerms);
+      for (const from of list(entry.from)) add(queryTerms(from), targets, weight);
     }
   }
   return { version: 1, rules };

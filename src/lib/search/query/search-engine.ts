@@ -334,27 +334,29 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     return { scoreOf: (at: number) => partialScore(options, factors, at, scoring), slots: slots.length };
   }
 
-  /** q's best matches and `other`'s best records that q does not match, scored under `key` (lacking counted) or `otherKey`. */
+  /**
+   * q's best matches and `other`'s best records that q does not match, scored as q scores them (their lacking slots
+   * counted) or, `asOther`, as `other` scores them (a completion of q holds every slot).
+   */
   async function rankedOthers(
     q: string,
     filters: Filters,
     variants: Variants,
-    key: string,
     other: string,
     otherVariants: Variants,
     limit: number,
-    otherKey?: string,
+    asOther = false,
   ): Promise<PartialPage> {
     const filter = positionFilter(kindRegions, filters);
     const matching = new Set(await positionsOf(q, variants));
     const exact = matching.size ? await topOf(q, filter, limit, variants) : [];
     const others = await topOf(other, (at) => !matching.has(at) && (!filter || filter(at)), limit, otherVariants);
-    const own = await scorerOf(key);
-    const scoreOf = otherKey === undefined ? own.scoreOf : (await scorerOf(otherKey)).scoreOf;
+    const own = await scorerOf(keyFor(q, variants));
+    const scoreOf = asOther ? (await scorerOf(keyFor(other, otherVariants))).scoreOf : own.scoreOf;
     const scored = others
       .map((at) => {
         const { score, held } = scoreOf(at);
-        return { at, score, lacking: otherKey === undefined ? held.filter((h) => !h).length : 0 };
+        return { at, score, lacking: asOther ? 0 : held.filter((h) => !h).length };
       })
       .sort((a, b) => b.score - a.score || a.at - b.at);
     return {
@@ -380,11 +382,10 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     limit: number,
   ): Promise<PartialPage> {
     const variants = { prefix, corrected };
-    const key = keyFor(q, variants);
-    if (key === '') return noPartial();
+    if (keyFor(q, variants) === '') return noPartial();
     // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
     const shorterVariants = { prefix: prefix === true && keepsLastWord(q, shorter), corrected };
-    return rankedOthers(q, { kind, region }, variants, key, shorter, shorterVariants, limit);
+    return rankedOthers(q, { kind, region }, variants, shorter, shorterVariants, limit);
   }
 
   async function completions(
@@ -393,9 +394,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   ): Promise<PartialPage> {
     const typed = { corrected };
     const grown = { prefix: true, corrected };
-    const key = keyFor(q, typed);
-    if (key === '' || !(await lastWordGrows(q))) return noPartial();
-    return rankedOthers(q, { kind, region }, typed, key, q, grown, limit, keyFor(q, grown));
+    if (keyFor(q, typed) === '' || !(await lastWordGrows(q))) return noPartial();
+    return rankedOthers(q, { kind, region }, typed, q, grown, limit, true);
   }
 
   /** Index words longer than `start` that start with it; none for a word of the synonyms file (typed whole). */

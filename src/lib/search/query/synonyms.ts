@@ -4,7 +4,6 @@
  * terms (weight 1), each synonym and, for one word, its derivational family; a record holds the slot when it holds one
  * option wholly, and the slot scores its best weighted option (a word and its synonym never add up).
  */
-import { queryTerms } from '../text/normalize.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 
 /** The default weight of a synonym (RANK_WEIGHTS.synonym). */
@@ -34,9 +33,6 @@ export interface Slot {
   terms: string[];
   options: SynonymOption[];
 }
-
-/** The index terms of a written phrase, stop words dropped: queryTerms. */
-export const phraseTerms: (phrase: string) => string[] = queryTerms;
 
 /** A compiled lookup: rules by each of their terms, longest phrase first. */
 export interface Synonyms {

@@ -176,6 +176,19 @@ describe('the bundled synonyms file', () => {
       ['abîmé', 'détérioration'],
       ['rijden', 'conduire'],
       ['flashé', 'excès de vitesse'],
+      ['cyclo', 'cyclomoteur'],
+      ['meule', 'cyclomoteur'],
+      ['foiré', 'échec'],
+      ['cligno', 'clignotant'],
+      ['rdv', 'rendez-vous'],
+      ['retenter', 'repasser'],
+      ['internet', 'en ligne'],
+      ['psy', 'psychologue'],
+      ['vieux', 'âgé'],
+      ['vieux', 'ancien'],
+      ['boulot', 'travail'],
+      ['job', 'travail'],
+      ['patron', 'employeur'],
     ];
     for (const [word, target] of cases) expect(options(word), word).toContain(queryTerms(target).join(' '));
   });

@@ -43,11 +43,12 @@ export interface ShardOptions {
 }
 
 /**
- * Defaults; 4 records a block, as a page of 20 results reads about 20 blocks (at 50,000 records, 16 a block cost 38 KB
- * a first search, 4 about 15 KB).
+ * Defaults. A query word reads its whole shard, so a shard aims at ownFileChars, the most one term may hold in it:
+ * 32,000 characters cost the test build's first search a median of 95.3 KiB, 8,000 63.8 (docs/performance.md). 4 records
+ * a block, as a page of 20 results reads about 20 blocks (at 50,000 records, 16 a block cost 38 KB a first search).
  */
 export const SHARD_OPTIONS: ShardOptions = {
-  shardChars: 32_000,
+  shardChars: 8_000,
   ownFileChars: 8_000,
   docsPerBlock: 4,
   synonyms: NO_SYNONYMS,

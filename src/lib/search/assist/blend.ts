@@ -4,7 +4,7 @@
  * blended in among the exact matches by score. Page n ≥ 2 lists the exact matches from exactOffset, so every exact
  * match is on one page, once, and a blended record on none but the first.
  */
-import type { FactsQuery, PartialPage, ResultCard, SearchEngine, SearchPage } from '../query/search-engine.ts';
+import type { PartialPage, ResultCard, SearchEngine, SearchPage, UnpagedQuery } from '../query/search-engine.ts';
 import { textWords, type TextWord } from '../text/normalize.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { MAX_DROP_TRIES } from './suggest.ts';
@@ -106,7 +106,7 @@ function shorteningsOf(q: string): { q: string; missing: string }[] {
  */
 export async function blendFirstPage(
   engine: Pick<SearchEngine, 'partial' | 'cards'>,
-  query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
+  query: UnpagedQuery,
   exact: Pick<SearchPage, 'cards' | 'total' | 'terms'>,
   limit: number,
   power: number = MISSING_POWER,

@@ -5,7 +5,7 @@
  * Words no record holds are in none. Within a level, the shorter queries whose rarest word most records hold go first:
  * in typed order, a long question spent every try on its rarest words, which no record holds together.
  */
-import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
+import type { ResultCard, SearchEngine, UnpagedQuery } from '../query/search-engine.ts';
 import { penalisedScore, significantWords } from './blend.ts';
 import { MAX_DROP_TRIES, subsets } from './suggest.ts';
 import { keepsLastWord } from '../query/prefix.ts';
@@ -20,7 +20,7 @@ export interface PartialFill {
 /** Up to `room` records holding some of q's words, not in `shown` (ids), best first; none below three words. */
 export async function partialFill(
   engine: Pick<SearchEngine, 'partial' | 'cards' | 'search' | 'slotWords'>,
-  query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
+  query: UnpagedQuery,
   shown: readonly string[],
   room: number,
   pause: () => Promise<void> = () => Promise.resolve(),
@@ -66,7 +66,7 @@ export async function partialFill(
 /** The words of `typed` that some record holds, with how many; a word of a phrase slot counts the phrase's records. */
 async function heldWords(
   engine: Pick<SearchEngine, 'search'>,
-  { q, kind, region, prefix, corrected }: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
+  { q, kind, region, prefix, corrected }: UnpagedQuery,
   typed: readonly { text: string; term: string }[],
   slots: readonly string[][],
 ): Promise<{ word: { text: string; term: string }; total: number }[]> {

@@ -34,6 +34,9 @@ export interface FactsQuery {
   corrected?: readonly string[] | undefined;
 }
 
+/** A query without its page: what counts, facets and the site's blend ask. */
+export type UnpagedQuery = Omit<FactsQuery, 'limit' | 'offset'>;
+
 /** How the site lets q's words match beyond the API's rule. */
 type Variants = Pick<FactsQuery, 'prefix' | 'corrected'>;
 
@@ -79,20 +82,13 @@ export interface PartialPage {
 export interface SearchEngine {
   readonly size: number;
   search(query: FactsQuery): Promise<SearchPage>;
-  facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>): Promise<Facets>;
+  facets(query: UnpagedQuery): Promise<Facets>;
   /** Corrections, completions or shortenings of q that find something with the same filters (suggest.ts). */
   suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>, budget?: WorkBudget): Promise<Suggestion[]>;
   /** The site's blend (blend.ts): `shorter`'s best records that q does not match, scored as q scores them. */
-  partial(
-    query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string },
-    shorter: string,
-    limit: number,
-  ): Promise<PartialPage>;
+  partial(query: UnpagedQuery & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
   /** The site only: the best records that match q only with its last word completed (« examen théo »), `lacking` 0. */
-  completions(
-    query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'corrected'> & { q: string },
-    limit: number,
-  ): Promise<PartialPage>;
+  completions(query: Omit<UnpagedQuery, 'prefix'> & { q: string }, limit: number): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
   /** q's distinct significant words as typed, grouped by the slot they make (a phrase of the synonyms file is one). */
@@ -370,34 +366,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     };
   }
 
-  async function partial(
-    {
-      q,
-      kind,
-      region,
-      prefix,
-      corrected,
-    }: Pick<FactsQuery, 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string },
-    shorter: string,
-    limit: number,
-  ): Promise<PartialPage> {
-    const variants = { prefix, corrected };
-    if (keyFor(q, variants) === '') return noPartial();
-    // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
-    const shorterVariants = { prefix: prefix === true && keepsLastWord(q, shorter), corrected };
-    return rankedOthers(q, { kind, region }, variants, shorter, shorterVariants, limit);
-  }
-
-  async function completions(
-    { q, kind, region, corrected }: Pick<FactsQuery, 'kind' | 'region' | 'corrected'> & { q: string },
-    limit: number,
-  ): Promise<PartialPage> {
-    const typed = { corrected };
-    const grown = { prefix: true, corrected };
-    if (keyFor(q, typed) === '' || !(await lastWordGrows(q))) return noPartial();
-    return rankedOthers(q, { kind, region }, typed, q, grown, limit, true);
-  }
-
   /** Index words longer than `start` that start with it; none for a word of the synonyms file (typed whole). */
   async function longerWords(start: string): Promise<WordFile> {
     const term = processTerm(start);
@@ -424,8 +392,19 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   return {
     size: manifest.records,
     search,
-    partial,
-    completions,
+    async partial({ q, kind, region, prefix, corrected }, shorter, limit) {
+      const variants = { prefix, corrected };
+      if (keyFor(q, variants) === '') return noPartial();
+      // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
+      const shorterVariants = { prefix: prefix === true && keepsLastWord(q, shorter), corrected };
+      return rankedOthers(q, { kind, region }, variants, shorter, shorterVariants, limit);
+    },
+    async completions({ q, kind, region, corrected }, limit) {
+      const typed = { corrected };
+      const grown = { prefix: true, corrected };
+      if (keyFor(q, typed) === '' || !(await lastWordGrows(q))) return noPartial();
+      return rankedOthers(q, { kind, region }, typed, q, grown, limit, true);
+    },
     cards: cardsOf,
     slotWords(q) {
       const words = textWords(q).filter((w) => w.term !== null);

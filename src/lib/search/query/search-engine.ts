@@ -1,8 +1,8 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
 import { facetsOf, kindOf, positionFilter, regionsOf, type Filters } from '../index/listing.ts';
-import { processTerm, queryTerms, textWords, WORD } from '../text/normalize.ts';
-import { completing, keepsLastWord, openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
+import { foldText, processTerm, queryTerms, textWords, WORD } from '../text/normalize.ts';
+import { completing, keepsLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import {
@@ -425,7 +425,12 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       if (typed === null) return false;
       const [lists] = await store.postings([typed.term]);
       if (lists !== undefined || synonyms.has(typed.term)) return false;
-      return openLastWord(q, store);
+      // Some longer written form that records hold starts with it, and it is none.
+      const forms = (await store.prefixes(typed.folded)).filter((e) => e[2] > 0).map(([, word]) => foldText(word));
+      return (
+        !forms.includes(typed.folded) &&
+        forms.some((form) => form.length > typed.folded.length && form.startsWith(typed.folded))
+      );
     },
     lastWordGrows,
     async facets({ q, kind, region, prefix, corrected }) {

@@ -19,7 +19,7 @@ import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { createTopK, type Evaluation, type Evaluator, type TopKContext } from '../top-k/top-k.ts';
 import { TERM_INDEX_BOUNDS, type TermIndexBounds } from '../score/term-index.ts';
-import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
+import { createWorkBudget, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -245,7 +245,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       return words + input.length + loaded.length;
     let postings = 0;
     for (const list of loaded) for (const field of list ?? []) postings += field ? field.docs.length : 0;
-    return words + input.length + Math.ceil(postings / POSTINGS_PER_UNIT);
+    return words + input.length + postings;
   }
 
   // Records per listing byte over the whole listing: the facets without significant words.

@@ -160,9 +160,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   // Evaluations are cached by their key (normalised slots); raw query strings map to keys in a second LRU.
   const caches = createMatchCaches<Evaluated>(
     options.cache,
-    (entry) =>
-      matchesBytes({ positions: { length: entry.evaluation.count }, terms: entry.terms }) +
-      Math.ceil(manifest.records / 8),
+    (entry) => matchesBytes(entry.evaluation.count, entry.terms) + Math.ceil(manifest.records / 8),
   );
 
   const synonyms = createSynonyms(store.synonyms);

@@ -12,7 +12,6 @@ import {
   orderByImpact,
   popcount,
   positionsOf,
-  type TermIndex,
   type TermIndexBounds,
 } from '../score/term-index.ts';
 import { PageHeap } from './page-heap.ts';
@@ -62,11 +61,6 @@ export interface TopKContext {
   terms?: TermIndexBounds;
 }
 
-interface Option {
-  weight: number;
-  terms: TermIndex[];
-}
-
 /** What evaluates queries over one index: top-k, or the reference (reference.ts). */
 export interface Evaluator {
   /** The matches of AND slots (`quality` the query's term count, `named` the regions it names). */
@@ -108,7 +102,7 @@ export function createTopK({
   });
 
   function evaluate(slots: readonly SlotPostings[], quality: number, named = 0): Evaluation {
-    const plan: Option[][] = slots.map((slot) =>
+    const plan: Omit<PlanOption, 'at'>[][] = slots.map((slot) =>
       slot.options
         .filter((o) => o.lists.length > 0 && o.lists.every((l) => l !== undefined))
         .map((o) => ({ weight: o.weight, terms: o.lists.map((l) => termIndices.get(l!)) })),

@@ -5,7 +5,7 @@
  * match is on one page, once, and a blended record on none but the first.
  */
 import type { PartialPage, ResultCard, SearchEngine, SearchPage, UnpagedQuery } from '../query/search-engine.ts';
-import { textWords, type TextWord } from '../text/normalize.ts';
+import { significantWords, typedWords } from '../text/normalize.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { MAX_DROP_TRIES } from './suggest.ts';
 
@@ -64,17 +64,6 @@ export function exactOffset(page: number, exactShown: number, limit: number): nu
 /** How many pages `total` exact matches take when the first page listed `exactShown` of them. */
 export function pageCount(total: number, exactShown: number, limit: number): number {
   return total <= exactShown ? 1 : 1 + Math.ceil((total - exactShown) / limit);
-}
-
-/** q's significant words as typed, with their index terms, in typed order. */
-function typedWords(q: string): { text: string; term: string }[] {
-  return textWords(q).filter((w): w is TextWord & { term: string } => w.term !== null);
-}
-
-/** q's distinct significant words (the first time each term is typed), in typed order. */
-export function significantWords(q: string): { text: string; term: string }[] {
-  const words = typedWords(q);
-  return words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
 }
 
 /** The score of a PartialPage's `i`-th record on the blend's scale. */

@@ -6,7 +6,8 @@
  * in typed order, a long question spent every try on its rarest words, which no record holds together.
  */
 import type { ResultCard, SearchEngine, UnpagedQuery } from '../query/search-engine.ts';
-import { penalisedScore, significantWords } from './blend.ts';
+import { penalisedScore } from './blend.ts';
+import { significantWords } from '../text/normalize.ts';
 import { MAX_DROP_TRIES, subsets } from './suggest.ts';
 import { keepsLastWord } from '../query/prefix.ts';
 

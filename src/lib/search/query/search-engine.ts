@@ -1,7 +1,7 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
 import { facetsOf, kindOf, positionFilter, regionsOf, type Filters } from '../index/listing.ts';
-import { foldText, processTerm, queryTerms, textWords, WORD } from '../text/normalize.ts';
+import { foldText, processTerm, queryTerms, significantWords, WORD } from '../text/normalize.ts';
 import { completing, keepsLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
@@ -405,14 +405,11 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     },
     cards: cardsOf,
     slotWords(q) {
-      const words = textWords(q).filter((w) => w.term !== null);
-      const groups = synonyms.slots(words.map((w) => w.term!)).map((slot) => new Set(slot.terms));
-      const seen = new Set<string>();
+      const words = significantWords(q);
+      const groups = synonyms.slots(words.map((w) => w.term)).map((slot) => new Set(slot.terms));
       const grouped = new Map<Set<string>, string[]>();
       for (const { text, term } of words) {
-        if (seen.has(term!)) continue;
-        seen.add(term!);
-        const group = groups.find((terms) => terms.has(term!))!;
+        const group = groups.find((terms) => terms.has(term))!;
         grouped.set(group, [...(grouped.get(group) ?? []), text]);
       }
       return [...grouped.values()];

@@ -1,6 +1,6 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
-import { facetsOf, kindOf, positionFilter, regionsOf, type Filters } from '../index/listing.ts';
+import { facetsOf, kindOf, positionFilter, regionsOf, type Filters, type PositionFilter } from '../index/listing.ts';
 import { foldText, processTerm, queryTerms, significantWords, WORD } from '../text/normalize.ts';
 import { completing, keepsLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
@@ -311,12 +311,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   }
 
   /** The `count` best matches of q kept by `keep` (listing positions, best first); none without significant words. */
-  async function topOf(
-    q: string,
-    keep: ((position: number) => boolean) | null,
-    count: number,
-    variants: Variants,
-  ): Promise<number[]> {
+  async function topOf(q: string, keep: PositionFilter, count: number, variants: Variants): Promise<number[]> {
     return (await evaluated(q, variants))?.evaluation.top(keep, count).top ?? [];
   }
 

@@ -15,7 +15,7 @@ import {
   type TermIndexBounds,
 } from '../score/term-index.ts';
 import { PageHeap } from './page-heap.ts';
-import { histogramTotal, type Filters } from '../index/listing.ts';
+import { histogramTotal, type Filters, type PositionFilter } from '../index/listing.ts';
 import { KINDS, REGIONS } from '../../schema/kinds-regions.ts';
 
 /** Records read from a term's impact order between two checks of the stopping bound. */
@@ -41,7 +41,7 @@ export interface Evaluation {
   /** How many matches pass the filters (a count over bitsets, never a score). */
   total(filters: Filters): number;
   /** The `count` best positions kept by `keep`, and their scores; past half of `kept` matches, every match is ranked. */
-  top(keep: ((position: number) => boolean) | null, count: number, kept?: number): { top: number[]; scores: number[] };
+  top(keep: PositionFilter, count: number, kept?: number): { top: number[]; scores: number[] };
   /** Records fully scored so far, over every page asked of this evaluation. */
   readonly scored: number;
 }
@@ -164,7 +164,7 @@ export function createTopK({
     }
 
     /** The page by one pass over every match. */
-    function linear(keep: ((position: number) => boolean) | null, count: number) {
+    function linear(keep: PositionFilter, count: number) {
       const heap = new PageHeap(count);
       const at = all();
       const scores = scoreAll(scorePlan, bits, at, scratch);
@@ -185,7 +185,7 @@ export function createTopK({
     };
 
     /** The page by reading each term's records best impact first, or `linear` once that costs more than half a pass. */
-    function threshold(keep: ((position: number) => boolean) | null, count: number) {
+    function threshold(keep: PositionFilter, count: number) {
       const heap = new PageHeap(count);
       for (const term of terms) orderByImpact(term, kindRegions);
       mark += 1;
@@ -245,11 +245,6 @@ export function createTopK({
 }
 
 /** Offers every kept match to the heap (module level, so that its optimised code serves every query). */
-function offerAll(
-  heap: PageHeap,
-  at: Int32Array,
-  scores: Float64Array,
-  keep: ((position: number) => boolean) | null,
-): void {
+function offerAll(heap: PageHeap, at: Int32Array, scores: Float64Array, keep: PositionFilter): void {
   for (let i = 0; i < at.length; i++) if (!keep || keep(at[i]!)) heap.offer(scores[i]!, at[i]!);
 }

@@ -258,9 +258,8 @@ async function correct(
       sureEdit.set(`${folded} ${entry[1]}`, d <= 1 || (d <= sureDistance(folded) && alone));
     });
   }
-  const options = unknown.map((w) => byText.get(foldText(w.text))!);
   const edits = [
-    ...unknown.map((w, i) => ({ ...w, list: options[i]! })),
+    ...unknown.map((w) => ({ ...w, list: byText.get(foldText(w.text))! })),
     ...left.map((w) => ({ ...w, list: null })),
   ].sort((a, b) => a.at - b.at);
   const queries = new Map<string, boolean>();

@@ -116,14 +116,9 @@ export async function openShardStore(
     if (body === null) throw new Error(`search file ${path} is missing`);
     return body;
   };
-  const [manifest, listing, synonyms] = await Promise.all([
-    text(SEARCH_PATHS.manifest),
-    text(SEARCH_PATHS.listing),
-    text(SEARCH_PATHS.synonyms),
-  ]).then(
-    ([m, l, s]) =>
-      [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile, JSON.parse(s) as SynonymsArtefact] as const,
-  );
+  const [manifest, listing, synonyms] = (
+    await Promise.all([SEARCH_PATHS.manifest, SEARCH_PATHS.listing, SEARCH_PATHS.synonyms].map((path) => text(path)))
+  ).map((body) => JSON.parse(body)) as [SearchManifest, ListingFile, SynonymsArtefact];
   if (manifest.version !== 5)
     throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 5`);
   if (synonyms.version !== 1 || !Array.isArray(synonyms.rules))

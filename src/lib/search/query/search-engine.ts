@@ -423,11 +423,8 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       );
     },
     lastWordGrows,
-    async facets({ q, kind, region, prefix, corrected }) {
-      return facetsOf((await evaluated(q, { prefix, corrected }))?.evaluation.histogram ?? everyRecord(), {
-        kind,
-        region,
-      });
+    async facets(query) {
+      return facetsOf((await evaluated(query.q, query))?.evaluation.histogram ?? everyRecord(), query);
     },
     suggest({ q, kind, region, prefix }, budget = createWorkBudget(work.suggest)) {
       if (q === undefined) return Promise.resolve([]);

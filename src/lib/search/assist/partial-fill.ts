@@ -30,7 +30,17 @@ export async function partialFill(
   if (q === undefined || room <= 0) return undefined;
   const typed = significantWords(q);
   if (typed.length < 3) return undefined;
-  const held = await heldWords(engine, query, typed, engine.slotWords(q));
+  // The words some record holds, with how many; a word of a phrase slot counts the phrase's records.
+  const slots = engine.slotWords(q);
+  const totals = await Promise.all(
+    typed.map(async (word) => {
+      const text = slots.find((slot) => slot.includes(word.text))?.join(' ') ?? word.text;
+      // Only q's open last word is completed (query/prefix.ts).
+      const prefix = query.prefix === true && keepsLastWord(q, text);
+      return (await engine.search({ ...query, q: text, limit: 0, offset: 0, prefix })).total;
+    }),
+  );
+  const held = typed.map((word, i) => ({ word, total: totals[i]! })).filter((h) => h.total > 0);
   const words = held.map((h) => h.word);
   // Each shorter query's word counts, rarest first, compared as a vector.
   const counts = (kept: number[]) => kept.map((i) => held[i]!.total).sort((a, b) => a - b);
@@ -62,31 +72,4 @@ export async function partialFill(
   const already = new Set(shown);
   const cards = (await engine.cards(order.map(([at]) => at))).filter((c) => !already.has(c.id)).slice(0, room);
   return cards.length ? { cards, terms: [...terms] } : undefined;
-}
-
-/** The words of `typed` that some record holds, with how many; a word of a phrase slot counts the phrase's records. */
-async function heldWords(
-  engine: Pick<SearchEngine, 'search'>,
-  { q, kind, region, prefix, corrected }: UnpagedQuery,
-  typed: readonly { text: string; term: string }[],
-  slots: readonly string[][],
-): Promise<{ word: { text: string; term: string }; total: number }[]> {
-  const totals = await Promise.all(
-    typed.map(async (word) => {
-      const text = slots.find((slot) => slot.includes(word.text))?.join(' ') ?? word.text;
-      return (
-        await engine.search({
-          q: text,
-          kind,
-          region,
-          limit: 0,
-          offset: 0,
-          // Only q's open last word is completed (query/prefix.ts).
-          prefix: prefix === true && keepsLastWord(q!, text),
-          corrected,
-        })
-      ).total;
-    }),
-  );
-  return typed.map((word, i) => ({ word, total: totals[i]! })).filter((h) => h.total > 0);
 }

@@ -140,11 +140,7 @@ export function createTopK({
     const terms = [...new Set(plan.flatMap((options) => options.flatMap((o) => o.terms)))];
     const termAt = new Map(terms.map((term, i) => [term, i]));
     const planAt: PlanOption[][] = plan.map((options) =>
-      options.map((o) => ({
-        weight: o.weight,
-        terms: o.terms,
-        at: Int32Array.from(o.terms, (term) => termAt.get(term)!),
-      })),
+      options.map((o) => ({ ...o, at: Int32Array.from(o.terms, (term) => termAt.get(term)!) })),
     );
     const scorePlan: ScorePlan = { slots: planAt, factors: rankFactors(plan.length, quality, named), kindRegions };
 

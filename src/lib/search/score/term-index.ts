@@ -162,7 +162,6 @@ export function buildTermIndex(
   for (let i = 0; i < docs.length; i++) histogram[kindRegions[docs[i]!]!]! += 1;
   const ranks = new Int32Array(bits.length);
   for (let w = 1; w < bits.length; w++) ranks[w] = ranks[w - 1]! + popcount(bits[w - 1]!);
-  const none = new Int32Array(0);
   return {
     docs,
     scores,
@@ -170,7 +169,7 @@ export function buildTermIndex(
     bits,
     ranks,
     ordered: false,
-    order: none,
+    order: new Int32Array(0),
     impacts: new Float32Array(0),
     led: 0,
     split: 0,

@@ -80,7 +80,6 @@ export interface PartialPage {
 
 /** A loaded search engine. */
 export interface SearchEngine {
-  readonly size: number;
   search(query: FactsQuery): Promise<SearchPage>;
   facets(query: UnpagedQuery): Promise<Facets>;
   /** Corrections, completions or shortenings of q that find something with the same filters (suggest.ts). */
@@ -383,7 +382,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   }
 
   return {
-    size: manifest.records,
     search,
     async partial({ q, kind, region, prefix, corrected }, shorter, limit) {
       const variants = { prefix, corrected };

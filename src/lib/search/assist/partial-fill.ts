@@ -55,8 +55,7 @@ export async function partialFill(
   let tries = 0;
   const largest = Math.min(words.length, typed.length - 2);
   for (let size = largest; size >= 1 && tries < MAX_DROP_TRIES && best.size < wanted; size--) {
-    const level = [...subsets(words.length, size)].sort(fuller);
-    for (const kept of level) {
+    for (const kept of [...subsets(words.length, size)].sort(fuller)) {
       if (tries++ >= MAX_DROP_TRIES) break;
       // One evaluation per task: a phone's main thread paints between them.
       await pause();

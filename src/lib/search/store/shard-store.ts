@@ -77,9 +77,6 @@ function decode(code: string): TermPostings {
   return fields;
 }
 
-/** Bytes a decoded term takes (12 a posting), for the cache's bound. */
-const postingBytes = (fields: TermPostings) => fields.reduce((sum, p) => sum + (p ? 12 * p.docs.length : 0), 64);
-
 /** Sizes of loaded files, by their promise: a pending file counts as 64 until it is stored again under its size. */
 const sizes = new WeakMap<Promise<unknown>, number>();
 const sizeOfPending = (pending: Promise<unknown>) => sizes.get(pending) ?? 64;
@@ -158,7 +155,8 @@ export async function openShardStore(
       () => text(SEARCH_PATHS.bigTerm(n, k)),
       (body) => {
         const decoded = decode(JSON.parse(body) as string);
-        return [decoded, postingBytes(decoded)];
+        // 12 bytes a posting.
+        return [decoded, decoded.reduce((sum, p) => sum + (p ? 12 * p.docs.length : 0), 64)];
       },
     );
   const block = (n: number) =>

@@ -48,9 +48,8 @@ export function mergeByScore<T>(
   while (out.length < limit && (i < exact.length || j < partial.length)) {
     const e = exact[i];
     const p = partial[j];
-    const takePartial =
-      p !== undefined && (e === undefined || p.score > e.score || (p.score === e.score && p.at < e.at));
-    if (takePartial) out.push({ ...partial[j++]!, exact: false });
+    if (p !== undefined && (e === undefined || p.score > e.score || (p.score === e.score && p.at < e.at)))
+      out.push({ ...partial[j++]!, exact: false });
     else out.push({ ...exact[i++]!, exact: true });
   }
   return out;

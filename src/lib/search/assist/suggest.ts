@@ -327,7 +327,6 @@ async function shorten(
   searches: Searches,
   open?: TextWord,
 ): Promise<Suggestion[]> {
-  const { budget } = searches;
   const words = significant.filter((w, i) => significant.findIndex((o) => o.term === w.term) === i);
   const known = words.filter((w) => !unknown.has(w.term!));
   if (words.length < 2 || known.length === 0) return [];
@@ -335,7 +334,7 @@ async function shorten(
   for (let size = unknown.size === 0 ? 1 : 0; size < known.length && tries < MAX_DROP_TRIES; size++) {
     const found: { q: string; total: number; missing: string[]; best: number; keeps: boolean }[] = [];
     for (const dropped of subsets(known.length, size)) {
-      if (tries++ >= MAX_DROP_TRIES || !budget.spend(WORD_UNITS * significant.length)) break;
+      if (tries++ >= MAX_DROP_TRIES || !searches.budget.spend(WORD_UNITS * significant.length)) break;
       const gone = new Set<string | null>([...unknown, ...dropped.map((i) => known[i]!.term!)]);
       const kept = significant
         .filter((w) => !gone.has(w.term))
@@ -349,7 +348,7 @@ async function shorten(
       const keeps = open !== undefined && !gone.has(open.term);
       found.push({ q: kept, total, missing: words.filter((w) => gone.has(w.term)).map((w) => w.text), best, keeps });
     }
-    if (found.length || budget.exhausted)
+    if (found.length || searches.budget.exhausted)
       return found
         .sort((a, b) => Number(b.keeps) - Number(a.keeps) || b.best - a.best)
         .slice(0, MAX_SUGGESTIONS)

@@ -51,9 +51,6 @@ export function correctedWords(q: string, correction: string): string[] {
   return [...correction.matchAll(WORD)].map((m) => m[0]).filter((word) => !typed.has(foldText(word)));
 }
 
-/** The last word of q as typed (a completed query's last word is q's last word). */
-const typedWord = (q: string): string => [...q.matchAll(WORD)].at(-1)![0];
-
 /** The page for `question`; `pause` lets the caller's main thread paint between steps (the browser's scheduler.yield). */
 export async function sitePage(
   engine: SearchEngine,
@@ -72,7 +69,8 @@ export async function sitePage(
   let grown: string | undefined;
   if (found === 0 && !prefix && !exact && q !== undefined && (await engine.lastWordGrows(q))) {
     const total = await count(true);
-    if (total > 0) [prefix, found, grown] = [true, total, typedWord(q)];
+    // grown is q's last word as typed (a completed query's last word is q's last word).
+    if (total > 0) [prefix, found, grown] = [true, total, [...q.matchAll(WORD)].at(-1)![0]];
   }
   if (found === 0 && q !== undefined) await pause();
   const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region, prefix }) : [];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../src/lib/records/build-corpus.ts';
-import { buildIndex } from '../../src/lib/search/index/build-index.ts';
+import { buildIndex } from '../../src/lib/search/index/shard-build.ts';
 import { toSearchDocument } from '../../src/lib/search/index/search-options.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';

@@ -4,8 +4,8 @@
  * blended in among the exact matches by score. Page n ≥ 2 lists the exact matches from exactOffset, so every exact
  * match is on one page, once, and a blended record on none but the first.
  */
-import type { FactsQuery, PartialPage, ResultCard, SearchEngine, SearchPage } from '../query/search-engine.ts';
-import { textWords, type TextWord } from '../text/normalize.ts';
+import type { PartialPage, ResultCard, SearchEngine, SearchPage, UnpagedQuery } from '../query/search-engine.ts';
+import { significantWords, typedWords } from '../text/normalize.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { MAX_DROP_TRIES } from './suggest.ts';
 
@@ -48,9 +48,8 @@ export function mergeByScore<T>(
   while (out.length < limit && (i < exact.length || j < partial.length)) {
     const e = exact[i];
     const p = partial[j];
-    const takePartial =
-      p !== undefined && (e === undefined || p.score > e.score || (p.score === e.score && p.at < e.at));
-    if (takePartial) out.push({ ...partial[j++]!, exact: false });
+    if (p !== undefined && (e === undefined || p.score > e.score || (p.score === e.score && p.at < e.at)))
+      out.push({ ...partial[j++]!, exact: false });
     else out.push({ ...exact[i++]!, exact: true });
   }
   return out;
@@ -64,17 +63,6 @@ export function exactOffset(page: number, exactShown: number, limit: number): nu
 /** How many pages `total` exact matches take when the first page listed `exactShown` of them. */
 export function pageCount(total: number, exactShown: number, limit: number): number {
   return total <= exactShown ? 1 : 1 + Math.ceil((total - exactShown) / limit);
-}
-
-/** q's significant words as typed, with their index terms, in typed order. */
-function typedWords(q: string): { text: string; term: string }[] {
-  return textWords(q).filter((w): w is TextWord & { term: string } => w.term !== null);
-}
-
-/** q's distinct significant words (the first time each term is typed), in typed order. */
-export function significantWords(q: string): { text: string; term: string }[] {
-  const words = typedWords(q);
-  return words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
 }
 
 /** The score of a PartialPage's `i`-th record on the blend's scale. */
@@ -106,7 +94,7 @@ function shorteningsOf(q: string): { q: string; missing: string }[] {
  */
 export async function blendFirstPage(
   engine: Pick<SearchEngine, 'partial' | 'cards'>,
-  query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
+  query: UnpagedQuery,
   exact: Pick<SearchPage, 'cards' | 'total' | 'terms'>,
   limit: number,
   power: number = MISSING_POWER,

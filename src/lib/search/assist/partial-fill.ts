@@ -5,8 +5,9 @@
  * Words no record holds are in none. Within a level, the shorter queries whose rarest word most records hold go first:
  * in typed order, a long question spent every try on its rarest words, which no record holds together.
  */
-import type { FactsQuery, ResultCard, SearchEngine } from '../query/search-engine.ts';
-import { penalisedScore, significantWords } from './blend.ts';
+import type { ResultCard, SearchEngine, UnpagedQuery } from '../query/search-engine.ts';
+import { penalisedScore } from './blend.ts';
+import { significantWords } from '../text/normalize.ts';
 import { MAX_DROP_TRIES, subsets } from './suggest.ts';
 import { keepsLastWord } from '../query/prefix.ts';
 
@@ -20,7 +21,7 @@ export interface PartialFill {
 /** Up to `room` records holding some of q's words, not in `shown` (ids), best first; none below three words. */
 export async function partialFill(
   engine: Pick<SearchEngine, 'partial' | 'cards' | 'search' | 'slotWords'>,
-  query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
+  query: UnpagedQuery,
   shown: readonly string[],
   room: number,
   pause: () => Promise<void> = () => Promise.resolve(),
@@ -29,7 +30,17 @@ export async function partialFill(
   if (q === undefined || room <= 0) return undefined;
   const typed = significantWords(q);
   if (typed.length < 3) return undefined;
-  const held = await heldWords(engine, query, typed, engine.slotWords(q));
+  // The words some record holds, with how many; a word of a phrase slot counts the phrase's records.
+  const slots = engine.slotWords(q);
+  const totals = await Promise.all(
+    typed.map(async (word) => {
+      const text = slots.find((slot) => slot.includes(word.text))?.join(' ') ?? word.text;
+      // Only q's open last word is completed (query/prefix.ts).
+      const prefix = query.prefix === true && keepsLastWord(q, text);
+      return (await engine.search({ ...query, q: text, limit: 0, offset: 0, prefix })).total;
+    }),
+  );
+  const held = typed.map((word, i) => ({ word, total: totals[i]! })).filter((h) => h.total > 0);
   const words = held.map((h) => h.word);
   // Each shorter query's word counts, rarest first, compared as a vector.
   const counts = (kept: number[]) => kept.map((i) => held[i]!.total).sort((a, b) => a - b);
@@ -44,8 +55,7 @@ export async function partialFill(
   let tries = 0;
   const largest = Math.min(words.length, typed.length - 2);
   for (let size = largest; size >= 1 && tries < MAX_DROP_TRIES && best.size < wanted; size--) {
-    const level = [...subsets(words.length, size)].sort(fuller);
-    for (const kept of level) {
+    for (const kept of [...subsets(words.length, size)].sort(fuller)) {
       if (tries++ >= MAX_DROP_TRIES) break;
       // One evaluation per task: a phone's main thread paints between them.
       await pause();
@@ -61,31 +71,4 @@ export async function partialFill(
   const already = new Set(shown);
   const cards = (await engine.cards(order.map(([at]) => at))).filter((c) => !already.has(c.id)).slice(0, room);
   return cards.length ? { cards, terms: [...terms] } : undefined;
-}
-
-/** The words of `typed` that some record holds, with how many; a word of a phrase slot counts the phrase's records. */
-async function heldWords(
-  engine: Pick<SearchEngine, 'search'>,
-  { q, kind, region, prefix, corrected }: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>,
-  typed: readonly { text: string; term: string }[],
-  slots: readonly string[][],
-): Promise<{ word: { text: string; term: string }; total: number }[]> {
-  const totals = await Promise.all(
-    typed.map(async (word) => {
-      const text = slots.find((slot) => slot.includes(word.text))?.join(' ') ?? word.text;
-      return (
-        await engine.search({
-          q: text,
-          kind,
-          region,
-          limit: 0,
-          offset: 0,
-          // Only q's open last word is completed (query/prefix.ts).
-          prefix: prefix === true && keepsLastWord(q!, text),
-          corrected,
-        })
-      ).total;
-    }),
-  );
-  return typed.map((word, i) => ({ word, total: totals[i]! })).filter((h) => h.total > 0);
 }

@@ -51,9 +51,6 @@ export function correctedWords(q: string, correction: string): string[] {
   return [...correction.matchAll(WORD)].map((m) => m[0]).filter((word) => !typed.has(foldText(word)));
 }
 
-/** The last word of q as typed (a completed query's last word is q's last word). */
-const typedWord = (q: string): string => [...q.matchAll(WORD)].at(-1)![0];
-
 /** The page for `question`; `pause` lets the caller's main thread paint between steps (the browser's scheduler.yield). */
 export async function sitePage(
   engine: SearchEngine,
@@ -64,22 +61,6 @@ export async function sitePage(
   // The last word is completed on every path (typed, submitted, reloaded) unless records hold it whole; a complete word
   // that may grow (« examen théo ») only fills a short first page, or stands in when q finds nothing (both below).
   let prefix = !exact && q !== undefined && (await engine.openLastWord(q));
-  // A confident correction shown at once counts its corrected words at RANK_WEIGHTS.correction (none otherwise).
-  let corrected: string[] | undefined;
-  const pageOf = async (text: string | undefined, at: number) => {
-    const [page, facets, allKinds, allRegions] = await Promise.all([
-      engine.search({ q: text, kind, region, limit, offset: at, prefix, corrected }),
-      engine.facets({ q: text, kind, region, prefix, corrected }),
-      engine.search({ q: text, region, limit: 0, offset: 0, prefix, corrected }),
-      engine.search({ q: text, kind, limit: 0, offset: 0, prefix, corrected }),
-    ]);
-    return {
-      total: page.total,
-      cards: page.cards,
-      terms: page.terms,
-      facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total },
-    };
-  };
   const count = async (grown: boolean) =>
     q === undefined ? 0 : (await engine.search({ q, kind, region, limit: 0, offset: 0, prefix: grown })).total;
   let found = await count(prefix);
@@ -88,43 +69,47 @@ export async function sitePage(
   let grown: string | undefined;
   if (found === 0 && !prefix && !exact && q !== undefined && (await engine.lastWordGrows(q))) {
     const total = await count(true);
-    if (total > 0) [prefix, found, grown] = [true, total, typedWord(q)];
+    // grown is q's last word as typed (a completed query's last word is q's last word).
+    if (total > 0) [prefix, found, grown] = [true, total, [...q.matchAll(WORD)].at(-1)![0]];
   }
   if (found === 0 && q !== undefined) await pause();
   const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region, prefix }) : [];
   // Only a sure correction is shown at once; which word to leave out is the blend's choice, record by record.
   const shown = exact ? undefined : suggestions.find((s) => s.confident);
   const text = shown?.q ?? q;
-  if (q !== undefined && shown) corrected = correctedWords(q, shown.q);
+  // A confident correction shown at once counts its corrected words at RANK_WEIGHTS.correction (none otherwise).
+  const corrected = q !== undefined && shown ? correctedWords(q, shown.q) : undefined;
+  const asked = { q: text, kind, region, prefix, corrected };
   // One ranking on the first page (blend.ts), not for ?exact=1; later pages start after the exact matches it listed.
   let blend: Blend | undefined;
   let at = offset;
   if (text !== undefined && !exact) {
     await pause();
-    const first = await engine.search({ q: text, kind, region, limit, offset: 0, prefix, corrected });
+    const first = await engine.search({ ...asked, limit, offset: 0 });
     // A complete last word that may grow: records holding every word with it completed fill a short page, by score.
     const completed =
       !prefix && first.total < limit
         ? await engine.completions({ q: text, kind, region, corrected }, limit)
         : undefined;
-    blend = await blendFirstPage(
-      engine,
-      { q: text, kind, region, prefix, corrected },
-      first,
-      limit,
-      undefined,
-      completed,
-    );
+    blend = await blendFirstPage(engine, asked, first, limit, undefined, completed);
     if (blend && offset > 0) at = exactOffset(offset / limit + 1, blend.exactShown, limit);
   }
-  const page = await pageOf(text, at);
+  const [page, facets, allKinds, allRegions] = await Promise.all([
+    engine.search({ ...asked, limit, offset: at }),
+    engine.facets(asked),
+    engine.search({ q: text, region, limit: 0, offset: 0, prefix, corrected }),
+    engine.search({ q: text, kind, limit: 0, offset: 0, prefix, corrected }),
+  ]);
   const listed = shownIds({ cards: page.cards, blend: offset === 0 ? blend?.items : undefined });
   const partly =
     offset === 0 && text !== undefined && !exact && listed.length < limit
-      ? await partialFill(engine, { q: text, kind, region, prefix, corrected }, listed, limit - listed.length, pause)
+      ? await partialFill(engine, asked, listed, limit - listed.length, pause)
       : undefined;
   return {
-    ...page,
+    total: page.total,
+    cards: page.cards,
+    terms: page.terms,
+    facets: { ...facets, allKinds: allKinds.total, allRegions: allRegions.total },
     suggestions,
     shown,
     grown,

@@ -156,39 +156,25 @@ export async function suggest(
   const last = words.at(-1);
   const openWord = open && last?.term != null && last.at + last.text.length === q.length ? last : undefined;
   const searches = searchesOf(source, budget, openWord && q);
-  const completed = await complete(q, last, source, budget, searches);
+  const completed = await complete(q, last, searches);
   if (completed.length >= MAX_SUGGESTIONS || budget.exhausted) return completed;
   const known = (await source.known(significant.map((w) => w.term!))).map((k, i) => k || significant[i] === openWord);
   const unknown = significant.filter((_, i) => !known[i]);
   const real = await realWords(unknown, source);
   const nonWords = unknown.filter((_, i) => !real[i]);
-  const corrected =
-    nonWords.length === 0
-      ? []
-      : await correct(
-          q,
-          nonWords,
-          unknown.filter((_, i) => real[i]),
-          source,
-          budget,
-          searches,
-        );
+  const lacking = unknown.filter((_, i) => real[i]);
+  const corrected = await correct(q, nonWords, lacking, searches);
   const others =
     corrected.length > 0 || budget.exhausted
       ? corrected
-      : await shorten(significant, new Set(unknown.map((w) => w.term!)), budget, searches, openWord);
+      : await shorten(significant, new Set(unknown.map((w) => w.term!)), searches, openWord);
   const taken = new Set(completed.map((s) => s.q));
   return [...completed, ...others.filter((s) => !taken.has(s.q))].slice(0, MAX_SUGGESTIONS);
 }
 
 /** q with its last word's most frequent completions that find something; never `confident` (which word is unsure). */
-async function complete(
-  q: string,
-  last: TextWord | undefined,
-  source: SuggestSource,
-  budget: WorkBudget,
-  searches: Searches,
-): Promise<Suggestion[]> {
+async function complete(q: string, last: TextWord | undefined, searches: Searches): Promise<Suggestion[]> {
+  const { source, budget } = searches;
   if (!source.longer || last?.term == null || last.at + last.text.length !== q.length) return [];
   const start = foldText(last.text);
   if (start.length < PREFIX_MIN_LETTERS) return [];
@@ -222,12 +208,14 @@ async function realWords(words: readonly TextWord[], source: SuggestSource): Pro
   return words.map((w, i) => formsFound.has(folded[i]!) || stemsFound.has(w.term!));
 }
 
-/** total() and best() paid from the budget first (null once it cannot pay); a query keeping `open`'s last word completes it. */
+/** `source` and `budget`, and total() and best() paid first (null once unpaid); a query keeping `open`'s last word completes it. */
 function searchesOf(source: SuggestSource, budget: WorkBudget, open?: string) {
   const ends = (q: string) => open !== undefined && keepsLastWord(open, q);
   const paid = async <T>(q: string, run: (q: string) => Promise<T>): Promise<T | null> =>
     budget.spend(source.cost ? await source.cost(q) : 1) ? run(q) : null;
   return {
+    source,
+    budget,
     total: (q: string) => paid(q, (s) => source.total(s, ends(s))),
     best: (q: string) => paid(q, (s) => source.best(s, ends(s))),
   };
@@ -235,18 +223,18 @@ function searchesOf(source: SuggestSource, budget: WorkBudget, open?: string) {
 type Searches = ReturnType<typeof searchesOf>;
 
 /**
- * Corrections of the non-words that find something; the real words the index lacks (`left`) are left out. Confident
- * when every replaced word is one edit away (or two, for a long word with no other candidate as near: sureDistance),
- * no word is left out, and it finds records.
+ * Corrections of the non-words that find something (none without one); the real words the index lacks (`left`) are
+ * left out. Confident when every replaced word is one edit away (or two, for a long word with no other candidate as
+ * near: sureDistance), no word is left out, and it finds records.
  */
 async function correct(
   q: string,
   unknown: readonly TextWord[],
   left: readonly TextWord[],
-  source: SuggestSource,
-  budget: WorkBudget,
   searches: Searches,
 ): Promise<Suggestion[]> {
+  if (unknown.length === 0) return [];
+  const { source, budget } = searches;
   const byText = new Map<string, WordFile>();
   const sureEdit = new Map<string, boolean>();
   for (const w of unknown) {
@@ -270,9 +258,8 @@ async function correct(
       sureEdit.set(`${folded} ${entry[1]}`, d <= 1 || (d <= sureDistance(folded) && alone));
     });
   }
-  const options = unknown.map((w) => byText.get(foldText(w.text))!);
   const edits = [
-    ...unknown.map((w, i) => ({ ...w, list: options[i]! })),
+    ...unknown.map((w) => ({ ...w, list: byText.get(foldText(w.text))! })),
     ...left.map((w) => ({ ...w, list: null })),
   ].sort((a, b) => a.at - b.at);
   const queries = new Map<string, boolean>();
@@ -337,7 +324,6 @@ export function* subsets(n: number, size: number, from = 0): Generator<number[]>
 async function shorten(
   significant: readonly TextWord[],
   unknown: ReadonlySet<string>,
-  budget: WorkBudget,
   searches: Searches,
   open?: TextWord,
 ): Promise<Suggestion[]> {
@@ -348,7 +334,7 @@ async function shorten(
   for (let size = unknown.size === 0 ? 1 : 0; size < known.length && tries < MAX_DROP_TRIES; size++) {
     const found: { q: string; total: number; missing: string[]; best: number; keeps: boolean }[] = [];
     for (const dropped of subsets(known.length, size)) {
-      if (tries++ >= MAX_DROP_TRIES || !budget.spend(WORD_UNITS * significant.length)) break;
+      if (tries++ >= MAX_DROP_TRIES || !searches.budget.spend(WORD_UNITS * significant.length)) break;
       const gone = new Set<string | null>([...unknown, ...dropped.map((i) => known[i]!.term!)]);
       const kept = significant
         .filter((w) => !gone.has(w.term))
@@ -362,7 +348,7 @@ async function shorten(
       const keeps = open !== undefined && !gone.has(open.term);
       found.push({ q: kept, total, missing: words.filter((w) => gone.has(w.term)).map((w) => w.text), best, keeps });
     }
-    if (found.length || budget.exhausted)
+    if (found.length || searches.budget.exhausted)
       return found
         .sort((a, b) => Number(b.keeps) - Number(a.keeps) || b.best - a.best)
         .slice(0, MAX_SUGGESTIONS)

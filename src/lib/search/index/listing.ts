@@ -22,8 +22,11 @@ export interface Filters {
   region?: Region | undefined;
 }
 
+/** A predicate on listing positions, or null when every position is kept. */
+export type PositionFilter = ((position: number) => boolean) | null;
+
 /** A predicate on listing positions for the given filters, or null when there is nothing to filter. */
-export function positionFilter(kindRegions: Uint8Array, filters: Filters): ((position: number) => boolean) | null {
+export function positionFilter(kindRegions: Uint8Array, filters: Filters): PositionFilter {
   const kind = filters.kind === undefined ? -1 : KINDS.indexOf(filters.kind);
   const bit = filters.region === undefined ? 0 : regionBit(filters.region) << 4;
   if (kind < 0 && bit === 0) return null;

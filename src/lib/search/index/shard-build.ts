@@ -2,14 +2,14 @@
  * Build time: MiniSearch indexes the records with the shared configuration, then its index is cut into term shards of
  * compactly coded postings (number-code.ts); a term with large postings gets a file of its own.
  */
+import MiniSearch from 'minisearch';
 import type { Fact } from '../../schema/fact.ts';
 import { KINDS } from '../../schema/vocabulary.ts';
 import { summarize } from '../../records/summarize.ts';
-import { buildIndex } from './build-index.ts';
 import { regionBit } from './listing.ts';
 import { foldText, processTerm, tokenize } from '../text/normalize.ts';
 import { languageName } from '../text/language.ts';
-import { SEARCHED_FIELDS, toSearchDocument } from './search-options.ts';
+import { searchOptions, SEARCHED_FIELDS, toSearchDocument, type SearchDocument } from './search-options.ts';
 import { encodeNumbers } from './number-code.ts';
 import { nearWords } from './lexicon.ts';
 import { derivationFamilies } from './families.ts';
@@ -69,6 +69,13 @@ export interface ShardFiles {
   words: Map<number, string>;
   /** Prefix files (search as you type) by their two letters. */
   prefixes: Map<string, string>;
+}
+
+/** Builds a fresh MiniSearch index from documents, with the one shared configuration. */
+export function buildIndex(documents: readonly SearchDocument[]): MiniSearch<SearchDocument> {
+  const index = new MiniSearch<SearchDocument>(searchOptions);
+  index.addAll(documents);
+  return index;
 }
 
 /** The searched fields of every record (not the lead, which repeats title words). */

@@ -63,18 +63,13 @@ export function parseSynonyms(text: string, file: string): SynonymEntry[] {
       return;
     }
     const entry = result.data;
-    const phrases: [string, number | string, number][] =
-      'group' in entry
-        ? entry.group.map((p, k) => [p, 'group', k])
-        : [
-            ...list(entry.from).map((p, k) => [p, 'from', k] as [string, string, number]),
-            ...list(entry.to).map((p, k) => [p, 'to', k] as [string, string, number]),
-          ];
-    for (const [phrase, key, k] of phrases) {
-      if (queryTerms(phrase).length === 0)
-        problems.push(
-          `${file}${lineOf([i, key, k])}: entry ${i + 1}: "${phrase}" has only stop words, so it can never be searched`,
-        );
+    const fields = 'group' in entry ? { group: entry.group } : { from: list(entry.from), to: list(entry.to) };
+    for (const [key, phrases] of Object.entries(fields)) {
+      for (const [k, phrase] of phrases.entries())
+        if (queryTerms(phrase).length === 0)
+          problems.push(
+            `${file}${lineOf([i, key, k])}: entry ${i + 1}: "${phrase}" has only stop words, so it can never be searched`,
+          );
     }
     entries.push(entry);
   });

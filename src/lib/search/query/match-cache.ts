@@ -17,21 +17,18 @@ export const SEARCH_CACHE_BOUNDS: SearchCacheBounds = {
   queries: { entries: 2_000, bytes: 2 ** 20 },
 };
 
-/** What a cache holds now. */
-export interface CacheUsage {
-  entries: number;
-  bytes: number;
-}
+/** What a cache holds now, in the units of its bounds. */
+export type CacheUsage = CacheBounds;
 
 // Room reserved for what a ranking gains once stored: its full order and one total per kind/region pair.
 const BYTES_PER_POSITION = 4 + 8 + 4;
 const TOTALS_BYTES = (KINDS.length + 1) * (REGIONS.length + 1) * 48;
 const MATCHES_OVERHEAD = 256;
 
-/** The bytes a ranking may come to hold: positions, scores, its later order, its terms and its filtered totals. */
-export function matchesBytes(matches: { positions: { length: number }; terms: readonly string[] }): number {
-  const terms = matches.terms.reduce((sum, term) => sum + 2 * term.length + 32, 0);
-  return BYTES_PER_POSITION * matches.positions.length + terms + TOTALS_BYTES + MATCHES_OVERHEAD;
+/** The bytes a ranking of `count` matches may come to hold: positions, scores, its later order, its terms and its filtered totals. */
+export function matchesBytes(count: number, terms: readonly string[]): number {
+  const termBytes = terms.reduce((sum, term) => sum + 2 * term.length + 32, 0);
+  return BYTES_PER_POSITION * count + termBytes + TOTALS_BYTES + MATCHES_OVERHEAD;
 }
 
 /** The engine's two caches (null when off) and their usage. */

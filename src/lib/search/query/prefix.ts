@@ -34,17 +34,6 @@ export function keepsLastWord(q: string, other: string): boolean {
   return last !== null && typedPrefix(other)?.folded === last.folded;
 }
 
-/** Whether q ends with a word that may grow, that a longer written form records hold starts with, and that is none. */
-export async function openLastWord(q: string, store: Pick<ShardStore, 'prefixes'>): Promise<boolean> {
-  const typed = typedPrefix(q);
-  if (typed === null) return false;
-  const forms = (await store.prefixes(typed.folded)).filter((entry) => entry[2] > 0).map(([, word]) => foldText(word));
-  return (
-    !forms.includes(typed.folded) &&
-    forms.some((form) => form.length > typed.folded.length && form.startsWith(typed.folded))
-  );
-}
-
 /** The entries of a prefix file that records hold and that start with `folded`, other than its own stem `term`. */
 export function completing(entries: WordFile, folded: string, term: string): WordFile {
   return entries.filter(

@@ -1,8 +1,8 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
-import { facetsOf, kindOf, positionFilter, regionsOf, type Filters } from '../index/listing.ts';
-import { processTerm, queryTerms, textWords, WORD } from '../text/normalize.ts';
-import { completing, keepsLastWord, openLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
+import { facetsOf, kindOf, positionFilter, regionsOf, type Filters, type PositionFilter } from '../index/listing.ts';
+import { foldText, processTerm, queryTerms, significantWords, WORD } from '../text/normalize.ts';
+import { completing, keepsLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
 import {
@@ -19,7 +19,7 @@ import { createSynonyms, slotsKey, type Slot } from './synonyms.ts';
 import { RANK_WEIGHTS } from '../score/rank-weights.ts';
 import { createTopK, type Evaluation, type Evaluator, type TopKContext } from '../top-k/top-k.ts';
 import { TERM_INDEX_BOUNDS, type TermIndexBounds } from '../score/term-index.ts';
-import { createWorkBudget, POSTINGS_PER_UNIT, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
+import { createWorkBudget, WORK_LIMITS, type WorkBudget, type WorkLimits } from './work-budget.ts';
 
 /** A /facts query once validated. */
 export interface FactsQuery {
@@ -33,6 +33,9 @@ export interface FactsQuery {
   /** The site only: words of q that are confident corrections (suggest.ts), counted at RANK_WEIGHTS.correction. */
   corrected?: readonly string[] | undefined;
 }
+
+/** A query without its page: what counts, facets and the site's blend ask. */
+export type UnpagedQuery = Omit<FactsQuery, 'limit' | 'offset'>;
 
 /** How the site lets q's words match beyond the API's rule. */
 type Variants = Pick<FactsQuery, 'prefix' | 'corrected'>;
@@ -77,22 +80,14 @@ export interface PartialPage {
 
 /** A loaded search engine. */
 export interface SearchEngine {
-  readonly size: number;
   search(query: FactsQuery): Promise<SearchPage>;
-  facets(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'>): Promise<Facets>;
+  facets(query: UnpagedQuery): Promise<Facets>;
   /** Corrections, completions or shortenings of q that find something with the same filters (suggest.ts). */
   suggest(query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix'>, budget?: WorkBudget): Promise<Suggestion[]>;
   /** The site's blend (blend.ts): `shorter`'s best records that q does not match, scored as q scores them. */
-  partial(
-    query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string },
-    shorter: string,
-    limit: number,
-  ): Promise<PartialPage>;
+  partial(query: UnpagedQuery & { q: string }, shorter: string, limit: number): Promise<PartialPage>;
   /** The site only: the best records that match q only with its last word completed (« examen théo »), `lacking` 0. */
-  completions(
-    query: Pick<FactsQuery, 'q' | 'kind' | 'region' | 'corrected'> & { q: string },
-    limit: number,
-  ): Promise<PartialPage>;
+  completions(query: Omit<UnpagedQuery, 'prefix'> & { q: string }, limit: number): Promise<PartialPage>;
   /** The cards of listing positions (from partial()), reading only their document blocks. */
   cards(positions: readonly number[]): Promise<ResultCard[]>;
   /** q's distinct significant words as typed, grouped by the slot they make (a phrase of the synonyms file is one). */
@@ -164,9 +159,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   // Evaluations are cached by their key (normalised slots); raw query strings map to keys in a second LRU.
   const caches = createMatchCaches<Evaluated>(
     options.cache,
-    (entry) =>
-      matchesBytes({ positions: { length: entry.evaluation.count }, terms: entry.terms }) +
-      Math.ceil(manifest.records / 8),
+    (entry) => matchesBytes(entry.evaluation.count, entry.terms) + Math.ceil(manifest.records / 8),
   );
 
   const synonyms = createSynonyms(store.synonyms);
@@ -249,7 +242,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       return words + input.length + loaded.length;
     let postings = 0;
     for (const list of loaded) for (const field of list ?? []) postings += field ? field.docs.length : 0;
-    return words + input.length + Math.ceil(postings / POSTINGS_PER_UNIT);
+    return words + input.length + postings;
   }
 
   // Records per listing byte over the whole listing: the facets without significant words.
@@ -317,12 +310,7 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   }
 
   /** The `count` best matches of q kept by `keep` (listing positions, best first); none without significant words. */
-  async function topOf(
-    q: string,
-    keep: ((position: number) => boolean) | null,
-    count: number,
-    variants: Variants,
-  ): Promise<number[]> {
+  async function topOf(q: string, keep: PositionFilter, count: number, variants: Variants): Promise<number[]> {
     return (await evaluated(q, variants))?.evaluation.top(keep, count).top ?? [];
   }
 
@@ -370,34 +358,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
     };
   }
 
-  async function partial(
-    {
-      q,
-      kind,
-      region,
-      prefix,
-      corrected,
-    }: Pick<FactsQuery, 'kind' | 'region' | 'prefix' | 'corrected'> & { q: string },
-    shorter: string,
-    limit: number,
-  ): Promise<PartialPage> {
-    const variants = { prefix, corrected };
-    if (keyFor(q, variants) === '') return noPartial();
-    // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
-    const shorterVariants = { prefix: prefix === true && keepsLastWord(q, shorter), corrected };
-    return rankedOthers(q, { kind, region }, variants, shorter, shorterVariants, limit);
-  }
-
-  async function completions(
-    { q, kind, region, corrected }: Pick<FactsQuery, 'kind' | 'region' | 'corrected'> & { q: string },
-    limit: number,
-  ): Promise<PartialPage> {
-    const typed = { corrected };
-    const grown = { prefix: true, corrected };
-    if (keyFor(q, typed) === '' || !(await lastWordGrows(q))) return noPartial();
-    return rankedOthers(q, { kind, region }, typed, q, grown, limit, true);
-  }
-
   /** Index words longer than `start` that start with it; none for a word of the synonyms file (typed whole). */
   async function longerWords(start: string): Promise<WordFile> {
     const term = processTerm(start);
@@ -422,20 +382,27 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   }
 
   return {
-    size: manifest.records,
     search,
-    partial,
-    completions,
+    async partial({ q, kind, region, prefix, corrected }, shorter, limit) {
+      const variants = { prefix, corrected };
+      if (keyFor(q, variants) === '') return noPartial();
+      // The shorter query completes its last word too when it is q's open last word (it was not the word left out).
+      const shorterVariants = { prefix: prefix === true && keepsLastWord(q, shorter), corrected };
+      return rankedOthers(q, { kind, region }, variants, shorter, shorterVariants, limit);
+    },
+    async completions({ q, kind, region, corrected }, limit) {
+      const typed = { corrected };
+      const grown = { prefix: true, corrected };
+      if (keyFor(q, typed) === '' || !(await lastWordGrows(q))) return noPartial();
+      return rankedOthers(q, { kind, region }, typed, q, grown, limit, true);
+    },
     cards: cardsOf,
     slotWords(q) {
-      const words = textWords(q).filter((w) => w.term !== null);
-      const groups = synonyms.slots(words.map((w) => w.term!)).map((slot) => new Set(slot.terms));
-      const seen = new Set<string>();
+      const words = significantWords(q);
+      const groups = synonyms.slots(words.map((w) => w.term)).map((slot) => new Set(slot.terms));
       const grouped = new Map<Set<string>, string[]>();
       for (const { text, term } of words) {
-        if (seen.has(term!)) continue;
-        seen.add(term!);
-        const group = groups.find((terms) => terms.has(term!))!;
+        const group = groups.find((terms) => terms.has(term))!;
         grouped.set(group, [...(grouped.get(group) ?? []), text]);
       }
       return [...grouped.values()];
@@ -446,14 +413,16 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       if (typed === null) return false;
       const [lists] = await store.postings([typed.term]);
       if (lists !== undefined || synonyms.has(typed.term)) return false;
-      return openLastWord(q, store);
+      // Some longer written form that records hold starts with it, and it is none.
+      const forms = (await store.prefixes(typed.folded)).filter((e) => e[2] > 0).map(([, word]) => foldText(word));
+      return (
+        !forms.includes(typed.folded) &&
+        forms.some((form) => form.length > typed.folded.length && form.startsWith(typed.folded))
+      );
     },
     lastWordGrows,
-    async facets({ q, kind, region, prefix, corrected }) {
-      return facetsOf((await evaluated(q, { prefix, corrected }))?.evaluation.histogram ?? everyRecord(), {
-        kind,
-        region,
-      });
+    async facets(query) {
+      return facetsOf((await evaluated(query.q, query))?.evaluation.histogram ?? everyRecord(), query);
     },
     suggest({ q, kind, region, prefix }, budget = createWorkBudget(work.suggest)) {
       if (q === undefined) return Promise.resolve([]);

@@ -12,13 +12,8 @@ export interface WorkLimits {
 /** Defaults: 250,000 units for suggestions, a few milliseconds of one core; a typo spends about half. */
 export const WORK_LIMITS: WorkLimits = { suggest: 250_000 };
 
-/** Postings a unit pays for when a search is counted. */
-export const POSTINGS_PER_UNIT = 1;
-
 /** A budget being spent. */
 export interface WorkBudget {
-  /** Units this budget allows. */
-  readonly limit: number;
   /** Units spent so far (never above the limit). */
   readonly spent: number;
   /** Spends `units` when they fit and says true; else spends nothing, and the budget is exhausted. */
@@ -32,7 +27,6 @@ export function createWorkBudget(limit: number): WorkBudget {
   let spent = 0;
   let exhausted = false;
   return {
-    limit,
     get spent() {
       return spent;
     },

@@ -3,6 +3,7 @@
  * record, its title flags, and its records in impact order (filled on first need), in a bounded LRU.
  */
 import { LRUCache } from 'lru-cache';
+import type { CacheBounds } from '../../bounded-cache.ts';
 import { bm25Idf, kindPrior, postingScore, type Postings } from './score.ts';
 
 /** One term's evaluation data over one index. */
@@ -161,7 +162,6 @@ export function buildTermIndex(
   for (let i = 0; i < docs.length; i++) histogram[kindRegions[docs[i]!]!]! += 1;
   const ranks = new Int32Array(bits.length);
   for (let w = 1; w < bits.length; w++) ranks[w] = ranks[w - 1]! + popcount(bits[w - 1]!);
-  const none = new Int32Array(0);
   return {
     docs,
     scores,
@@ -169,7 +169,7 @@ export function buildTermIndex(
     bits,
     ranks,
     ordered: false,
-    order: none,
+    order: new Int32Array(0),
     impacts: new Float32Array(0),
     led: 0,
     split: 0,
@@ -199,16 +199,8 @@ export function orderByImpact(term: TermIndex, kindRegions: Uint8Array): void {
   term.ordered = true;
 }
 
-/** Bytes a term index holds, its order counted before it is filled, so that filling it never exceeds the bound. */
-export function termIndexBytes(index: TermIndex): number {
-  return 21 * index.docs.length + 8 * index.bits.length + 4 * 256 + 256;
-}
-
 /** Bounds of the term index cache. */
-export interface TermIndexBounds {
-  entries: number;
-  bytes: number;
-}
+export type TermIndexBounds = CacheBounds;
 
 /** Default: 2,000 terms in 64 MiB (at 50,000 records a term every record holds takes about 1.06 MB). */
 export const TERM_INDEX_BOUNDS: TermIndexBounds = { entries: 2_000, bytes: 64 * 2 ** 20 };
@@ -222,7 +214,8 @@ export function createTermIndexCache(
   const cache = new LRUCache<number, TermIndex>({
     max: Math.max(1, bounds.entries),
     maxSize: Math.max(1, bounds.bytes),
-    sizeCalculation: (index) => Math.max(1, termIndexBytes(index)),
+    // Bytes a term index holds, its order counted before it is filled, so that filling it never exceeds the bound.
+    sizeCalculation: (index) => Math.max(1, 21 * index.docs.length + 8 * index.bits.length + 4 * 256 + 256),
   });
   const ids = new WeakMap<readonly (Postings | undefined)[], number>();
   let next = 0;

@@ -77,9 +77,6 @@ function decode(code: string): TermPostings {
   return fields;
 }
 
-/** Bytes a decoded term takes (12 a posting), for the cache's bound. */
-const postingBytes = (fields: TermPostings) => fields.reduce((sum, p) => sum + (p ? 12 * p.docs.length : 0), 64);
-
 /** Sizes of loaded files, by their promise: a pending file counts as 64 until it is stored again under its size. */
 const sizes = new WeakMap<Promise<unknown>, number>();
 const sizeOfPending = (pending: Promise<unknown>) => sizes.get(pending) ?? 64;
@@ -116,14 +113,9 @@ export async function openShardStore(
     if (body === null) throw new Error(`search file ${path} is missing`);
     return body;
   };
-  const [manifest, listing, synonyms] = await Promise.all([
-    text(SEARCH_PATHS.manifest),
-    text(SEARCH_PATHS.listing),
-    text(SEARCH_PATHS.synonyms),
-  ]).then(
-    ([m, l, s]) =>
-      [JSON.parse(m) as SearchManifest, JSON.parse(l) as ListingFile, JSON.parse(s) as SynonymsArtefact] as const,
-  );
+  const [manifest, listing, synonyms] = (
+    await Promise.all([SEARCH_PATHS.manifest, SEARCH_PATHS.listing, SEARCH_PATHS.synonyms].map((path) => text(path)))
+  ).map((body) => JSON.parse(body)) as [SearchManifest, ListingFile, SynonymsArtefact];
   if (manifest.version !== 5)
     throw new Error(`search/manifest.json has version ${String(manifest.version)}, expected 5`);
   if (synonyms.version !== 1 || !Array.isArray(synonyms.rules))
@@ -163,7 +155,8 @@ export async function openShardStore(
       () => text(SEARCH_PATHS.bigTerm(n, k)),
       (body) => {
         const decoded = decode(JSON.parse(body) as string);
-        return [decoded, postingBytes(decoded)];
+        // 12 bytes a posting.
+        return [decoded, decoded.reduce((sum, p) => sum + (p ? 12 * p.docs.length : 0), 64)];
       },
     );
   const block = (n: number) =>

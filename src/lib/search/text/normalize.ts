@@ -30,6 +30,17 @@ export function textWords(text: string): TextWord[] {
   });
 }
 
+/** The words of `text` that have an index term (no stop word), in order. */
+export function typedWords(text: string): (TextWord & { term: string })[] {
+  return textWords(text).filter((w): w is TextWord & { term: string } => w.term !== null);
+}
+
+/** The distinct significant words of `text` (the first time each term is written), in order. */
+export function significantWords(text: string): (TextWord & { term: string })[] {
+  const words = typedWords(text);
+  return words.filter((w, i) => words.findIndex((o) => o.term === w.term) === i);
+}
+
 /** The i-th word of a text as read (textWords). */
 const read = (word: string, i: number): string => (i === 0 && word.length === 1 ? word.toLowerCase() : word);
 

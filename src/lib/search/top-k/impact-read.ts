@@ -7,6 +7,7 @@ import { LEAD_BONUS, TITLE_COVERAGE_BONUS } from '../score/score.ts';
 import { scoreOne, type PlanOption, type ScorePlan } from './score-pass.ts';
 import type { TermIndex } from '../score/term-index.ts';
 import type { PageHeap } from './page-heap.ts';
+import type { PositionFilter } from '../index/listing.ts';
 
 /** A query's reading state: its distinct terms, and per term and part (3u + part) the next record and the part's end. */
 export interface ImpactQuery {
@@ -86,7 +87,7 @@ function bound(q: ImpactQuery, cursors: Int32Array, ends: Int32Array): number {
 export function readByImpact(
   q: ImpactQuery,
   heap: PageHeap,
-  keep: ((position: number) => boolean) | null,
+  keep: PositionFilter,
   seen: Int32Array,
   mark: number,
 ): number {

@@ -12,11 +12,10 @@ import {
   orderByImpact,
   popcount,
   positionsOf,
-  type TermIndex,
   type TermIndexBounds,
 } from '../score/term-index.ts';
 import { PageHeap } from './page-heap.ts';
-import { histogramTotal, type Filters } from '../index/listing.ts';
+import { histogramTotal, type Filters, type PositionFilter } from '../index/listing.ts';
 import { KINDS, REGIONS } from '../../schema/kinds-regions.ts';
 
 /** Records read from a term's impact order between two checks of the stopping bound. */
@@ -42,7 +41,7 @@ export interface Evaluation {
   /** How many matches pass the filters (a count over bitsets, never a score). */
   total(filters: Filters): number;
   /** The `count` best positions kept by `keep`, and their scores; past half of `kept` matches, every match is ranked. */
-  top(keep: ((position: number) => boolean) | null, count: number, kept?: number): { top: number[]; scores: number[] };
+  top(keep: PositionFilter, count: number, kept?: number): { top: number[]; scores: number[] };
   /** Records fully scored so far, over every page asked of this evaluation. */
   readonly scored: number;
 }
@@ -60,11 +59,6 @@ export interface TopKContext {
   batch?: number;
   /** Bounds of the term index cache (TERM_INDEX_BOUNDS). */
   terms?: TermIndexBounds;
-}
-
-interface Option {
-  weight: number;
-  terms: TermIndex[];
 }
 
 /** What evaluates queries over one index: top-k, or the reference (reference.ts). */
@@ -108,7 +102,7 @@ export function createTopK({
   });
 
   function evaluate(slots: readonly SlotPostings[], quality: number, named = 0): Evaluation {
-    const plan: Option[][] = slots.map((slot) =>
+    const plan: Omit<PlanOption, 'at'>[][] = slots.map((slot) =>
       slot.options
         .filter((o) => o.lists.length > 0 && o.lists.every((l) => l !== undefined))
         .map((o) => ({ weight: o.weight, terms: o.lists.map((l) => termIndices.get(l!)) })),
@@ -146,11 +140,7 @@ export function createTopK({
     const terms = [...new Set(plan.flatMap((options) => options.flatMap((o) => o.terms)))];
     const termAt = new Map(terms.map((term, i) => [term, i]));
     const planAt: PlanOption[][] = plan.map((options) =>
-      options.map((o) => ({
-        weight: o.weight,
-        terms: o.terms,
-        at: Int32Array.from(o.terms, (term) => termAt.get(term)!),
-      })),
+      options.map((o) => ({ ...o, at: Int32Array.from(o.terms, (term) => termAt.get(term)!) })),
     );
     const scorePlan: ScorePlan = { slots: planAt, factors: rankFactors(plan.length, quality, named), kindRegions };
 
@@ -170,7 +160,7 @@ export function createTopK({
     }
 
     /** The page by one pass over every match. */
-    function linear(keep: ((position: number) => boolean) | null, count: number) {
+    function linear(keep: PositionFilter, count: number) {
       const heap = new PageHeap(count);
       const at = all();
       const scores = scoreAll(scorePlan, bits, at, scratch);
@@ -191,7 +181,7 @@ export function createTopK({
     };
 
     /** The page by reading each term's records best impact first, or `linear` once that costs more than half a pass. */
-    function threshold(keep: ((position: number) => boolean) | null, count: number) {
+    function threshold(keep: PositionFilter, count: number) {
       const heap = new PageHeap(count);
       for (const term of terms) orderByImpact(term, kindRegions);
       mark += 1;
@@ -251,11 +241,6 @@ export function createTopK({
 }
 
 /** Offers every kept match to the heap (module level, so that its optimised code serves every query). */
-function offerAll(
-  heap: PageHeap,
-  at: Int32Array,
-  scores: Float64Array,
-  keep: ((position: number) => boolean) | null,
-): void {
+function offerAll(heap: PageHeap, at: Int32Array, scores: Float64Array, keep: PositionFilter): void {
   for (let i = 0; i < at.length; i++) if (!keep || keep(at[i]!)) heap.offer(scores[i]!, at[i]!);
 }

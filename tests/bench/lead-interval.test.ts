@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BOOTSTRAP, pairedInterval } from '../../scripts/bench/relevance/metrics.ts';
-import { leadRow, renderLeads, type Row } from '../../scripts/bench/relevance/report.ts';
+import { heldOutTargets, leadRow, renderLeads, type Row } from '../../scripts/bench/relevance/report.ts';
 
 const figures = (recall10: number, mrr: number) => ({ recall10, mrr, ndcg10: 0, zero: 0 });
 
@@ -88,3 +88,27 @@ function fmt(n: number): string {
   const rounded = Number(n.toFixed(2));
   return `${rounded >= 0 ? '+' : '−'}${Math.abs(rounded).toFixed(2)}`;
 }
+
+describe('heldOutTargets: the overall margin', () => {
+  const overall = (site: number, minisearch: number): Row => ({
+    category: 'overall',
+    queries: 68,
+    figures: {
+      site: figures(site, 1),
+      api: figures(0, 0),
+      pagefind: figures(0.4, 0.4),
+      minisearch: figures(minisearch, 0.5),
+    },
+  });
+  const margin = (site: number, minisearch: number) =>
+    heldOutTargets([overall(site, minisearch)]).find((t) => t.name.startsWith('overall: site recall@10 at least'))!;
+
+  it('is missed a hair under 0.10 and prints the lead so that it does not read as 0.10', () => {
+    expect(margin(0.7982959850606911, 0.6984126984126985)).toMatchObject({ result: '+0.0999', met: false });
+  });
+
+  it('is met at 0.10 and above', () => {
+    expect(margin(0.8, 0.7)).toMatchObject({ result: '+0.1000', met: true });
+    expect(margin(0.85, 0.7)).toMatchObject({ result: '+0.1500', met: true });
+  });
+});

@@ -189,6 +189,12 @@ describe('the bundled synonyms file', () => {
       ['boulot', 'travail'],
       ['job', 'travail'],
       ['patron', 'employeur'],
+      ['peur', 'stress'],
+      ['angoisse', 'stress'],
+      ['avc', 'accident vasculaire'],
+      ['borgne', 'vision monoculaire'],
+      ['amputé', 'handicap'],
+      ['photomaton', 'photo'],
     ];
     for (const [word, target] of cases) expect(options(word), word).toContain(queryTerms(target).join(' '));
   });

@@ -11,16 +11,21 @@ import { foldText, processTerm, WORD } from '../text/normalize.ts';
 import { editDistance, maxDistance, stopWordNear } from '../assist/suggest.ts';
 import type { WordFile } from './shards.ts';
 
+/** A dictionary word folded, or undefined for a name or a word of several tokens, which no reader types as one word. */
+function typable(word: string): string | undefined {
+  // A capital first letter marks a name (hunspell is case-sensitive).
+  if (!word || word[0] !== word[0]!.toLowerCase()) return undefined;
+  const folded = foldText(word);
+  return folded.match(WORD)?.[0] === folded ? folded : undefined;
+}
+
 /** The lemmas of a hunspell .dic file (one a line after the count, flags after "/"), folded; proper nouns left out. */
 export function dicWords(dic: Uint8Array | string): string[] {
   const text = typeof dic === 'string' ? dic : new TextDecoder().decode(dic);
   const words: string[] = [];
   for (const line of text.split('\n').slice(1)) {
-    const word = line.split(/[/\t ]/, 1)[0]!.trim();
-    // A capital first letter marks a name (hunspell is case-sensitive); a lemma of several tokens cannot be typed as one word.
-    if (!word || word[0] !== word[0]!.toLowerCase()) continue;
-    const folded = foldText(word);
-    if (folded.match(WORD)?.[0] === folded) words.push(folded);
+    const folded = typable(line.split(/[/\t ]/, 1)[0]!.trim());
+    if (folded !== undefined) words.push(folded);
   }
   return words;
 }
@@ -144,9 +149,8 @@ export async function inflectedForms(dictionary: Dictionary): Promise<string[]> 
     await fs.writeFile(path.join(dir, 'index.dic'), dictionary.dic);
     const reader = await HunspellReader.createFromFiles(path.join(dir, 'index.aff'), path.join(dir, 'index.dic'));
     for (const word of reader) {
-      if (word[0] !== word[0]!.toLowerCase()) continue;
-      const folded = foldText(word);
-      if (folded.match(WORD)?.[0] === folded) forms.add(folded);
+      const folded = typable(word);
+      if (folded !== undefined) forms.add(folded);
     }
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

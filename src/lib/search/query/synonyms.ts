@@ -67,11 +67,10 @@ export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
   const family = new Map<string, string[]>();
   for (const stems of artefact.families ?? []) for (const stem of stems) family.set(stem, stems);
   const derivations = (own: string[], offered: SynonymOption[]): SynonymOption[] => {
-    if (own.length !== 1) return [];
+    const stems = own.length === 1 ? family.get(own[0]!) : undefined;
+    if (stems === undefined) return [];
     const taken = new Set([own[0], ...offered.map((o) => o.terms.join(' '))]);
-    return (family.get(own[0]!) ?? [])
-      .filter((stem) => !taken.has(stem))
-      .map((stem) => ({ terms: [stem], weight: DERIVATION_WEIGHT }));
+    return stems.filter((stem) => !taken.has(stem)).map((stem) => ({ terms: [stem], weight: DERIVATION_WEIGHT }));
   };
   return {
     artefact,
@@ -85,9 +84,9 @@ export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
         const own = rule ? rule.from : [term];
         for (const t of own) remaining.delete(t);
         const offered = rule ? [...rule.to.values()] : [];
-        const others = [...offered, ...derivations(own, offered)].sort(
-          (a, b) => b.weight - a.weight || (a.terms.join(' ') < b.terms.join(' ') ? -1 : 1),
-        );
+        const others = [...offered, ...derivations(own, offered)];
+        if (others.length > 1)
+          others.sort((a, b) => b.weight - a.weight || (a.terms.join(' ') < b.terms.join(' ') ? -1 : 1));
         slots.push({ terms: own, options: [{ terms: own, weight: 1 }, ...others] });
       }
       return slots;

@@ -104,29 +104,29 @@ export function regionPrior(mask: number, named: number): number {
   return named === 0 || (mask & (named | NATIONAL)) !== 0 ? 1 : OTHER_REGION_PRIOR;
 }
 
-/** The rank adjustments of one query, tabulated once: by kind number, covered slots, led slots, region mask. */
+/** The rank adjustments of one query: its term count, its slot count and the region bits it names. */
 export interface RankFactors {
   quality: number;
-  priors: Float64Array;
-  coverage: Float64Array;
-  lead: Float64Array;
-  regions: Float64Array;
+  slots: number;
+  named: number;
 }
 
 /** The rank adjustments of a query of `slots` slots and `quality` terms naming the regions `named`. */
 export function rankFactors(slots: number, quality: number, named: number): RankFactors {
-  return {
-    quality,
-    priors: Float64Array.from({ length: 16 }, (_, kind) => kindPrior(kind)),
-    coverage: Float64Array.from({ length: slots + 1 }, (_, covered) =>
-      coverageFactor(covered, slots, TITLE_COVERAGE_BONUS),
-    ),
-    lead: Float64Array.from({ length: slots + 1 }, (_, led) => coverageFactor(led, slots, LEAD_BONUS)),
-    regions: Float64Array.from({ length: 16 }, (_, mask) => regionPrior(mask, named)),
-  };
+  return { quality, slots, named };
 }
 
-/** THE score: a record's sum of slots with its listing byte, `covered` slots in its title and `led` in its lead. */
+/**
+ * THE score: a record's sum of slots with its listing byte, `covered` slots in its title and `led` in its lead. Computed
+ * per record, not looked up in tables built per query: building them cost more than the arithmetic they saved.
+ */
 export function rankScore(total: number, byte: number, covered: number, led: number, f: RankFactors): number {
-  return total * f.quality * f.priors[byte & 0x0f]! * f.coverage[covered]! * f.lead[led]! * f.regions[byte >> 4]!;
+  return (
+    total *
+    f.quality *
+    kindPrior(byte & 0x0f) *
+    coverageFactor(covered, f.slots, TITLE_COVERAGE_BONUS) *
+    coverageFactor(led, f.slots, LEAD_BONUS) *
+    regionPrior(byte >> 4, f.named)
+  );
 }

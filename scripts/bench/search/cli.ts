@@ -5,7 +5,6 @@
  * bench/results/search.{md,json} and a dated copy; asserts nothing about time.
  */
 import { answerHelp } from '../../lib/cli-help.ts';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readRecords } from '../../../src/lib/records/read-records.ts';
@@ -14,6 +13,7 @@ import { openSearchEngine, createReferenceEvaluator } from '../../../src/lib/sea
 import { measureHostile } from './hostile.ts';
 import { measureRecordMemory, measureTermMemory } from './measure-records.ts';
 import { QUERY_MIX } from './query-mix.ts';
+import { corpusDir } from './corpus-dir.ts';
 import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from '../bundled-corpus.ts';
 import { createResultFiles } from '../result-files.ts';
 
@@ -54,16 +54,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 for (const size of sizes) {
-  let dir = join(ROOT, 'content/records');
-  if (size !== BUNDLED_SIZE) {
-    dir = join(ROOT, `bench/tmp/corpus-${size}`);
-    const generated = spawnSync(
-      process.execPath,
-      [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'],
-      { stdio: 'inherit' },
-    );
-    if (generated.status !== 0) throw new Error('corpus generation failed');
-  }
+  const dir = corpusDir(size);
   const facts = await readRecords(dir, 'http://127.0.0.1');
   const files = shardFileMap(
     buildShards(facts, { synonyms: await readSynonymsFile(join(ROOT, 'content/synonyms.yaml')) }),

@@ -32,7 +32,7 @@ import { formatSoak, soak } from './bench/soak.ts';
 import { formatSoakBuilds, SOAK_BUILDS_DEFAULTS, soakBuilds } from './bench/soak-builds.ts';
 import { spawnSync } from 'node:child_process';
 import { createResultFiles, currentMachine, describeMachine } from './bench/result-files.ts';
-import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from './bench/bundled-corpus.ts';
+import { BUNDLED_SIZE, BUNDLED_SIZE_HELP, corpusDir } from './bench/bundled-corpus.ts';
 
 answerHelp(`usage: npm run bench -- [options]
 
@@ -128,13 +128,7 @@ async function corpusFor(size: number): Promise<{ dir: string; label: string; re
     const records = (await readRecords(join(ROOT, 'content/records'), 'http://x')).length;
     return { dir: join(ROOT, 'content/records'), label: `bundled (${records})`, records };
   }
-  const dir = join(ROOT, `bench/tmp/corpus-${size}`);
-  const generated = spawnSync(
-    process.execPath,
-    [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'],
-    { stdio: 'inherit' },
-  );
-  if (generated.status !== 0) throw new Error('corpus generation failed');
+  const dir = corpusDir(size);
   return { dir, label: `synthetic ${size}`, records: size };
 }
 

@@ -5,14 +5,13 @@
  * their dated copy (result-files.ts).
  */
 import { answerHelp } from '../../lib/cli-help.ts';
-import { spawnSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSettings } from '../../../src/lib/config.ts';
 import { buildSite, staleReason } from '../../lib/build-site.ts';
 import { createResultFiles } from '../result-files.ts';
-import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from '../bundled-corpus.ts';
+import { BUNDLED_SIZE_HELP, corpusDir } from '../bundled-corpus.ts';
 import {
   ISOLATE_LIMIT_MB,
   PAGES,
@@ -38,19 +37,6 @@ const runs = Number(values.runs);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(runs >= 1)) {
   console.error(`usage: npm run bench:edge -- [--sizes 355,10000] [--runs 5]   (${BUNDLED_SIZE_HELP})`);
   process.exit(2);
-}
-
-/** The corpus directory for a size: the bundled records, or a synthetic corpus (seed 1, as `npm run bench`). */
-function corpusDir(size: number): string {
-  if (size === BUNDLED_SIZE) return join(ROOT, 'content/records');
-  const dir = join(ROOT, `bench/tmp/corpus-${size}`);
-  const generated = spawnSync(
-    process.execPath,
-    [join(ROOT, 'scripts/generate-corpus.ts'), '--count', String(size), '--out', dir, '--seed', '1'],
-    { stdio: 'inherit' },
-  );
-  if (generated.status !== 0) throw new Error('corpus generation failed');
-  return dir;
 }
 
 const rows: { size: number; records: number; bundle: BundleFigures; cold: ColdStartFigures }[] = [];

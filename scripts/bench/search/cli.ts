@@ -13,7 +13,7 @@ import { openSearchEngine, createReferenceEvaluator } from '../../../src/lib/sea
 import { measureHostile } from './hostile.ts';
 import { measureRecordMemory, measureTermMemory } from './measure-records.ts';
 import { QUERY_MIX } from './query-mix.ts';
-import { corpusDir } from './corpus-dir.ts';
+import { corpusDir } from '../bundled-corpus.ts';
 import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from '../bundled-corpus.ts';
 import { createResultFiles } from '../result-files.ts';
 

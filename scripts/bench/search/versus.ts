@@ -6,7 +6,7 @@ import { answerHelp } from '../../lib/cli-help.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { corpusDir } from './corpus-dir.ts';
+import { corpusDir } from '../bundled-corpus.ts';
 import type { FactsQuery, SearchEngine } from '../../../src/lib/search/index.ts';
 
 const USAGE = 'usage: npm run bench:search-vs -- --base DIR [--sizes 10000,50000] [--rounds 1000]';

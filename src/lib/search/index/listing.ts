@@ -48,10 +48,7 @@ export function histogramTotal(histogram: Int32Array, filters: Filters): number 
 }
 
 /** The facet counts of a histogram: per kind with the region filter only, per region with the kind filter only. */
-export function facetsOf(
-  histogram: Int32Array,
-  filters: Filters,
-): { kinds: Record<Kind, number>; regions: Record<Region, number> } {
+export function facetsOf(histogram: Int32Array, filters: Filters) {
   const kinds = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
   const regions = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
   const wantKind = filters.kind === undefined ? -1 : KINDS.indexOf(filters.kind);

@@ -58,10 +58,7 @@ export interface SearchPage {
 }
 
 /** How many matches of q each kind and region has (each count applies the other filter only). */
-export interface Facets {
-  kinds: Record<Kind, number>;
-  regions: Record<Region, number>;
-}
+export type Facets = ReturnType<typeof facetsOf>;
 
 /** Records of another query that q does not match, scored as q scores them, as listing positions (cards read later). */
 export interface PartialPage {

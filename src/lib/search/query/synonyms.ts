@@ -36,7 +36,6 @@ export interface Slot {
 
 /** A compiled lookup: rules by each of their terms, longest phrase first. */
 export interface Synonyms {
-  readonly artefact: SynonymsArtefact;
   /** Cuts query terms (deduplicated) into slots; the result does not depend on their order. */
   slots(terms: readonly string[]): Slot[];
   /** Whether `term` is a word of the synonyms file (families do not count). */
@@ -73,7 +72,6 @@ export function createSynonyms(artefact: SynonymsArtefact): Synonyms {
     return stems.filter((stem) => !taken.has(stem)).map((stem) => ({ terms: [stem], weight: DERIVATION_WEIGHT }));
   };
   return {
-    artefact,
     has: (term) => byTerm.has(term),
     slots(terms) {
       const remaining = new Set(terms);

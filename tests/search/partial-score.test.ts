@@ -35,7 +35,7 @@ async function slotsOf(q: string) {
 /** Top-k's ranking (the production evaluator, its own code: bitsets, term indices, score passes) of the slots `kept`. */
 function topK(all: Awaited<ReturnType<typeof slotsOf>>, kept: number[]) {
   const { manifest, kindRegions } = store;
-  const evaluator = createTopK({ manifest, kindRegions, titleField: ctx.titleField, leadField: ctx.leadField });
+  const evaluator = createTopK({ manifest, kindRegions });
   const quality = kept.reduce((n, t) => n + all.slots[t]!.terms.length, 0);
   const { top, scores } = evaluator
     .evaluate(

@@ -228,12 +228,7 @@ describe('top-k evaluation against the reference evaluator', () => {
     });
     const store = await openShardStore(read);
     const { manifest } = store;
-    const topK = createTopK({
-      manifest,
-      kindRegions: store.kindRegions,
-      titleField: manifest.fields.indexOf('title'),
-      leadField: manifest.fields.indexOf('lead'),
-    });
+    const topK = createTopK({ manifest, kindRegions: store.kindRegions });
     const synonyms = createSynonyms(store.synonyms);
     // Reading by impact gave up after a fifth of the reads these need (READ_COST was 32) and scored every match.
     for (const q of ['examen voiture', 'permis moto', 'route alcool', 'camion théorique']) {

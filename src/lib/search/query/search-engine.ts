@@ -164,8 +164,6 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
   const topK = (options.evaluator ?? createTopK)({
     manifest,
     kindRegions,
-    titleField: scoring.titleField,
-    leadField: scoring.leadField,
     ...(options.batch ? { batch: options.batch } : {}),
     terms: options.bounds?.termIndices ?? SEARCH_BOUNDS.termIndices,
   });

@@ -51,10 +51,6 @@ export interface TopKContext {
   manifest: Pick<SearchManifest, 'records' | 'fields' | 'averageFieldLength'>;
   /** Kind (low 4 bits) and region mask (high 4 bits) per listing position. */
   kindRegions: Uint8Array;
-  /** The title field's id. */
-  titleField: number;
-  /** The lead field's id (-1: none): it scores nothing, it gives the title-lead factor. */
-  leadField?: number;
   /** Records read per term between bound checks (BATCH). */
   batch?: number;
   /** Bounds of the term index cache (TERM_INDEX_BOUNDS). */
@@ -72,20 +68,14 @@ export interface Evaluator {
 }
 
 /** Builds evaluations over one index. */
-export function createTopK({
-  manifest,
-  kindRegions,
-  titleField,
-  leadField = -1,
-  batch = BATCH,
-  terms: bounds,
-}: TopKContext): Evaluator {
+export function createTopK({ manifest, kindRegions, batch = BATCH, terms: bounds }: TopKContext): Evaluator {
+  // The lead field (-1: none) scores nothing: it gives the title-lead factor.
   const weights = {
     boosts: fieldBoosts(manifest.fields),
     averages: manifest.averageFieldLength,
     records: manifest.records,
-    titleField,
-    leadField,
+    titleField: manifest.fields.indexOf('title'),
+    leadField: manifest.fields.indexOf('lead'),
   };
   const termIndices = createTermIndexCache(weights, kindRegions, bounds);
   const words = Math.ceil(manifest.records / 32);

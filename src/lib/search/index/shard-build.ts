@@ -147,7 +147,9 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     entries.push([term, encodeNumbers(flat)]);
   }
   const byLength = vocabulary(sorted, documentFrequency);
-  const families = derivationFamilies([...byLength.values()].flat());
+  // The words records hold, before the lexicon's are added below.
+  const held = [...byLength.values()].flat();
+  const families = derivationFamilies(held);
   const keyOf = shardKeys(families);
   const shared = entries.filter(([, code]) => code.length <= ownFileChars);
   const total = shared.reduce((sum, [term, code]) => sum + term.length + code.length + 6, 0);
@@ -174,14 +176,14 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
     docs.push(JSON.stringify(block));
   }
   const byPrefix = new Map<string, WordFile>();
-  for (const entry of [...byLength.values()].flat()) {
+  for (const entry of held) {
     const key = prefixKey(foldText(entry[1]));
     if (key === null) continue;
     if (!byPrefix.has(key)) byPrefix.set(key, []);
     byPrefix.get(key)!.push(entry);
   }
   // The real words a correction could reach, with 0 records: never corrected, never offered.
-  for (const word of nearWords(lexicon, [...byLength.values()].flat())) {
+  for (const word of nearWords(lexicon, held)) {
     const length = Math.min(word.length, MAX_WORD_LENGTH);
     if (!byLength.has(length)) byLength.set(length, []);
     byLength.get(length)!.push([processTerm(word)!, word, 0]);
@@ -228,14 +230,14 @@ export function buildShards(facts: readonly Fact[], options: Partial<ShardOption
 /** Every file keyed by its path under the site root: what a reader (tests, the bench) serves. */
 export function shardFileMap(files: ShardFiles): Map<string, string> {
   const map = new Map<string, string>([
-    ['search/manifest.json', JSON.stringify(files.manifest)],
-    ['search/listing.json', files.listing],
+    [SEARCH_PATHS.manifest, JSON.stringify(files.manifest)],
+    [SEARCH_PATHS.listing, files.listing],
     [SEARCH_PATHS.synonyms, files.synonyms],
   ]);
   files.terms.forEach((text, n) => map.set(SEARCH_PATHS.terms(n), text));
   for (const [path, text] of files.bigTerms) map.set(path, text);
   files.docs.forEach((text, n) => map.set(SEARCH_PATHS.docs(n), text));
-  for (const [length, text] of files.words) map.set(`search/words/${length}.json`, text);
+  for (const [length, text] of files.words) map.set(SEARCH_PATHS.words(length), text);
   for (const [key, text] of files.prefixes) map.set(SEARCH_PATHS.prefixes(key), text);
   return map;
 }

@@ -9,7 +9,6 @@ import {
   openShardStore,
   SHARD_STORE_BOUNDS,
   type ReadSearchFile,
-  type ShardStore,
   type ShardStoreBounds,
 } from '../store/shard-store.ts';
 import type { WordFile } from '../index/shards.ts';
@@ -148,8 +147,12 @@ interface Evaluated {
   evaluation: Evaluation;
 }
 
-/** Wraps an opened shard store: records in id order without significant words, else by score, ties by id. */
-export function createSearchEngine(store: ShardStore, options: SearchEngineOptions = {}): SearchEngine {
+/**
+ * Opens the engine over files read by `read` (site-root paths): what the server, the edge and the browser call. It
+ * lists records in id order without significant words, else by score, ties by id.
+ */
+export async function openSearchEngine(read: ReadSearchFile, options: SearchEngineOptions = {}): Promise<SearchEngine> {
+  const store = await openShardStore(read, options.bounds?.files);
   const work = { ...WORK_LIMITS, ...options.work };
   const { manifest, kindRegions } = store;
   const identity = Int32Array.from({ length: manifest.records }, (_, i) => i);
@@ -462,9 +465,4 @@ export function createSearchEngine(store: ShardStore, options: SearchEngineOptio
       return terms.length;
     },
   };
-}
-
-/** Opens the engine over files read by `read` (site-root paths): what the server, the edge and the browser call. */
-export async function openSearchEngine(read: ReadSearchFile, options: SearchEngineOptions = {}): Promise<SearchEngine> {
-  return createSearchEngine(await openShardStore(read, options.bounds?.files), options);
 }

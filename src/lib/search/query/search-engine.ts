@@ -244,14 +244,8 @@ export async function openSearchEngine(read: ReadSearchFile, options: SearchEngi
   }
 
   // Records per listing byte over the whole listing: the facets without significant words.
-  let histogram: Int32Array | undefined;
-  const everyRecord = () => {
-    if (!histogram) {
-      histogram = new Int32Array(256);
-      for (const byte of kindRegions) histogram[byte]! += 1;
-    }
-    return histogram;
-  };
+  const everyRecord = new Int32Array(256);
+  for (const byte of kindRegions) everyRecord[byte]! += 1;
 
   const keyFor = (q: string | undefined, { prefix, corrected }: Variants) =>
     q === undefined ? '' : correctedKeyOf(prefix ? typingKeyOf(q) : keyOf(q), corrected);
@@ -420,7 +414,7 @@ export async function openSearchEngine(read: ReadSearchFile, options: SearchEngi
     },
     lastWordGrows,
     async facets(query) {
-      return facetsOf((await evaluated(query.q, query))?.evaluation.histogram ?? everyRecord(), query);
+      return facetsOf((await evaluated(query.q, query))?.evaluation.histogram ?? everyRecord, query);
     },
     suggest({ q, kind, region, prefix }, budget = createWorkBudget(work.suggest)) {
       if (q === undefined) return Promise.resolve([]);

@@ -12,6 +12,7 @@ import { buildShards, shardFileMap, readSynonymsFile } from '../../../src/lib/se
 import { openSearchEngine, createReferenceEvaluator } from '../../../src/lib/search/index.ts';
 import { measureHostile } from './hostile.ts';
 import { measureRecordMemory, measureTermMemory } from './measure-records.ts';
+import { percentile } from './measure-search.ts';
 import { QUERY_MIX } from './query-mix.ts';
 import { corpusDir } from '../bundled-corpus.ts';
 import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from '../bundled-corpus.ts';
@@ -49,9 +50,6 @@ const say = (line: string) => {
   console.log(line);
   printed.push(line);
 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 for (const size of sizes) {
   const dir = corpusDir(size);

@@ -14,7 +14,8 @@ export interface SearchFigures {
   queries: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile of values sorted ascending (nearest rank, as every search figure of the bench). */
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Opens the built index and runs each query `rounds` times, uncached (shards stay loaded after the first round). */

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusDir } from '../bundled-corpus.ts';
+import { percentile } from './measure-search.ts';
 import type { FactsQuery, SearchEngine } from '../../../src/lib/search/index.ts';
 
 const USAGE = 'usage: npm run bench:search-vs -- --base DIR [--sizes 10000,50000] [--rounds 1000]';
@@ -58,7 +59,6 @@ function modulesOf(tree: string) {
 }
 
 interface Side {
-  name: string;
   records: number;
   engine: SearchEngine;
   mix: FactsQuery[];
@@ -67,7 +67,7 @@ interface Side {
 }
 
 /** An engine of `tree`'s code over `dir`'s records, the ranking cache off, each query of its mix run once. */
-async function open(name: string, tree: string, dir: string): Promise<Side> {
+async function open(tree: string, dir: string): Promise<Side> {
   const paths = modulesOf(tree);
   const { readRecords } = await import(join(tree, 'src/lib/records/read-records.ts'));
   const { buildShards, shardFileMap } = await import(paths.build);
@@ -81,14 +81,21 @@ async function open(name: string, tree: string, dir: string): Promise<Side> {
     cache: { rankings: { entries: 0, bytes: 0 } },
   });
   for (const query of QUERY_MIX) await engine.search(query);
-  return { name, records: facts.length, engine, mix: QUERY_MIX, times: [], byQuery: QUERY_MIX.map(() => []) };
+  return { records: facts.length, engine, mix: QUERY_MIX, times: [], byQuery: QUERY_MIX.map(() => []) };
 }
 
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const percentile = (values: number[], p: number) => {
-  const s = sorted(values);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
+/** The p-th percentile of unsorted values. */
+const percentileOf = (values: number[], p = 50) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
+
+/** "a → b (+n %)": base's figure, then this checkout's, and the change with `digits` decimals. */
+const change = (a: number, b: number, digits: number, unit = '') =>
+  `${a.toFixed(3)} → ${b.toFixed(3)}${unit} (${b >= a ? '+' : ''}${((b / a - 1) * 100).toFixed(digits)} %)`;
+
+/** A query of the mix as a line names it. */
 const label = (q: FactsQuery) =>
   [`« ${q.q} »`, q.kind && `kind=${q.kind}`, q.region && `region=${q.region}`, q.offset && `offset=${q.offset}`]
     .filter(Boolean)
@@ -96,7 +103,7 @@ const label = (q: FactsQuery) =>
 
 for (const size of sizes) {
   const dir = corpusDir(size);
-  const sides = [await open('this checkout', ROOT, dir), await open('base', base, dir)];
+  const sides = [await open(ROOT, dir), await open(base, dir)];
   const [now, then] = sides as [Side, Side];
   if (JSON.stringify(now.mix) !== JSON.stringify(then.mix))
     throw new Error('the two checkouts have different query mixes');
@@ -115,15 +122,8 @@ for (const size of sizes) {
   }
   console.log(`\n# ${now.records} records, ${rounds} rounds; medians in ms, base → this checkout`);
   now.mix.forEach((query, i) => {
-    const [a, b] = [percentile(then.byQuery[i] ?? [], 50), percentile(now.byQuery[i]!, 50)];
-    console.log(
-      `  ${label(query)}: ${a.toFixed(3)} → ${b.toFixed(3)} (${b >= a ? '+' : ''}${((b / a - 1) * 100).toFixed(0)} %)`,
-    );
+    console.log(`  ${label(query)}: ${change(percentileOf(then.byQuery[i]!), percentileOf(now.byQuery[i]!), 0)}`);
   });
-  for (const p of [50, 99]) {
-    const [a, b] = [percentile(then.times, p), percentile(now.times, p)];
-    console.log(
-      `  mix p${p}: ${a.toFixed(3)} → ${b.toFixed(3)} ms (${b >= a ? '+' : ''}${((b / a - 1) * 100).toFixed(1)} %)`,
-    );
-  }
+  for (const p of [50, 99])
+    console.log(`  mix p${p}: ${change(percentileOf(then.times, p), percentileOf(now.times, p), 1, ' ms')}`);
 }

@@ -169,6 +169,20 @@ function showCounts(page: ResultPage): void {
 
 const quoted = (words: readonly string[]) => words.map((w) => `« ${w} »`).join(', ');
 
+/** The way on from a page that lists nothing: the topics, kinds and regions, which together list every record. */
+function browseOn(): (string | HTMLAnchorElement)[] {
+  const link = (text: string, href: string) => Object.assign(element('a', text), { href });
+  return [
+    ' Essayez d’autres mots, ou parcourez les fiches ',
+    link('par thème', '/themes/'),
+    ', ',
+    link('par type', '/types/'),
+    ' ou ',
+    link('par région', '/regions/'),
+    '.',
+  ];
+}
+
 /** What the status adds for the records holding some of the words (`after` other results): empty without them. */
 const partlyStatus = (partly: ResultPage['partly'], after: boolean) =>
   partly ? ` ${after ? 'Ensuite, ' : ''}${plural(partly.cards.length, 'fiche')} avec une partie des mots.` : '';
@@ -223,11 +237,17 @@ async function render(backend: SearchBackend): Promise<void> {
     page.total > 0 && instead
       ? element('span', `Aucune fiche pour « ${state.q.trim()} ». ${instead} : `, 'status-echo')
       : '';
+  // Words that no record holds are named, since « tous ces mots » would blame the filters or the other words.
+  const noneHold = page.unheld.length
+    ? `Aucune fiche ne contient ${page.unheld.map((w) => `« ${w} »`).join(' ni ')}`
+    : `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}`;
   status.replaceChildren(
     echo,
     page.total === 0
-      ? `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}.${completions}${partial.length ? ` ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, partial.length > 0)}`
+      ? `${noneHold}.${completions}${partial.length ? ` ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, partial.length > 0)}`
       : `${found}.${completions}${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, true)}`,
+    // A page that lists nothing and offers nothing still shows a way on: the lists that hold every record.
+    ...(page.total === 0 && !page.blend?.length && !page.partly && page.suggestions.length === 0 ? browseOn() : []),
   );
   showSuggestions(page);
   results.replaceChildren(

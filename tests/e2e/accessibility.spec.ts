@@ -31,7 +31,7 @@ test('the 404 page answers with status 404', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
 });
 
-test('axe reports no violations on a search page blending in records that lack a word, nor on one that no record holds whole, nor under records holding some of the words', async ({
+test('axe reports no violations on a search page blending in records that lack a word, nor on one that no record holds whole, nor under records holding some of the words, nor on one that lists nothing', async ({
   page,
 }) => {
   await page.goto(`/recherche/?q=${encodeURIComponent('je déménage en Flandre, que devient mon permis provisoire ?')}`);
@@ -47,6 +47,11 @@ test('axe reports no violations on a search page blending in records that lack a
   await page.goto(`/recherche/?q=${encodeURIComponent('amende stationnement trottoir vélo')}`);
   await waitForResults(page);
   await expect(page.locator('[data-search-partly] li').first()).toBeVisible();
+  results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // A page that lists nothing: the words no record holds, and links to the lists in the status.
+  await page.goto(`/recherche/?q=${encodeURIComponent('je suis daltonien')}`);
+  await expect(page.locator('[data-search-status] a').first()).toBeVisible();
   results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

@@ -85,7 +85,7 @@ test('a query that finds nothing shows its best suggestion\'s results at once, f
   expect(order).toEqual([...order].sort((a, b) => a - b));
   await box.getByRole('link', { name: 'Rechercher exactement « provisiore »' }).click();
   await expect(page).toHaveURL(/q=provisiore&exact=1$/);
-  await expect(page.locator('[data-search-status]')).toHaveText('Aucune fiche ne contient tous ces mots.');
+  await expect(page.locator('[data-search-status]')).toHaveText('Aucune fiche ne contient « provisiore ».');
   await expect(box).toContainText('Vouliez-vous dire');
   const links = box.getByRole('link');
   expect(await links.allTextContents()).toEqual(api.suggestions.map((s) => s.q));

@@ -351,6 +351,22 @@ test('a complete last word that finds nothing with the other words is completed,
   await expect(box).toContainText('amende excès');
 });
 
+test('a query whose words no record holds names them and leads on to the lists that hold every record', async ({
+  page,
+}) => {
+  await page.goto('/recherche/?q=je%20suis%20daltonien');
+  const status = page.locator('[data-search-status]');
+  await expect(status).toHaveText(
+    'Aucune fiche ne contient « daltonien ». Essayez d’autres mots, ou parcourez les fiches par thème, par type ou par région.',
+  );
+  expect(await shownIds(page)).toEqual([]);
+  await expect(page.locator('[data-search-suggestions]')).toBeHidden();
+  await page.goto('/recherche/?q=daltonien%20zzkqx');
+  await expect(status).toHaveText(/^Aucune fiche ne contient « daltonien » ni « zzkqx »\. Essayez/);
+  await status.getByRole('link', { name: 'par thème' }).click();
+  await expect(page).toHaveURL(/\/themes\/$/);
+});
+
 test('a last word that records hold but that may grow (« examen théo ») lists the same page typed and reloaded: the API’s records, then « théorique » ones', async ({
   page,
   request,

@@ -4,6 +4,7 @@ import type { SearchEngine } from '../../src/lib/search/query/search-engine.ts';
 import { siteRanking } from '../../scripts/bench/relevance/site-runner.ts';
 import { PAGE_SIZE } from '../../src/browser/search-state.ts';
 import { builtEngine, readBuilt } from '../support/search.ts';
+import { KINDS, REGIONS } from '../../src/lib/schema/vocabulary.ts';
 
 // The search page's backend (src/browser/search-data.ts) fetches the site's files: here, the test build's.
 beforeAll(() => {
@@ -88,6 +89,45 @@ describe('the relevance bench scores what the search page shows (assist/site-pag
     const page = await firstPage(engine, 'je veux passer mon permsi moto');
     expect(page.shown).toMatchObject({ q: 'je veux passer mon permis moto', confident: true });
     expect(page.suggestions.map((s) => s.q).join(' / ')).not.toMatch(/\bdeux\b/);
+  });
+
+  it('names the words that no record holds, in the order typed, on a first page that lists nothing', async () => {
+    const engine = await builtEngine();
+    for (const word of ['daltonien', 'zzkqx'])
+      expect((await engine.search({ q: word, limit: 0, offset: 0 })).total, word).toBe(0);
+    const alone = await firstPage(engine, 'je suis daltonien');
+    expect(shownIds(alone)).toEqual([]);
+    expect(alone.unheld).toEqual(['daltonien']);
+    expect((await firstPage(engine, 'zzkqx daltonien')).unheld).toEqual(['zzkqx', 'daltonien']);
+    // ?exact=1 lists nothing for a typo, and names it beside the correction it offers.
+    const exact = await sitePage(engine, {
+      q: 'provisiore',
+      kind: undefined,
+      region: undefined,
+      limit: PAGE_SIZE,
+      offset: 0,
+      exact: true,
+    });
+    expect(exact.suggestions.map((s) => s.q)).toContain('provisoire');
+    expect(exact.unheld).toEqual(['provisiore']);
+  });
+
+  it('names no word when the page lists records, or when every word is held and only the filters exclude them', async () => {
+    const engine = await builtEngine();
+    const blended = await firstPage(engine, 'permis daltonien');
+    expect(shownIds(blended).length).toBeGreaterThan(0);
+    expect(blended.unheld).toEqual([]);
+    // A held word under filters that no record of it has.
+    const q = 'terugkommoment';
+    let excluded: { kind: (typeof KINDS)[number]; region: (typeof REGIONS)[number] } | undefined;
+    for (const kind of KINDS)
+      for (const region of REGIONS)
+        if (!excluded && (await engine.search({ q, kind, region, limit: 0, offset: 0 })).total === 0)
+          excluded = { kind, region };
+    expect(excluded).toBeDefined();
+    const filtered = await sitePage(engine, { q, ...excluded!, limit: PAGE_SIZE, offset: 0, exact: false });
+    expect(filtered.total).toBe(0);
+    expect(filtered.unheld).toEqual([]);
   });
 
   it.each(['A', 'C', 'D', 'BE', 'CE', 'DE'])(

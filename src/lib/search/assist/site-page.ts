@@ -26,6 +26,11 @@ export interface ResultPage {
   exactShown: number | undefined;
   /** A first page still short of a page: records holding some of the words (partial-fill.ts). */
   partly: PartialFill | undefined;
+  /**
+   * On a first page that lists nothing: q's words (as typed) that no record holds in any form (stem, derivation,
+   * synonym), filters aside, so the page can name them; empty otherwise.
+   */
+  unheld: string[];
 }
 
 /** A question the page asks. */
@@ -105,6 +110,7 @@ export async function sitePage(
     offset === 0 && text !== undefined && !exact && listed.length < limit
       ? await partialFill(engine, asked, listed, limit - listed.length, pause)
       : undefined;
+  const listsNothing = offset === 0 && page.total === 0 && !blend?.items.length && !partly?.cards.length;
   return {
     total: page.total,
     cards: page.cards,
@@ -116,5 +122,13 @@ export async function sitePage(
     blend: offset === 0 ? blend?.items : undefined,
     exactShown: blend?.exactShown,
     partly,
+    unheld: listsNothing && q !== undefined ? await unheldWords(engine, q) : [],
   };
+}
+
+/** q's words that no record holds in any form, filters aside; a phrase of the synonyms file counts as one slot. */
+async function unheldWords(engine: Pick<SearchEngine, 'search' | 'slotWords'>, q: string): Promise<string[]> {
+  const slots = engine.slotWords(q);
+  const counts = await Promise.all(slots.map((words) => engine.search({ q: words.join(' '), limit: 0, offset: 0 })));
+  return slots.filter((_, i) => counts[i]!.total === 0).flat();
 }

@@ -172,6 +172,8 @@ describe('the bundled synonyms file', () => {
       ['driving school', 'auto-école'],
       ['marocain', 'étranger'],
       ['congolaise', 'étranger'],
+      ['polonaise', 'européen'],
+      ['portugais', 'européen'],
       ['camionette', 'camionnette'],
       ['abîmé', 'détérioration'],
       ['rijden', 'conduire'],
@@ -197,6 +199,15 @@ describe('the bundled synonyms file', () => {
       ['photomaton', 'photo'],
     ];
     for (const [word, target] of cases) expect(options(word), word).toContain(queryTerms(target).join(' '));
+  });
+
+  it('reads a country adjective as a foreign or European licence, but never a language of the exams', async () => {
+    const synonyms = createSynonyms(await readSynonymsFile(FILE));
+    const options = (words: string) =>
+      synonyms.slots(queryTerms(words)).flatMap((slot) => slot.options.map((option) => option.terms.join(' ')));
+    for (const language of ['français', 'française', 'néerlandais', 'allemand', 'anglais'])
+      for (const licence of ['européen', 'étranger'])
+        expect(options(language), language).not.toContain(queryTerms(licence).join(' '));
   });
 
   it('leaves a word of several meanings to its phrases: alone, "ballon", "plaque", "code", "sucre" and "bac" find only themselves', async () => {

@@ -1,7 +1,7 @@
 /**
- * npm run bench:relevance [-- --set held-out|tuning|both] [-- --no-pagefind] [-- --verbose] [-- --dist DIR]
- * Scores, on the two judged query sets side by side (bench/relevance/held-out.yaml, the figures that count, and
- * queries.yaml, the tuning set), what the site shows a person (the pages the search page lists, from the function it
+ * npm run bench:relevance [-- --set held-out|held-out-2|tuning|all] [-- --no-pagefind] [-- --verbose] [-- --dist DIR]
+ * Scores, on the judged query sets side by side (bench/relevance/held-out.yaml, the figures that count, the second
+ * held-out set held-out-2.yaml, and queries.yaml, the tuning set), what the site shows a person (the pages the search page lists, from the function it
  * calls: bench/relevance/site-runner.ts), the API's raw answer, Pagefind and plain
  * MiniSearch (prefix, fuzzy 0.2): recall@10, MRR, nDCG@10 and the queries whose first page is empty, per category and
  * overall, the site's lead over the best other engine, each set's targets, and did-you-mean on the typo queries.
@@ -45,15 +45,16 @@ import { runMiniSearch } from './bench/relevance/minisearch-runner.ts';
 import { readDist } from '../src/adapters/builds/read-dist.ts';
 import { siteRanking } from './bench/relevance/site-runner.ts';
 
-answerHelp(`usage: npm run bench:relevance -- [--set held-out|tuning|both] [--no-pagefind] [--verbose] [--dist DIR]
+answerHelp(`usage: npm run bench:relevance -- [--set held-out|held-out-2|tuning|all] [--no-pagefind] [--verbose] [--dist DIR]
 
-Scores the site, the API, Pagefind and plain MiniSearch on the two judged query sets side by side: the held-out set
-(bench/relevance/held-out.yaml, the figures that count, never tuned on) and the tuning set (bench/relevance/queries.yaml).
+Scores the site, the API, Pagefind and plain MiniSearch on the judged query sets side by side: the held-out set
+(bench/relevance/held-out.yaml, the figures that count, never tuned on), the second held-out set
+(bench/relevance/held-out-2.yaml, written later, never tuned on either) and the tuning set (bench/relevance/queries.yaml).
 Writes bench/results/relevance.md and relevance.json and their dated copies relevance-YYYY-MM-DD.md and .json (-2, -3… for later runs of the day)
 (docs/search.md#relevance).
-  --set S         score one set only: held-out or tuning (default both); the results files are then not written
+  --set S         score one set only: held-out, held-out-2 or tuning (default all); the results files are then not written
   --no-pagefind   skip Pagefind
-  --verbose       print every query's results, of the tuning set only (the held-out set reports aggregates only)
+  --verbose       print every query's results, of the tuning set only (the held-out sets report aggregates only)
   --dist DIR      score this build instead of the test build (.cache/test-dist)`);
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -66,10 +67,10 @@ const { values: args } = parseArgs({
   },
 });
 const SET_NAMES = Object.keys(JUDGED_SETS) as JudgedSetName[];
-if (args.set !== undefined && args.set !== 'both' && !SET_NAMES.includes(args.set as JudgedSetName)) {
-  throw new Error(`--set must be one of ${[...SET_NAMES, 'both'].join(', ')}, got "${args.set}"`);
+if (args.set !== undefined && args.set !== 'all' && !SET_NAMES.includes(args.set as JudgedSetName)) {
+  throw new Error(`--set must be one of ${[...SET_NAMES, 'all'].join(', ')}, got "${args.set}"`);
 }
-const setNames = args.set === undefined || args.set === 'both' ? SET_NAMES : [args.set as JudgedSetName];
+const setNames = args.set === undefined || args.set === 'all' ? SET_NAMES : [args.set as JudgedSetName];
 
 const settings = await ensureTestBuild();
 const dist = args.dist ? resolve(args.dist) : settings.DIST_DIR;
@@ -80,7 +81,7 @@ const sets = await Promise.all(
 );
 const queries = sets.flatMap((s) => s.queries);
 const repeated = queries.find((q, i) => queries.findIndex((o) => o.id === q.id) !== i);
-if (repeated) throw new Error(`query id "${repeated.id}" is in both judged sets`);
+if (repeated) throw new Error(`query id "${repeated.id}" is in two judged sets`);
 
 const api = apiRunner(dist);
 // The search page's own engine and its own function (sitePage, site-runner.ts): the bench scores what the page lists.
@@ -160,10 +161,10 @@ async function didYouMean(of: readonly JudgedQuery[]): Promise<{ target: Target;
 }
 
 /**
- * Whether a set's results may be read query by query. The held-out set's may not: it reports aggregates only (no
+ * Whether a set's results may be read query by query. A held-out set's may not: it reports aggregates only (no
  * per-query lines, suggestions or rankings, in the output or in the results files), so that nobody tunes to it.
  */
-const perQuery = (name: string) => name !== 'held-out';
+const perQuery = (name: JudgedSetName) => !JUDGED_SETS[name].heldOut;
 
 const results = [];
 for (const set of sets) {
@@ -186,7 +187,7 @@ for (const set of sets) {
     )
     .filter((lead): lead is LeadRow => lead !== undefined);
   const dym = await didYouMean(set.queries);
-  const targets = [...(set.name === 'held-out' ? heldOutTargets(rows) : relevanceTargets(rows)), dym.target];
+  const targets = [...(JUDGED_SETS[set.name].heldOut ? heldOutTargets(rows) : relevanceTargets(rows)), dym.target];
   results.push({ ...set, scored, rows, leads, targets, didYouMean: perQuery(set.name) ? dym.lines : [] });
 }
 
@@ -201,7 +202,7 @@ const sections = [
   `Machine: ${machine}. Command: \`${command}\`. Date: ${date}.`,
   '',
   ...(results.length > 1
-    ? ['## Overall, both sets', '', renderSummary(results.map((r) => ({ name: r.name, rows: r.rows })))]
+    ? ['## Overall, every set', '', renderSummary(results.map((r) => ({ name: r.name, rows: r.rows })))]
     : []),
   ...results.flatMap((r) => [
     `## ${JUDGED_SETS[r.name].title}: ${r.queries.length} queries (${JUDGED_SETS[r.name].file})`,

@@ -1,6 +1,6 @@
-// The two judged query sets of the relevance bench are well-formed: every judged id is a bundled record, categories are
+// The judged query sets of the relevance bench are well-formed: every judged id is a bundled record, categories are
 // from the list, filtered queries' judged records satisfy their filters, categories are large enough, nothing repeats,
-// and no query of the held-out set is also in the tuning set. The checks themselves are shown to fail on bad entries.
+// and no query is in two sets. The checks themselves are shown to fail on bad entries.
 import { readdir, readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
@@ -15,11 +15,11 @@ import {
   parseJudgments,
   type JudgedQuery,
   type JudgedRecord,
+  type JudgedSetName,
 } from '../../scripts/bench/relevance/judgments.ts';
 
 let records: Map<string, JudgedRecord>;
-let tuning: JudgedQuery[];
-let heldOut: JudgedQuery[];
+let sets: { name: JudgedSetName; file: string; queries: JudgedQuery[] }[];
 beforeAll(async () => {
   records = new Map(
     (await readRecords('content/records', 'https://permis.example')).map((f) => [
@@ -27,30 +27,45 @@ beforeAll(async () => {
       { kind: f.kind, regions: f.regions },
     ]),
   );
-  tuning = parseJudgments(JUDGED_SETS.tuning.file, await readFile(JUDGED_SETS.tuning.file, 'utf8'));
-  heldOut = parseJudgments(JUDGED_SETS['held-out'].file, await readFile(JUDGED_SETS['held-out'].file, 'utf8'));
+  sets = await Promise.all(
+    (Object.keys(JUDGED_SETS) as JudgedSetName[]).map(async (name) => {
+      const { file } = JUDGED_SETS[name];
+      return { name, file, queries: parseJudgments(file, await readFile(file, 'utf8')) };
+    }),
+  );
 });
 
 describe('the judged sets in bench/relevance/', () => {
-  it('the tuning set has no problem', () => {
-    expect(judgmentProblems(JUDGED_SETS.tuning.file, tuning, records)).toEqual([]);
+  it('holds a tuning set and two held-out sets', () => {
+    expect(sets.map((set) => `${set.name}: ${JUDGED_SETS[set.name].heldOut}`).sort()).toEqual([
+      'held-out-2: true',
+      'held-out: true',
+      'tuning: false',
+    ]);
   });
 
-  it('the held-out set has no problem, holds at least 60 queries and every category issue 35 names', () => {
-    expect(judgmentProblems(JUDGED_SETS['held-out'].file, heldOut, records)).toEqual([]);
-    expect(heldOutProblems(JUDGED_SETS['held-out'].file, heldOut)).toEqual([]);
-    expect(heldOut.length).toBeGreaterThanOrEqual(HELD_OUT_RULES.minQueries);
+  it('no set has a problem', () => {
+    for (const set of sets) expect(judgmentProblems(set.file, set.queries, records), set.name).toEqual([]);
   });
 
-  it('no query id, and no query with the same filters, is in both sets', () => {
-    expect(overlapProblems(tuning, heldOut)).toEqual([]);
+  it('each held-out set holds at least 60 queries and every category issue 35 names', () => {
+    for (const set of sets.filter((s) => JUDGED_SETS[s.name].heldOut)) {
+      expect(heldOutProblems(set.file, set.queries), set.name).toEqual([]);
+      expect(set.queries.length, set.name).toBeGreaterThanOrEqual(HELD_OUT_RULES.minQueries);
+    }
   });
 
-  it('every category of both sets is in the list and holds enough queries', () => {
-    for (const set of [tuning, heldOut]) {
-      for (const category of new Set(set.map((q) => q.category))) {
+  it('no query id, and no query with the same filters, is in two sets', () => {
+    for (const [i, a] of sets.entries())
+      for (const b of sets.slice(i + 1))
+        expect(overlapProblems(a.queries, b.queries), `${a.name}, ${b.name}`).toEqual([]);
+  });
+
+  it('every category of every set is in the list and holds enough queries', () => {
+    for (const { queries } of sets) {
+      for (const category of new Set(queries.map((q) => q.category))) {
         expect(CATEGORIES).toContain(category);
-        expect(set.filter((q) => q.category === category).length).toBeGreaterThanOrEqual(MIN_PER_CATEGORY);
+        expect(queries.filter((q) => q.category === category).length).toBeGreaterThanOrEqual(MIN_PER_CATEGORY);
       }
     }
   });
@@ -149,12 +164,15 @@ describe('the checks fail on bad entries', () => {
   });
 });
 
-describe('the held-out set is reported as aggregates only', () => {
+describe('the held-out sets are reported as aggregates only', () => {
   it('no bench result file names a held-out query (its id or its text)', async () => {
     const files = (await readdir('bench/results')).filter((name) => /\.(md|json)$/.test(name));
     expect(files.length).toBeGreaterThan(0);
     // A held-out text that a tuning query also types (with other filters) may appear as the tuning query's.
-    const tuningTexts = new Set(tuning.map((q) => q.q));
+    const tuningTexts = new Set(
+      sets.filter((s) => !JUDGED_SETS[s.name].heldOut).flatMap((s) => s.queries.map((q) => q.q)),
+    );
+    const heldOut = sets.filter((s) => JUDGED_SETS[s.name].heldOut).flatMap((s) => s.queries);
     const leaks: string[] = [];
     for (const name of files) {
       const text = await readFile(`bench/results/${name}`, 'utf8');

@@ -177,8 +177,9 @@ function parseReport(text: string): { figures: Figures; queries: QueryFigures[] 
       });
       continue;
     }
-    if (line.startsWith('## Held-out')) set = 'held-out';
-    else if (line.startsWith('## Tuning')) set = 'tuning';
+    // Each set's section starts with its title; the second held-out set's section is not this tool's.
+    if (line.startsWith('## '))
+      set = line.startsWith('## Held-out') ? 'held-out' : line.startsWith('## Tuning') ? 'tuning' : '';
     else if (line.startsWith('**')) inEmpty = line.startsWith('**queries whose first page is empty');
     else if (line.startsWith('| category |')) columns = line.split('|').map((c) => c.trim());
     else if (line.startsWith('| target')) inEmpty = false;

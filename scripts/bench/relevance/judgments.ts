@@ -21,8 +21,17 @@ export const CATEGORIES = [
 
 /** The judged sets, by name, in report order: the held-out set's figures are the ones that count (bench/relevance/README.md). */
 export const JUDGED_SETS = {
-  'held-out': { file: 'bench/relevance/held-out.yaml', title: 'Held-out set, the figures that count (never tuned on)' },
-  tuning: { file: 'bench/relevance/queries.yaml', title: 'Tuning set' },
+  'held-out': {
+    file: 'bench/relevance/held-out.yaml',
+    title: 'Held-out set, the figures that count (never tuned on)',
+    heldOut: true,
+  },
+  'held-out-2': {
+    file: 'bench/relevance/held-out-2.yaml',
+    title: 'Second held-out set, written on 2026-11-29 (never tuned on, never read query by query)',
+    heldOut: true,
+  },
+  tuning: { file: 'bench/relevance/queries.yaml', title: 'Tuning set', heldOut: false },
 } as const;
 /** A judged set's name. */
 export type JudgedSetName = keyof typeof JUDGED_SETS;

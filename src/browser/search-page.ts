@@ -167,7 +167,8 @@ function showCounts(page: ResultPage): void {
   filtersSummary.textContent = chosen.length ? `(${chosen.join(', ')})` : '';
 }
 
-const quoted = (words: readonly string[]) => words.map((w) => `« ${w} »`).join(', ');
+/** Words in French quotation marks, joined by `joiner`. */
+const quoted = (words: readonly string[], joiner = ', ') => words.map((w) => `« ${w} »`).join(joiner);
 
 /** The way on from a page that lists nothing: the topics, kinds and regions, which together list every record. */
 function browseOn(): (string | HTMLAnchorElement)[] {
@@ -239,7 +240,7 @@ async function render(backend: SearchBackend): Promise<void> {
       : '';
   // Words that no record holds are named, since « tous ces mots » would blame the filters or the other words.
   const noneHold = page.unheld.length
-    ? `Aucune fiche ne contient ${page.unheld.map((w) => `« ${w} »`).join(' ni ')}`
+    ? `Aucune fiche ne contient ${quoted(page.unheld, ' ni ')}`
     : `Aucune fiche ne contient tous ces mots${state.kind || state.region ? ' avec ces filtres' : ''}`;
   status.replaceChildren(
     echo,

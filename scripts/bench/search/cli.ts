@@ -14,8 +14,7 @@ import { measureHostile } from './hostile.ts';
 import { measureRecordMemory, measureTermMemory } from './measure-records.ts';
 import { percentile } from './measure-search.ts';
 import { QUERY_MIX } from './query-mix.ts';
-import { corpusDir } from '../bundled-corpus.ts';
-import { BUNDLED_SIZE, BUNDLED_SIZE_HELP } from '../bundled-corpus.ts';
+import { BUNDLED_SIZE, BUNDLED_SIZE_HELP, corpusDir } from '../bundled-corpus.ts';
 import { createResultFiles } from '../result-files.ts';
 
 answerHelp(`usage: npm run bench -- --search [--sizes 355,10000,50000] [--rounds 30]

@@ -44,6 +44,9 @@ beforeAll(async () => {
 });
 
 const ids = (cards: { id: string }[]) => cards.map((c) => c.id);
+/** Whether the record `id` holds `word` in some form: the one-word query finds it. */
+const holds = async (id: string, word: string) =>
+  (await engine.search({ q: word, limit: 1000, offset: 0 })).ids.includes(id);
 
 /** Every page of a blended search: the first page's items, then the exact matches from exactOffset. */
 async function walk(
@@ -123,6 +126,12 @@ describe('blending records that lack a word into the first page (blend.ts)', () 
           expect(pages.every((p) => p.length <= limit)).toBe(true);
           expect(new Set(pages.flat()).size).toBe(pages.flat().length);
           if (chosen.length === 1) expect(missing.size).toBe(0);
+          // A blended record lacks one word, and its label names it.
+          for (const [id, lacked] of missing) {
+            expect(lacked).toHaveLength(1);
+            for (const word of chosen)
+              expect(lacked.includes(word), `${id} « ${word} » in « ${q} »`).toBe(!(await holds(id, word)));
+          }
         },
       ),
       { numRuns: 60 },

@@ -42,6 +42,13 @@ describe('GET /facts "did you mean" suggestions', () => {
     expect(body.results).toEqual([]);
   });
 
+  it('never corrects a number into another: « permis 123 » suggests « permis » without 123, never « permis 120 »', async () => {
+    const body = await facts(`q=${encodeURIComponent('permis 123')}`);
+    expect(body.total).toBe(0);
+    expect(body.suggestions).toEqual([{ q: 'permis', total: (await facts('q=permis')).total, missing: ['123'] }]);
+    expect(Object.keys(await facts('q=123'))).toEqual(['results', 'total', 'limit', 'offset']);
+  });
+
   it('counts suggestions with the same filters, and leaves out corrections that find nothing with them', async () => {
     const all = await facts('q=provisiore');
     const filtered = await facts('q=provisiore&kind=offer');

@@ -223,6 +223,21 @@ describe('corrections', () => {
       expect(await suggest('tonton conduit', source)).toEqual([{ q: 'conduit', total: 3, missing: ['tonton'] }]);
     });
 
+    it('never corrects a number into another number: it is left out when no record holds it', async () => {
+      const numbers: WordFile = [...words, ['12', '12', 5], ['23', '23', 2], ['120', '120', 4]];
+      const withNumbers = {
+        ...source,
+        known: async (terms: readonly string[]) => terms.map((t) => numbers.some(([stem, , n]) => n > 0 && stem === t)),
+        words: async () => numbers.filter(([, , n]) => n > 0),
+        total: async (q: string) =>
+          q.split(' ').every((w) => numbers.some(([stem, , n]) => n > 0 && stem === processTerm(w))) ? 3 : 0,
+      };
+      expect(await suggest('123', withNumbers)).toEqual([]);
+      expect(await suggest('permis 123', withNumbers)).toEqual([{ q: 'permis', total: 3, missing: ['123'] }]);
+      // A word with letters is still corrected.
+      expect((await suggest('permsi 12', withNumbers)).map((s) => s.q)).toEqual(['permis 12']);
+    });
+
     it('recognises a real word by its stem too (keufs, of the lemma keuf)', async () => {
       expect(await suggest('keufs permis', source)).toEqual([{ q: 'permis', total: 3, missing: ['keufs'] }]);
     });

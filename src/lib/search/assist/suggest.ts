@@ -1,7 +1,7 @@
 /**
  * "Did you mean", when a query finds nothing: first its last word completed (a word cut while typing, offered only);
- * then corrections of its non-words from the index's vocabulary (a word the index holds, a word of the synonyms file or
- * a real French or Dutch word, index/lexicon.ts, is never replaced; a real word no record holds is left out, `missing`);
+ * then corrections of its non-words from the index's vocabulary (a word the index holds, a word of the synonyms file, a
+ * number or a real French or Dutch word, index/lexicon.ts, is never replaced; one no record holds is left out, `missing`);
  * else q without the fewest of its words that finds something, the shortening whose best record scores highest first.
  * Everything spends a work budget (work-budget.ts): when it runs out, suggest answers with what it has completed.
  */
@@ -191,10 +191,13 @@ async function complete(q: string, last: TextWord | undefined, searches: Searche
   return found;
 }
 
-/** Whether each word is a real word the index lacks (a 0-record vocabulary entry), by written form or stem. */
+/** A number: any edit makes another number, never the same one mistyped (« 123 » is not « 120 »). */
+const NUMBER = /^\d+$/;
+
+/** Whether each word is a real word the index lacks (a 0-record vocabulary entry, by written form or stem) or a number. */
 async function realWords(words: readonly TextWord[], source: SuggestSource): Promise<boolean[]> {
-  if (words.length === 0 || !source.lexicon) return words.map(() => false);
   const folded = words.map((w) => foldText(w.text));
+  if (!source.lexicon || folded.every((f) => NUMBER.test(f))) return folded.map((f) => NUMBER.test(f));
   // A lemma is up to two letters shorter than its inflected forms (keuf, keufs; conduit, conduite).
   const lengths = new Set(folded.flatMap((f) => [f.length - 2, f.length - 1, f.length]).filter((length) => length > 0));
   const entries = await source.lexicon([...lengths]);
@@ -205,7 +208,7 @@ async function realWords(words: readonly TextWord[], source: SuggestSource): Pro
     if (forms.has(form)) formsFound.add(form);
     if (stems.has(stem)) stemsFound.add(stem);
   }
-  return words.map((w, i) => formsFound.has(folded[i]!) || stemsFound.has(w.term!));
+  return words.map((w, i) => NUMBER.test(folded[i]!) || formsFound.has(folded[i]!) || stemsFound.has(w.term!));
 }
 
 /** `source` and `budget`, and total() and best() paid first (null once unpaid); a query keeping `open`'s last word completes it. */

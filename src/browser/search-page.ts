@@ -217,6 +217,11 @@ async function render(backend: SearchBackend): Promise<void> {
     page.exactShown === undefined
       ? Math.max(1, Math.ceil(page.total / PAGE_SIZE))
       : pageCount(page.total, page.exactShown, PAGE_SIZE);
+  // A page past the last (an old link, an edited address) shows the last page, and the address says which.
+  if (state.page > pages) {
+    go({ ...state, page: pages }, false);
+    return;
+  }
   const found = `${plural(page.total, 'fiche')} trouvée${page.total > 1 ? 's' : ''}${pages > 1 ? ` · page ${state.page} sur ${pages}` : ''}`;
   const partial = page.blend?.filter((item) => item.missing) ?? [];
   const completed = page.blend?.filter((item) => item.completed).length ?? 0;

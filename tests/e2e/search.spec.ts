@@ -208,6 +208,25 @@ test('after a blended first page, the next pages list the exact matches it did n
   expect(walked).toEqual(api.ids);
 });
 
+test('a page past the last shows the last page, its address corrected, with a way back', async ({ page, request }) => {
+  const q = 'duree validite permis';
+  await page.goto(`/recherche/?q=${encodeURIComponent(q)}`);
+  await waitForResults(page);
+  const status = (await page.locator('[data-search-status]').textContent()) ?? '';
+  const last = Number(/page 1 sur (\d+)/.exec(status)?.[1]);
+  expect(last).toBeGreaterThan(1);
+  await page.goto(`/recherche/?q=${encodeURIComponent(q)}&page=999`);
+  await expect(page).toHaveURL(new RegExp(`page=${last}$`));
+  await expect(page.locator('[data-search-status]')).toContainText(`page ${last} sur ${last}.`);
+  expect((await shownIds(page)).length).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Page précédente' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Page suivante' })).toBeDisabled();
+  // A query that finds nothing has one page: page=5 of it is page 1.
+  await page.goto('/recherche/?q=xqwzvkj&page=5');
+  await expect(page).toHaveURL(/q=xqwzvkj$/);
+  expect((await apiIds(request, 'q=xqwzvkj')).total).toBe(0);
+});
+
 test('a query that no record holds whole lists the records lacking one word, each labelled, never a shortening in its place', async ({
   page,
   request,

@@ -68,3 +68,28 @@ test('on a phone, the API reference lists parameters and answers as items, with 
   expect(await page.locator('.table-scroll:has(table.wide)').count()).toBe(0);
   expect(await sidewaysScroll(page)).toBe(0);
 });
+
+test('every search box shows its whole placeholder at the narrowest width', async ({ page }) => {
+  await page.setViewportSize({ width: WIDTHS.narrowest, height: 800 });
+  const cut: string[] = [];
+  for (const path of ['/', `/fiches/${RECORDS.offer}/`, '/recherche/']) {
+    await page.goto(path);
+    cut.push(
+      ...(await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+          .filter((input) => input.offsetParent !== null)
+          .filter((input) => {
+            // The placeholder's width in the input's font against the room inside its padding.
+            const style = getComputedStyle(input);
+            const context = document.createElement('canvas').getContext('2d')!;
+            context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const room =
+              input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+            return context.measureText(input.placeholder).width > room;
+          })
+          .map((input) => `${location.pathname} #${input.id}: « ${input.placeholder} »`),
+      )),
+    );
+  }
+  expect(cut).toEqual([]);
+});

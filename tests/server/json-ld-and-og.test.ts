@@ -115,6 +115,18 @@ describe('Open Graph and alternate links', () => {
     expect(html).toContain(`<link rel="alternate" type="application/json" href="/api/v1/facts/${fact.id}?po_live=1">`);
   });
 
+  it('the page of an unknown address names no canonical address and asks not to be indexed; other pages name theirs', async () => {
+    const missing = await fetch(`${origin()}/nope/`);
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(html).not.toContain('rel="canonical"');
+    expect(meta(html, 'og:url')).toBeUndefined();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    const home = await text('/');
+    expect(home).toContain(`<link rel="canonical" href="${testSettings.SITE_URL}/">`);
+    expect(home).not.toContain('noindex');
+  });
+
   it('every page links the Atom feed', async () => {
     for (const path of [
       '/',

@@ -6,7 +6,10 @@ import { formatProblem, type Position } from './code-frame.ts';
 export interface RawRecordFile {
   file: string;
   frontmatter: unknown;
+  /** The markdown after the frontmatter, trimmed; empty when the file has none (the corpus check refuses it). */
   body: string;
+  /** The line where the body starts, after the closing `---`. */
+  bodyLine?: number;
   /** The whole file's text, for code frames. */
   source?: string;
   /** Position in the file of the value at a field path (or of the key, for `key: true`); the nearest parent when absent. */
@@ -55,15 +58,9 @@ export function parseRecordFile(
     };
   }
   const body = text.slice(match[0].length).trim();
+  const bodyLine = text.slice(0, match[0].length).split('\n').length;
   const locate = locator(doc, lineCounter);
-  if (!body) {
-    const line = text.slice(0, match[0].length).split('\n').length;
-    return {
-      ok: false,
-      problems: [formatProblem(file, 'text', "the body (the record's text) is empty", { line }, text)],
-    };
-  }
-  return { ok: true, value: { file, frontmatter: doc.toJS(), body, source: text, locate } };
+  return { ok: true, value: { file, frontmatter: doc.toJS(), body, bodyLine, source: text, locate } };
 }
 
 /**

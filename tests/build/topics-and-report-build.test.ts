@@ -29,7 +29,7 @@ describe('topics and the error-report link in a build', () => {
       (error: Error & { output?: string }) => error,
     );
     expect(failure?.message).toBe(
-      `Invalid topics file (1 problem):\n  - ${topics}: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "theme")`,
+      `Invalid topics file (1 problem):\n  - ${topics}:7: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "theme")`,
     );
     expect(await readdir(dist)).toEqual(['last-good.txt']);
   }, 180_000);

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { DEMO_MANIFEST, intactDemoFiles } from '../../src/lib/records/demo-corpus.ts';
 import { parseRecordFile } from '../../src/lib/records/parse-record-file.ts';
+import { freshnessReport } from '../../src/lib/records/freshness.ts';
 import { factFrontmatter, recordSource } from '../support/records.ts';
 import { corpusStats, wordCount } from '../../src/lib/records/corpus-stats.ts';
 import { KINDS, REGIONS } from '../../src/lib/schema/vocabulary.ts';
@@ -83,6 +84,21 @@ describe.runIf(existsSync(DEMO_MANIFEST))('the demonstration corpus', () => {
     const { median } = corpusStats(facts).words;
     expect(median).toBeGreaterThanOrEqual(150);
     expect(facts.filter((f) => wordCount(f) < 100).map((f) => f.id)).toEqual([]);
+  });
+
+  it('passes its own freshness check: no contradicting dates', async () => {
+    const files = [];
+    for (const path of await intactDemoFiles(DEMO_MANIFEST, 'content')) {
+      const parsed = parseRecordFile(join('content', path), await readFile(join('content', path), 'utf8'));
+      if (parsed.ok) files.push(parsed.value);
+    }
+    expect(files.length).toBe(facts.length);
+    const items = freshnessReport(files, { months: 12, today: new Date().toISOString().slice(0, 10) });
+    expect(
+      items
+        .filter((item) => item.kind === 'dates-contradict')
+        .map((i) => `${i.file}:${i.line}: ${i.field}: ${i.message}`),
+    ).toEqual([]);
   });
 
   it('has distinct titles', () => {

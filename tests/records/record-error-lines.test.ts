@@ -108,6 +108,94 @@ describe('record errors name the line in the file and show it', () => {
     ]);
   });
 
+  it('reports every problem of a file with an empty body and a prefix that does not fit its kind in one pass', async () => {
+    const dir = await writeCorpus({
+      'a.md': [
+        '---',
+        'id: brand-0000000000000001',
+        'kind: fact',
+        'title: ""',
+        'regions: []',
+        'colour: red',
+        'sources:',
+        '  - url: notaurl',
+        '    label: X',
+        '    type: govt',
+        'evidence_kind: guess',
+        'related: [fait-00000000000000ff]',
+        '---',
+        '',
+      ].join('\n'),
+    });
+    expect((await problemsIn(dir)).map((p) => p.split('\n')[0])).toEqual([
+      'a.md:4: title: Too small: expected string to have >=1 characters, got ""',
+      'a.md:5: regions: Too small: expected array to have >=1 items',
+      'a.md:8: sources[0].url: must be an absolute http(s) URL, got "notaurl"',
+      'a.md:10: sources[0].type: Invalid option: expected one of "official"|"operator"|"brand"|"source", got "govt"',
+      'a.md:11: evidence_kind: Invalid option: expected one of "official-text"|"official-guidance"|"analysis"|"method"|"declaration"|"observation", got "guess"',
+      'a.md:6: colour: unknown field; check its spelling against docs/publishing.md',
+      'a.md:2: id: id "brand-0000000000000001" does not fit kind "fact": expected the prefix "fait-"',
+      "a.md:14: text: the body (the record's text) is empty",
+      'a.md:12: related[0]: unknown record id "fait-00000000000000ff"',
+    ]);
+  });
+
+  it("reports the checks across a record's fields beside its other problems", async () => {
+    const dir = await writeCorpus({
+      'a.md': [
+        '---',
+        'id: fait-0000000000000001',
+        'kind: organization',
+        'title: T',
+        'regions: [belgique, bxl, belgique]',
+        'sources: []',
+        'related: [fait-0000000000000001, page-0000000000000002, page-0000000000000002]',
+        'changes:',
+        '  - { date: 2026-03-02, note: Deux }',
+        '  - { date: 2026-03-01, note: Un }',
+        '  - { date: 2026-13-45, note: "" }',
+        'offer_data: { provider: P }',
+        '---',
+        'Texte.',
+        '',
+      ].join('\n'),
+      'b.md': recordSource(factFrontmatter({ id: 'page-0000000000000002', kind: 'page' })),
+    });
+    expect((await problemsIn(dir)).map((p) => p.split('\n')[0])).toEqual([
+      'a.md:5: regions[1]: Invalid option: expected one of "wallonie"|"bruxelles"|"flandre"|"belgique", got "bxl"',
+      'a.md:11: changes[2].date: must be a date YYYY-MM-DD, got "2026-13-45"',
+      'a.md:11: changes[2].note: must not be empty, got ""',
+      'a.md:12: offer_data.licence_categories: Invalid input: expected array, received undefined',
+      'a.md:12: offer_data.price_eur: Invalid input: expected number, received undefined',
+      'a.md:12: offer_data.price_unit: Invalid option: expected one of "package"|"hour"|"lesson"|"exam"|"document"',
+      'a.md:12: offer_data.regions: Invalid input: expected array, received undefined',
+      'a.md:12: offer_data.fictional: Invalid input: expected boolean, received undefined',
+      'a.md:2: id: id "fait-0000000000000001" does not fit kind "organization": expected the prefix "brand-"',
+      'a.md:2: organization_data: is required for kind "organization"',
+      'a.md:12: offer_data: is not allowed for kind "organization"',
+      'a.md:7: related[0]: a record cannot be related to itself',
+      'a.md:7: related[2]: lists "page-0000000000000002" twice',
+      'a.md:10: changes[1].date: 2026-03-01 comes before the previous change (2026-03-02): list changes oldest first',
+      'a.md:5: regions: lists a region twice',
+    ]);
+  });
+
+  it('reports a malformed id once, and its prefix when it names another kind', async () => {
+    const dir = await writeCorpus({
+      'a.md': recordSource(factFrontmatter({ related: ['fait-xyz'], pricing_reference: 'offer-1' })),
+      'b.md': recordSource(factFrontmatter({ id: 'brand-xyz' })),
+      'c.md': recordSource(factFrontmatter({ id: 'fiche-1' })),
+    });
+    const pattern = 'must match ^(?:(?:expertise-)?fait|page|brand|offer|person|professional)-[a-f0-9]{16}$';
+    expect((await problemsIn(dir)).map((p) => p.split('\n')[0])).toEqual([
+      `a.md:12: related[0]: ${pattern}, got "fait-xyz"`,
+      `a.md:13: pricing_reference: ${pattern}, got "offer-1"`,
+      `b.md:2: id: ${pattern}, got "brand-xyz"`,
+      'b.md:2: id: id "brand-xyz" does not fit kind "fact": expected the prefix "fait-"',
+      `c.md:2: id: ${pattern}, got "fiche-1"`,
+    ]);
+  });
+
   it('does not report links to a file whose YAML is broken as unknown ids', async () => {
     const dir = await writeCorpus({
       'a.md': '---\nid: fait-0000000000000001\ntitle: a: b\n---\nTexte.\n',

@@ -184,8 +184,9 @@ describe('record files', () => {
     expect(lines).toEqual([
       'a.md: (frontmatter): the file must start with a YAML frontmatter block between two --- lines',
       expect.stringMatching(/^b\.md: \(frontmatter\): invalid YAML: /),
-      "c.md: text: the body (the record's text) is empty",
       'd.txt: (file): not a .md record file; remove it or rename it',
+      // Checked with the frontmatter, after what could not be read, so that the file's other problems show with it.
+      "c.md: text: the body (the record's text) is empty",
     ]);
   });
 

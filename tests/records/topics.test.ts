@@ -56,7 +56,52 @@ describe('topics file', () => {
     expect(
       await problemsOf({ topics: [topic({ records: ['fait-0000000000000001', 'fait-00000000000000ff'] })] }),
     ).toEqual([
-      'topics.yaml: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")',
+      'topics.yaml:7: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")',
+    ]);
+  });
+
+  it('gives every problem the line of its field, as record and synonyms errors do', async () => {
+    const schema = [
+      'topics:',
+      '  - slug: Passer Le Permis',
+      '    titel: x',
+      '    title: T',
+      '    summary: S',
+      '    searches:',
+      '      - { label: x, q: y, kind: rule }',
+      '  - slug: vide',
+      '    title: Vide',
+      '    summary: Rien.',
+      '',
+    ].join('\n');
+    expect(await problemsOf(schema)).toEqual([
+      'topics.yaml:2: topics[0].slug: must be lowercase words joined by hyphens, e.g. "permis-etranger", got "Passer Le Permis"',
+      'topics.yaml:7: topics[0].searches[0].kind: Invalid option: expected one of "fact"|"expertise"|"organization"|"offer"|"person"|"professional"|"article"|"lesson"|"page"|"tool", got "rule"',
+      'topics.yaml:3: topics[0].titel: unknown field; check its spelling against docs/publishing.md',
+      'topics.yaml:8: topics[1].records: a topic needs at least one record or one search',
+    ]);
+    const links = [
+      'topics:',
+      '  - slug: passer-le-permis',
+      '    title: Passer le permis',
+      '    summary: Le parcours.',
+      '    records:',
+      '      - fait-0000000000000001',
+      '      - fait-00000000000000ff',
+      '      - fait-0000000000000001',
+      '  - slug: passer-le-permis',
+      '    title: Encore',
+      '    summary: S',
+      '    records: [page-0000000000000002]',
+      '',
+    ].join('\n');
+    expect(await problemsOf(links)).toEqual([
+      'topics.yaml:7: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")',
+      'topics.yaml:6: topics[0].records: the same record is listed twice (topic "passer-le-permis")',
+      'topics.yaml:9: topics[1].slug: "passer-le-permis" is used by an earlier topic; each topic needs its own slug',
+    ]);
+    expect(await problemsOf('topics:\n  - slug: a\n    title: Le permis : B\n    summary: S\n')).toEqual([
+      'topics.yaml:3: (file): not valid YAML: Nested mappings are not allowed in compact mappings',
     ]);
   });
 
@@ -68,35 +113,35 @@ describe('topics file', () => {
       ],
     });
     expect(problems).toContain(
-      'topics.yaml: topics[0].slug: must be lowercase words joined by hyphens, e.g. "permis-etranger", got "Passer Le Permis"',
+      'topics.yaml:2: topics[0].slug: must be lowercase words joined by hyphens, e.g. "permis-etranger", got "Passer Le Permis"',
     );
-    expect(problems.some((p) => p.startsWith('topics.yaml: topics[0].title: '))).toBe(true);
-    expect(problems.some((p) => p.startsWith('topics.yaml: topics[0].records[0]: ') && p.includes('"fait-1"'))).toBe(
+    expect(problems.some((p) => p.startsWith('topics.yaml:3: topics[0].title: '))).toBe(true);
+    expect(problems.some((p) => p.startsWith('topics.yaml:6: topics[0].records[0]: ') && p.includes('"fait-1"'))).toBe(
       true,
     );
     expect(
-      problems.some((p) => p.startsWith('topics.yaml: topics[1].searches[0].kind: ') && p.includes('"rule"')),
+      problems.some((p) => p.startsWith('topics.yaml:15: topics[1].searches[0].kind: ') && p.includes('"rule"')),
     ).toBe(true);
   });
 
   it('refuses unknown fields, a topic with neither records nor searches, a repeated slug or record, and bad YAML', async () => {
     expect(await problemsOf({ topics: [topic({ titel: 'x' })] })).toEqual([
-      'topics.yaml: topics[0].titel: unknown field; check its spelling against docs/publishing.md',
+      'topics.yaml:7: topics[0].titel: unknown field; check its spelling against docs/publishing.md',
     ]);
     expect(await problemsOf({ topics: [topic({ records: [] })] })).toEqual([
-      'topics.yaml: topics[0].records: a topic needs at least one record or one search',
+      'topics.yaml:5: topics[0].records: a topic needs at least one record or one search',
     ]);
     expect(await problemsOf({ topics: [topic(), topic()] })).toEqual([
-      'topics.yaml: topics[1].slug: "passer-le-permis" is used by an earlier topic; each topic needs its own slug',
+      'topics.yaml:7: topics[1].slug: "passer-le-permis" is used by an earlier topic; each topic needs its own slug',
     ]);
     expect(
       await problemsOf({ topics: [topic({ records: ['fait-0000000000000001', 'fait-0000000000000001'] })] }),
-    ).toEqual(['topics.yaml: topics[0].records: the same record is listed twice (topic "passer-le-permis")']);
+    ).toEqual(['topics.yaml:6: topics[0].records: the same record is listed twice (topic "passer-le-permis")']);
     expect((await problemsOf('topics: [\n  - slug: a\n  title')).join()).toMatch(
-      /^topics\.yaml: \(file\): not valid YAML: /,
+      /^topics\.yaml:\d+: \(file\): not valid YAML: /,
     );
     expect(await problemsOf({ topics: [] })).toEqual([
-      expect.stringMatching(/^topics\.yaml: topics: .*(>=1|at least 1|too small)/i),
+      expect.stringMatching(/^topics\.yaml:1: topics: .*(>=1|at least 1|too small)/i),
     ]);
   });
 

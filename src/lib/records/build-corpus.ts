@@ -1,6 +1,7 @@
 /** Validates parsed record files as one corpus and resolves their links into published records. */
 import { RecordFrontmatterSchema, type RecordFrontmatter } from '../schema/record-file.ts';
 import type { Fact } from '../schema/fact.ts';
+import { ID_PATTERN } from '../schema/vocabulary.ts';
 import { recordPageUrl } from '../paths.ts';
 import { formatProblem } from './code-frame.ts';
 import { parseWithFriendlyErrors, RecordError } from './friendly-errors.ts';
@@ -53,9 +54,11 @@ export function buildCorpus(
   const checked = new Map<RawRecordFile, Checked>();
   for (const raw of files) {
     const result = parseWithFriendlyErrors(RecordFrontmatterSchema, raw.frontmatter, raw.file, raw);
-    if (result.ok) checked.set(raw, { file: raw.file, data: result.value, body: raw.body });
-    else problems.push(...result.problems);
-    problems.push(...templatePlaceholders(raw));
+    problems.push(...(result.ok ? [] : result.problems), ...templatePlaceholders(raw));
+    if (!raw.body) {
+      const line = raw.bodyLine === undefined ? undefined : { line: raw.bodyLine };
+      problems.push(formatProblem(raw.file, 'text', "the body (the record's text) is empty", line, raw.source));
+    } else if (result.ok) checked.set(raw, { file: raw.file, data: result.value, body: raw.body });
   }
   const loose = (raw: RawRecordFile) => (raw.frontmatter ?? {}) as Loose;
   const owners = new Map<string, RawRecordFile>();
@@ -75,17 +78,18 @@ export function buildCorpus(
       );
     }
   }
+  const unreadable = new Set(unreadableIds);
+  // An id that is not even well formed is reported by the schema (`must match …`), not a second time as unknown.
+  const unknown = (id: unknown): id is string =>
+    typeof id === 'string' && ID_PATTERN.test(id) && !owners.has(id) && !unreadable.has(id);
   for (const raw of files) {
     const { related, pricing_reference: pricing, offer_data: offer } = loose(raw);
-    const unreadable = new Set(unreadableIds);
     for (const [i, id] of (Array.isArray(related) ? related : []).entries()) {
-      if (typeof id === 'string' && !owners.has(id) && !unreadable.has(id))
-        problems.push(problemAt(raw, ['related', i], `unknown record id "${id}"`));
+      if (unknown(id)) problems.push(problemAt(raw, ['related', i], `unknown record id "${id}"`));
     }
-    if (typeof pricing === 'string' && !owners.has(pricing) && !unreadable.has(pricing))
-      problems.push(problemAt(raw, ['pricing_reference'], `unknown record id "${pricing}"`));
+    if (unknown(pricing)) problems.push(problemAt(raw, ['pricing_reference'], `unknown record id "${pricing}"`));
     const provider = offer?.provider_id;
-    if (typeof provider === 'string') {
+    if (typeof provider === 'string' && ID_PATTERN.test(provider)) {
       const target = owners.get(provider);
       if (!target || loose(target).kind !== 'organization') {
         problems.push(

@@ -6,7 +6,10 @@ import { formatProblem, type Position } from './code-frame.ts';
 export interface RawRecordFile {
   file: string;
   frontmatter: unknown;
+  /** The markdown after the frontmatter, trimmed; empty when the file has none (the corpus check refuses it). */
   body: string;
+  /** The line where the body starts, after the closing `---`. */
+  bodyLine?: number;
   /** The whole file's text, for code frames. */
   source?: string;
   /** Position in the file of the value at a field path (or of the key, for `key: true`); the nearest parent when absent. */
@@ -55,15 +58,9 @@ export function parseRecordFile(
     };
   }
   const body = text.slice(match[0].length).trim();
-  const locate = locator(doc, lineCounter);
-  if (!body) {
-    const line = text.slice(0, match[0].length).split('\n').length;
-    return {
-      ok: false,
-      problems: [formatProblem(file, 'text', "the body (the record's text) is empty", { line }, text)],
-    };
-  }
-  return { ok: true, value: { file, frontmatter: doc.toJS(), body, source: text, locate } };
+  const bodyLine = text.slice(0, match[0].length).split('\n').length;
+  const locate = locator(doc, lineCounter, YAML_FIRST_LINE);
+  return { ok: true, value: { file, frontmatter: doc.toJS(), body, bodyLine, source: text, locate } };
 }
 
 /**
@@ -76,8 +73,11 @@ function quoteHint(line: string): string {
   return `; the value of ${field[2]} contains ": ", so put it in quotes: ${field[2]}: ${JSON.stringify(field[3])}`;
 }
 
-/** Finds the node at a path, or the nearest existing parent, and turns its offset into a file position. */
-function locator(doc: Document, lines: LineCounter): NonNullable<RawRecordFile['locate']> {
+/**
+ * Finds the node at a path, or the nearest existing parent, and turns its offset into a file position; `firstLine` is
+ * the file's line where the YAML text starts (2 in a record file, after the opening `---`; 1 in a YAML file).
+ */
+export function locator(doc: Document, lines: LineCounter, firstLine = 1): NonNullable<RawRecordFile['locate']> {
   return (path, key = false) => {
     let node: unknown = doc.contents;
     let offset = isNode(node) ? node.range?.[0] : undefined;
@@ -101,6 +101,6 @@ function locator(doc: Document, lines: LineCounter): NonNullable<RawRecordFile['
     }
     if (offset === undefined) return undefined;
     const pos = lines.linePos(offset);
-    return { line: pos.line + YAML_FIRST_LINE - 1, column: pos.col };
+    return { line: pos.line + firstLine - 1, column: pos.col };
   };
 }

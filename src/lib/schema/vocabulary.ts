@@ -77,9 +77,3 @@ export const KIND_PREFIX: Record<Kind, string> = {
   page: 'page-',
   tool: 'page-',
 };
-
-/** True when `id` carries the prefix that `kind` requires (fait- never matches expertise-fait-). */
-export function idFitsKind(id: string, kind: Kind): boolean {
-  const prefix = KIND_PREFIX[kind];
-  return id.startsWith(prefix) && /^[a-f0-9]{16}$/.test(id.slice(prefix.length));
-}

@@ -1,8 +1,10 @@
 /** Node-only: reads and checks the publisher's topics file against the published record ids. */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { parse } from 'yaml';
-import { describeIssues } from '../records/friendly-errors.ts';
+import { LineCounter, parseDocument } from 'yaml';
+import { formatProblem } from '../records/code-frame.ts';
+import { describeIssues, formatPath } from '../records/friendly-errors.ts';
+import { locator } from '../records/parse-record-file.ts';
 import { TopicsFileSchema, type Topic } from '../schema/topic.ts';
 
 /** A topics file that cannot be published; `message` lists every problem, each naming the file and the field. */
@@ -42,28 +44,35 @@ export async function readTopics(
     if (code === 'ENOENT' && !file.required) return [];
     throw new TopicError([`${name}: (file): cannot read the topics file (${code ?? (error as Error).message})`]);
   }
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new TopicError([`${name}: (file): not valid YAML: ${(error as Error).message.split('\n')[0]}`]);
-  }
-  const result = TopicsFileSchema.safeParse(data, { reportInput: true });
-  if (!result.success) throw new TopicError(describeIssues(name, result.error.issues));
+  // Every problem names its line, as in records and synonyms: `file:line: field: message`.
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines });
+  if (doc.errors.length > 0)
+    throw new TopicError(
+      doc.errors.map((error) => {
+        const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+        return `${name}:${lines.linePos(error.pos[0]).line}: (file): not valid YAML: ${message}`;
+      }),
+    );
+  const locate = locator(doc, lines);
+  const result = TopicsFileSchema.safeParse(doc.toJS(), { reportInput: true });
+  if (!result.success) throw new TopicError(describeIssues(name, result.error.issues, { locate }));
   const problems: string[] = [];
+  const at = (path: (string | number)[], message: string) =>
+    formatProblem(name, formatPath(path), message, locate(path));
   const slugs = new Set<string>();
   result.data.topics.forEach((topic, i) => {
     if (slugs.has(topic.slug))
       problems.push(
-        `${name}: topics[${i}].slug: "${topic.slug}" is used by an earlier topic; each topic needs its own slug`,
+        at(['topics', i, 'slug'], `"${topic.slug}" is used by an earlier topic; each topic needs its own slug`),
       );
     slugs.add(topic.slug);
     topic.records.forEach((id, j) => {
       if (!recordIds.has(id))
-        problems.push(`${name}: topics[${i}].records[${j}]: unknown record id "${id}" (topic "${topic.slug}")`);
+        problems.push(at(['topics', i, 'records', j], `unknown record id "${id}" (topic "${topic.slug}")`));
     });
     if (new Set(topic.records).size !== topic.records.length)
-      problems.push(`${name}: topics[${i}].records: the same record is listed twice (topic "${topic.slug}")`);
+      problems.push(at(['topics', i, 'records'], `the same record is listed twice (topic "${topic.slug}")`));
   });
   if (problems.length > 0) throw new TopicError(problems);
   return result.data.topics;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
+import { ID_PATTERN } from '../../src/lib/schema/vocabulary.ts';
 
 const IDS = new Set(['fait-0000000000000001', 'page-0000000000000002']);
 const topic = (overrides: Record<string, unknown> = {}) => ({
@@ -74,10 +75,11 @@ describe('topics file', () => {
       '    summary: Rien.',
       '',
     ].join('\n');
+    // In the order of their lines.
     expect(await problemsOf(schema)).toEqual([
       'topics.yaml:2: topics[0].slug: must be lowercase words joined by hyphens, e.g. "permis-etranger", got "Passer Le Permis"',
-      'topics.yaml:7: topics[0].searches[0].kind: Invalid option: expected one of "fact"|"expertise"|"organization"|"offer"|"person"|"professional"|"article"|"lesson"|"page"|"tool", got "rule"',
       'topics.yaml:3: topics[0].titel: unknown field; check its spelling against docs/publishing.md',
+      'topics.yaml:7: topics[0].searches[0].kind: Invalid option: expected one of "fact"|"expertise"|"organization"|"offer"|"person"|"professional"|"article"|"lesson"|"page"|"tool", got "rule"',
       'topics.yaml:8: topics[1].records: a topic needs at least one record or one search',
     ]);
     const links = [
@@ -96,13 +98,49 @@ describe('topics file', () => {
       '',
     ].join('\n');
     expect(await problemsOf(links)).toEqual([
-      'topics.yaml:7: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")',
       'topics.yaml:6: topics[0].records: the same record is listed twice (topic "passer-le-permis")',
+      'topics.yaml:7: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")',
       'topics.yaml:9: topics[1].slug: "passer-le-permis" is used by an earlier topic; each topic needs its own slug',
     ]);
     expect(await problemsOf('topics:\n  - slug: a\n    title: Le permis : B\n    summary: S\n')).toEqual([
       'topics.yaml:3: (file): not valid YAML: Nested mappings are not allowed in compact mappings',
     ]);
+  });
+
+  it('reports every problem in one pass: schema errors beside unknown ids and repeated slugs, and a topic without records or searches even when it has other errors', async () => {
+    const file = [
+      'topics:',
+      '  - slug: passer-le-permis',
+      '    title: Passer le permis',
+      '    summary: Le parcours.',
+      '    records:',
+      '      - fait-00000000000000ff',
+      '      - fait-1',
+      '  - slug: passer-le-permis',
+      '    title: ""',
+      '    summary: S',
+      '    titel: x',
+      '  - slug: Vide',
+      '    title: Vide',
+      '    summary: Rien.',
+      '',
+    ].join('\n');
+    // fait-1 does not match the id pattern: reported once, as such, not also as unknown.
+    expect(await problemsOf(file)).toEqual([
+      'topics.yaml:6: topics[0].records[0]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")',
+      `topics.yaml:7: topics[0].records[1]: must match ${ID_PATTERN.source}, got "fait-1"`,
+      'topics.yaml:8: topics[1].records: a topic needs at least one record or one search',
+      'topics.yaml:8: topics[1].slug: "passer-le-permis" is used by an earlier topic; each topic needs its own slug',
+      'topics.yaml:9: topics[1].title: Too small: expected string to have >=1 characters, got ""',
+      'topics.yaml:11: topics[1].titel: unknown field; check its spelling against docs/publishing.md',
+      'topics.yaml:12: topics[2].slug: must be lowercase words joined by hyphens, e.g. "permis-etranger", got "Vide"',
+      'topics.yaml:12: topics[2].records: a topic needs at least one record or one search',
+    ]);
+    // Records that could not be listed (null): no id is judged unknown, the other problems are still reported.
+    const path = await topicsFile(file);
+    const error = await readTopics({ path, required: true }, null).catch((e: unknown) => e);
+    expect((error as TopicError).problems.filter((p) => p.includes('unknown record id'))).toEqual([]);
+    expect((error as TopicError).problems).toHaveLength(7);
   });
 
   it('names each bad field with its value', async () => {

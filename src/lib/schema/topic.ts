@@ -12,6 +12,12 @@ export const TopicSearchSchema = z
   })
   .strict();
 
+/**
+ * How many records or searches a topic gives: the list's length; 1 for a value that is not a list, which the schema
+ * reports by itself (the refinement below also runs on topics that fail, whose fields may hold anything).
+ */
+const given = (list: unknown): number => (Array.isArray(list) ? list.length : 1);
+
 /** One topic as the publisher writes it in the topics file. */
 export const TopicSchema = z
   .object({
@@ -26,9 +32,11 @@ export const TopicSchema = z
     searches: z.array(TopicSearchSchema).max(10).default([]).describe('Searches the topic suggests'),
   })
   .strict()
-  .refine((topic) => topic.records.length + topic.searches.length > 0, {
+  .refine((topic) => given(topic.records) + given(topic.searches) > 0, {
     message: 'a topic needs at least one record or one search',
     path: ['records'],
+    // Checked even when other fields of the topic fail, so that every problem of a topic is reported in one pass.
+    when: ({ value }) => typeof value === 'object' && value !== null,
   });
 
 /** The topics file: the topics in the order the home page offers them. */

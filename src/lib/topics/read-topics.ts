@@ -6,6 +6,7 @@ import { formatProblem } from '../records/code-frame.ts';
 import { describeIssues, formatPath } from '../records/friendly-errors.ts';
 import { locator } from '../records/parse-record-file.ts';
 import { TopicsFileSchema, type Topic } from '../schema/topic.ts';
+import { ID_PATTERN } from '../schema/vocabulary.ts';
 
 /** A topics file that cannot be published; `message` lists every problem, each naming the file and the field. */
 export class TopicError extends Error {
@@ -29,10 +30,14 @@ export function topicsFileOf(settings: { CONTENT_DIR: string; TOPICS_FILE?: stri
     : { path: join(dirname(settings.CONTENT_DIR), 'topics.yaml'), required: false };
 }
 
-/** The topics of `file`, checked against `recordIds`; [] when an optional file is absent; throws TopicError otherwise. */
+/**
+ * The topics of `file`, checked against `recordIds`; [] when an optional file is absent; throws TopicError otherwise,
+ * listing every problem of the file in one pass, in the order of their lines. `recordIds` null: the records could not
+ * be listed, so no record id is reported as unknown.
+ */
 export async function readTopics(
   file: { path: string; required: boolean },
-  recordIds: ReadonlySet<string>,
+  recordIds: ReadonlySet<string> | null,
 ): Promise<Topic[]> {
   const inside = relative(process.cwd(), file.path);
   const name = inside && !inside.startsWith('..') ? inside : file.path;
@@ -55,25 +60,57 @@ export async function readTopics(
       }),
     );
   const locate = locator(doc, lines);
-  const result = TopicsFileSchema.safeParse(doc.toJS(), { reportInput: true });
-  if (!result.success) throw new TopicError(describeIssues(name, result.error.issues, { locate }));
-  const problems: string[] = [];
-  const at = (path: (string | number)[], message: string) =>
-    formatProblem(name, formatPath(path), message, locate(path));
-  const slugs = new Set<string>();
-  result.data.topics.forEach((topic, i) => {
-    if (slugs.has(topic.slug))
-      problems.push(
-        at(['topics', i, 'slug'], `"${topic.slug}" is used by an earlier topic; each topic needs its own slug`),
-      );
-    slugs.add(topic.slug);
-    topic.records.forEach((id, j) => {
-      if (!recordIds.has(id))
-        problems.push(at(['topics', i, 'records', j], `unknown record id "${id}" (topic "${topic.slug}")`));
-    });
-    if (new Set(topic.records).size !== topic.records.length)
-      problems.push(at(['topics', i, 'records'], `the same record is listed twice (topic "${topic.slug}")`));
-  });
-  if (problems.length > 0) throw new TopicError(problems);
+  const data: unknown = doc.toJS();
+  const result = TopicsFileSchema.safeParse(data, { reportInput: true });
+  const problems = result.success ? [] : describeIssues(name, result.error.issues, { locate });
+  problems.push(
+    ...crossChecks(data, recordIds, (path, message) => formatProblem(name, formatPath(path), message, locate(path))),
+  );
+  if (problems.length > 0 || !result.success) {
+    // In the order of their lines (a stable sort: on one line, the schema's problems first).
+    const lineOf = (problem: string) => Number(/^:(\d+): /.exec(problem.slice(name.length))?.[1] ?? 0);
+    throw new TopicError(problems.sort((a, b) => lineOf(a) - lineOf(b)));
+  }
   return result.data.topics;
+}
+
+/**
+ * The checks across topics and records (a repeated slug, an unknown record id, a record listed twice), run on the file
+ * as written, so that they report even when the schema fails, on the fields that are well formed: an id that does not
+ * match the id pattern is reported by the schema, not a second time as unknown.
+ */
+function crossChecks(
+  data: unknown,
+  recordIds: ReadonlySet<string> | null,
+  at: (path: (string | number)[], message: string) => string,
+): string[] {
+  const problems: string[] = [];
+  const topics = isObject(data) && Array.isArray(data.topics) ? data.topics : [];
+  const slugs = new Set<string>();
+  topics.forEach((topic: unknown, i) => {
+    if (!isObject(topic)) return;
+    const { slug, records } = topic;
+    const named = typeof slug === 'string' ? ` (topic "${slug}")` : '';
+    if (typeof slug === 'string') {
+      if (slugs.has(slug))
+        problems.push(
+          at(['topics', i, 'slug'], `"${slug}" is used by an earlier topic; each topic needs its own slug`),
+        );
+      slugs.add(slug);
+    }
+    if (!Array.isArray(records)) return;
+    const ids = records.filter((id): id is string => typeof id === 'string');
+    records.forEach((id: unknown, j) => {
+      if (recordIds && typeof id === 'string' && ID_PATTERN.test(id) && !recordIds.has(id))
+        problems.push(at(['topics', i, 'records', j], `unknown record id "${id}"${named}`));
+    });
+    if (new Set(ids).size !== ids.length)
+      problems.push(at(['topics', i, 'records'], `the same record is listed twice${named}`));
+  });
+  return problems;
+}
+
+/** A YAML mapping, as toJS() gives it. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,9 +1,8 @@
 /** Validates every record file and the topics file without building the site, then reports freshness: `npm run check:records`. */
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
-import { readRecords, type ReadCache } from '../src/lib/records/read-records.ts';
-import { RecordError } from '../src/lib/records/friendly-errors.ts';
+import type { ReadCache } from '../src/lib/records/read-records.ts';
 import { formatFreshness, freshnessReport } from '../src/lib/records/freshness.ts';
-import { readTopics, TopicError, topicsFileOf } from '../src/lib/topics/read-topics.ts';
+import { readRecordsAndTopics, topicsFileOf } from '../src/lib/topics/read-topics.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 
 answerHelp(`usage: npm run check:records
@@ -19,19 +18,18 @@ const settings = settingsOrExit(process.env);
 const dir = settings.CONTENT_DIR;
 // The parsed files, kept by readRecords: the freshness report points at their lines.
 const files: ReadCache = new Map();
-try {
-  const facts = await readRecords(dir, settings.SITE_URL, files);
-  console.log(`${facts.length} records in ${dir}: all valid`);
-  const file = topicsFileOf(settings);
-  const topics = await readTopics(file, new Set(facts.map((f) => f.id)));
+// Records and topics in one pass: the problems of both, the records' first.
+const read = await readRecordsAndTopics(settings, files);
+if (read.facts) console.log(`${read.facts.length} records in ${dir}: all valid`);
+const file = topicsFileOf(settings);
+if (read.topics)
   console.log(
-    topics.length > 0 ? `${topics.length} topics in ${file.path}: all valid` : `no topics (${file.path} absent)`,
+    read.topics.length > 0
+      ? `${read.topics.length} topics in ${file.path}: all valid`
+      : `no topics (${file.path} absent)`,
   );
-} catch (error) {
-  if (!(error instanceof RecordError || error instanceof TopicError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+for (const error of read.errors) console.error(error.message);
+if (read.errors.length > 0) process.exit(1);
 const parsed = [...files.values()].flatMap(({ result }) => (result.ok ? [result.value] : []));
 const items = freshnessReport(parsed, {
   months: settings.FRESHNESS_MONTHS,

@@ -12,10 +12,8 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } f
 import { join, relative, resolve } from 'node:path';
 import type { Settings } from '../../src/lib/config.ts';
 import { staticHostHeaders } from '../../src/lib/security-headers.ts';
-import { readRecords } from '../../src/lib/records/read-records.ts';
-import { RecordError } from '../../src/lib/records/friendly-errors.ts';
 import { readSynonymsFile, SynonymsError } from '../../src/lib/search/build.ts';
-import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
+import { readRecordsAndTopics, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
 import {
   alive,
   buildsRoot,
@@ -255,14 +253,16 @@ async function install(work: string, dir: string): Promise<void> {
  */
 async function recordProblems(settings: Settings): Promise<string | null> {
   try {
-    const facts = await readRecords(settings.CONTENT_DIR, settings.SITE_URL);
-    await readSynonymsFile(settings.SYNONYMS_FILE);
-    await readTopics(topicsFileOf(settings), new Set(facts.map((f) => f.id)));
+    // Records and topics in one pass, then synonyms: every problem of the three, not the first file's alone.
+    const read = await readRecordsAndTopics(settings);
+    const errors: Error[] = [...read.errors];
+    await readSynonymsFile(settings.SYNONYMS_FILE).catch((error: unknown) => {
+      if (!(error instanceof SynonymsError)) throw error;
+      errors.push(error);
+    });
+    return errors.length > 0 ? errors.map((error) => error.message).join('\n') : null;
+  } catch {
     return null;
-  } catch (error) {
-    return error instanceof RecordError || error instanceof SynonymsError || error instanceof TopicError
-      ? error.message
-      : null;
   }
 }
 

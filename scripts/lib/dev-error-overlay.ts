@@ -7,10 +7,9 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import { displayPath, fileStamp, readRecords, type ReadCache } from '../../src/lib/records/read-records.ts';
-import { RecordError } from '../../src/lib/records/friendly-errors.ts';
+import { displayPath, fileStamp, type ReadCache } from '../../src/lib/records/read-records.ts';
 import { readSynonymsFile, SynonymsError } from '../../src/lib/search/build.ts';
-import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
+import { readRecordsAndTopics } from '../../src/lib/topics/read-topics.ts';
 import type { Settings } from '../../src/lib/config.ts';
 
 /**
@@ -37,19 +36,13 @@ export interface ErrorPayload {
 /** Every problem of the content `npm run dev` serves: records, then topics (against the records' ids), then synonyms; [] when valid. */
 export async function contentProblems(settings: Settings, cache: ReadCache): Promise<string[]> {
   const problems: string[] = [];
-  const known = (error: unknown): string[] => {
-    if (error instanceof RecordError || error instanceof TopicError || error instanceof SynonymsError)
-      return error.problems;
-    throw error;
-  };
-  const facts = await readRecords(settings.CONTENT_DIR, settings.SITE_URL, cache, { skipVanished: true }).catch(
-    (error: unknown) => (problems.push(...known(error)), undefined),
-  );
-  if (facts)
-    await readTopics(topicsFileOf(settings), new Set(facts.map((f) => f.id))).catch((error: unknown) =>
-      problems.push(...known(error)),
-    );
-  await readSynonymsFile(settings.SYNONYMS_FILE).catch((error: unknown) => problems.push(...known(error)));
+  // Records and topics in one pass: invalid records do not hide the topics' problems.
+  const read = await readRecordsAndTopics(settings, cache, { skipVanished: true });
+  for (const error of read.errors) problems.push(...error.problems);
+  await readSynonymsFile(settings.SYNONYMS_FILE).catch((error: unknown) => {
+    if (!(error instanceof SynonymsError)) throw error;
+    problems.push(...error.problems);
+  });
   return problems;
 }
 

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { readSettings } from '../../src/lib/config.ts';
 import { buildSite } from '../../scripts/lib/build-site.ts';
-import { factFrontmatter, recordSource, writeCorpus } from '../support/records.ts';
+import {
+  factFrontmatter,
+  recordSource,
+  TOPICS_WITH_EVERY_PROBLEM,
+  topicsProblems,
+  writeCorpus,
+} from '../support/records.ts';
 
 const ID = 'fait-0000000000000001';
 
@@ -32,6 +38,29 @@ describe('topics and the error-report link in a build', () => {
       `Invalid topics file (1 problem):\n  - ${topics}:7: topics[0].records[1]: unknown record id "fait-00000000000000ff" (topic "theme")`,
     );
     expect(await readdir(dist)).toEqual(['last-good.txt']);
+  }, 180_000);
+
+  it('stops on an invalid record and reports every problem of the topics file with it, in one pass', async () => {
+    const dir = await writeCorpus({
+      'good.md': recordSource(factFrontmatter({ id: ID })),
+      'broken.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002', regions: ['bxl'] })),
+    });
+    const work = await writeCorpus({ 'topics.yaml': TOPICS_WITH_EVERY_PROBLEM });
+    const topics = join(work, 'topics.yaml');
+    const failure = await buildSite(
+      readSettings({ CONTENT_DIR: dir, DIST_DIR: join(work, 'dist'), TOPICS_FILE: topics }),
+      { quiet: true },
+    ).then(
+      () => null,
+      (error: Error & { output?: string }) => error,
+    );
+    expect(failure?.output).toBe(failure?.message);
+    // The problem lines, without the records' code frames.
+    expect(failure?.message.split('\n').filter((line) => !line.startsWith('      '))).toEqual([
+      'Invalid record files (1 problem):',
+      `  - ${join(dir, 'broken.md')}:6: regions[0]: Invalid option: expected one of "wallonie"|"bruxelles"|"flandre"|"belgique", got "bxl"`,
+      ...topicsProblems(topics),
+    ]);
   }, 180_000);
 
   it('without ERROR_REPORT_URL or a topics file, record pages have no report link and the home page no topics', async () => {

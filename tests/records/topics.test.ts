@@ -1,11 +1,22 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
+import { readRecordsAndTopics, readTopics, TopicError, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
 import { readRecords } from '../../src/lib/records/read-records.ts';
 import { ID_PATTERN } from '../../src/lib/schema/vocabulary.ts';
+import {
+  factFrontmatter,
+  recordSource,
+  TOPICS_WITH_EVERY_PROBLEM,
+  topicsProblems,
+  writeCorpus,
+} from '../support/records.ts';
+
+const run = promisify(execFile);
 
 const IDS = new Set(['fait-0000000000000001', 'page-0000000000000002']);
 const topic = (overrides: Record<string, unknown> = {}) => ({
@@ -15,6 +26,19 @@ const topic = (overrides: Record<string, unknown> = {}) => ({
   records: ['fait-0000000000000001'],
   ...overrides,
 });
+
+/** Runs npm run check:records with `env`; returns exit code, stdout and stderr. */
+async function checkRecords(env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/check-records.ts'], {
+      env: { ...process.env, ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
+}
 
 async function topicsFile(content: unknown): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), 'permis-topics-')), 'topics.yaml');
@@ -141,6 +165,55 @@ describe('topics file', () => {
     const error = await readTopics({ path, required: true }, null).catch((e: unknown) => e);
     expect((error as TopicError).problems.filter((p) => p.includes('unknown record id'))).toEqual([]);
     expect((error as TopicError).problems).toHaveLength(7);
+  });
+
+  it('npm run check:records reports an invalid record and every problem of the topics file in one run', async () => {
+    const dir = await writeCorpus({
+      'good.md': recordSource(factFrontmatter()),
+      'broken.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002', regions: ['bxl'] })),
+    });
+    const topics = await topicsFile(TOPICS_WITH_EVERY_PROBLEM);
+    const { code, stdout, stderr } = await checkRecords({ CONTENT_DIR: dir, TOPICS_FILE: topics });
+    expect(code).toBe(1);
+    expect(stdout).not.toContain('all valid');
+    // The problem lines, without the records' code frames.
+    expect(stderr.split('\n').filter((line) => line && !line.startsWith('      '))).toEqual([
+      'Invalid record files (1 problem):',
+      `  - ${join(dir, 'broken.md')}:6: regions[0]: Invalid option: expected one of "wallonie"|"bruxelles"|"flandre"|"belgique", got "bxl"`,
+      ...topicsProblems(topics),
+    ]);
+  });
+
+  it('with records, judges topic ids against every record file whose id is readable, valid or not', async () => {
+    const dir = await writeCorpus({
+      'good.md': recordSource(factFrontmatter()),
+      // The YAML fails, but its id line is readable.
+      'bad-yaml.md': '---\nid: fait-0000000000000003\ntitle: Le permis : B\n---\nTexte.\n',
+    });
+    const topics = await topicsFile({
+      topics: [topic({ records: ['fait-0000000000000001', 'fait-0000000000000003', 'fait-00000000000000ff'] })],
+    });
+    const read = await readRecordsAndTopics({
+      CONTENT_DIR: dir,
+      SITE_URL: 'https://permis.example',
+      TOPICS_FILE: topics,
+    });
+    expect(read.facts).toBeNull();
+    expect(read.topics).toBeNull();
+    expect(read.errors.map((e) => e.name)).toEqual(['RecordError', 'TopicError']);
+    expect(read.errors[1]!.problems).toEqual([
+      `${topics}:8: topics[0].records[2]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")`,
+    ]);
+    // A records folder that cannot be read: its error, and no topic id judged unknown.
+    const missing = await readRecordsAndTopics({
+      CONTENT_DIR: join(dir, 'absent'),
+      SITE_URL: 'https://permis.example',
+      TOPICS_FILE: topics,
+    });
+    expect(missing.errors.map((e) => e.problems)).toEqual([
+      [`${join(dir, 'absent')}: cannot read the records directory (ENOENT)`],
+    ]);
+    expect(missing.topics?.map((t) => t.slug)).toEqual(['passer-le-permis']);
   });
 
   it('names each bad field with its value', async () => {

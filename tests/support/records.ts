@@ -29,6 +29,44 @@ export async function writeCorpus(files: Record<string, string>): Promise<string
 }
 
 /**
+ * A topics file with a problem of each kind: fait-0000000000000002 is the id of a record that has a bad field (not an
+ * unknown id), fait-00000000000000ff no record's; a repeated slug, a schema error, and a topic with neither records nor
+ * searches that also has an unknown field.
+ */
+export const TOPICS_WITH_EVERY_PROBLEM = [
+  'topics:',
+  '  - slug: passer-le-permis',
+  '    title: Passer le permis',
+  '    summary: Le parcours.',
+  '    records:',
+  '      - fait-0000000000000001',
+  '      - fait-0000000000000002',
+  '      - fait-00000000000000ff',
+  '  - slug: passer-le-permis',
+  '    title: Encore',
+  '    summary: S',
+  '    searches:',
+  '      - { label: x, q: y, kind: rule }',
+  '  - slug: vide',
+  '    title: Vide',
+  '    summary: Rien.',
+  '    titel: x',
+  '',
+].join('\n');
+
+/** What check:records and the build report for TOPICS_WITH_EVERY_PROBLEM written at `path`. */
+export function topicsProblems(path: string): string[] {
+  return [
+    'Invalid topics file (5 problems):',
+    `  - ${path}:8: topics[0].records[2]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")`,
+    `  - ${path}:9: topics[1].slug: "passer-le-permis" is used by an earlier topic; each topic needs its own slug`,
+    `  - ${path}:13: topics[1].searches[0].kind: Invalid option: expected one of "fact"|"expertise"|"organization"|"offer"|"person"|"professional"|"article"|"lesson"|"page"|"tool", got "rule"`,
+    `  - ${path}:14: topics[2].records: a topic needs at least one record or one search`,
+    `  - ${path}:17: topics[2].titel: unknown field; check its spelling against docs/publishing.md`,
+  ];
+}
+
+/**
  * A maker of raw record files for buildCorpus: facts of all Belgium, without sources, numbered from 1 in the order
  * made (fait-0000000000000001…), one count per maker.
  */

@@ -98,7 +98,11 @@ export function buildCorpus(
       }
     }
   }
-  if (problems.length > 0) throw new RecordError(problems);
+  if (problems.length > 0) {
+    // The ids a topic may name: a topic naming a record that has a bad field is not pointing at an unknown record.
+    const ids = [...owners.keys(), ...unreadable].filter((id) => ID_PATTERN.test(id));
+    throw new RecordError(problems, new Set(ids));
+  }
   const byId = new Map([...checked.values()].map((record) => [record.data.id, record]));
   const url = (id: string) => recordPageUrl(siteUrl, id);
   return [...byId.values()]

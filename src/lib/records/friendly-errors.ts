@@ -9,12 +9,18 @@ export type FileContext = Pick<RawRecordFile, 'source' | 'locate'>;
 /** A record file (or several) that cannot be published; `message` lists every problem. */
 export class RecordError extends Error {
   readonly problems: string[];
-  constructor(problems: string[]) {
+  /**
+   * The well-formed ids of the record files read, valid or not (files whose YAML failed included when a line gives
+   * their id), for checks that name records from outside them (topics); undefined when the files could not be listed.
+   */
+  readonly recordIds: ReadonlySet<string> | undefined;
+  constructor(problems: string[], recordIds?: ReadonlySet<string>) {
     super(
       `Invalid record files (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
     );
     this.name = 'RecordError';
     this.problems = problems;
+    this.recordIds = recordIds;
   }
 }
 

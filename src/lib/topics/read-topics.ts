@@ -1,10 +1,12 @@
-/** Node-only: reads and checks the publisher's topics file against the published record ids. */
+/** Node-only: reads and checks the publisher's topics file against the record ids, alone or with the records. */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { formatProblem } from '../records/code-frame.ts';
-import { describeIssues, formatPath } from '../records/friendly-errors.ts';
+import { describeIssues, formatPath, RecordError } from '../records/friendly-errors.ts';
 import { locator } from '../records/parse-record-file.ts';
+import { readRecords, type ReadCache, type ReadRecordsOptions } from '../records/read-records.ts';
+import type { Fact } from '../schema/fact.ts';
 import { TopicsFileSchema, type Topic } from '../schema/topic.ts';
 import { ID_PATTERN } from '../schema/vocabulary.ts';
 
@@ -72,6 +74,46 @@ export async function readTopics(
     throw new TopicError(problems.sort((a, b) => lineOf(a) - lineOf(b)));
   }
   return result.data.topics;
+}
+
+/** What readRecordsAndTopics read: the records and the topics (null when invalid), and the errors, the records' first. */
+export interface RecordsAndTopics {
+  facts: Fact[] | null;
+  topics: Topic[] | null;
+  errors: (RecordError | TopicError)[];
+}
+
+/**
+ * The records of CONTENT_DIR and the topics checked against them, as check:records, the build and `npm run dev` read
+ * them: invalid records do not hide the topics' problems, both are reported in one pass. Other errors are thrown.
+ */
+export async function readRecordsAndTopics(
+  settings: { CONTENT_DIR: string; SITE_URL: string; TOPICS_FILE?: string | undefined },
+  cache?: ReadCache,
+  options?: ReadRecordsOptions,
+): Promise<RecordsAndTopics> {
+  const errors: (RecordError | TopicError)[] = [];
+  let facts: Fact[] | null = null;
+  let recordIds: ReadonlySet<string> | null;
+  try {
+    facts = await readRecords(settings.CONTENT_DIR, settings.SITE_URL, cache, options);
+    recordIds = new Set(facts.map((fact) => fact.id));
+  } catch (error) {
+    if (!(error instanceof RecordError)) throw error;
+    errors.push(error);
+    // Only the valid records are published, but the topics' record ids are judged against every record file whose id
+    // is well formed, valid or not: a topic naming a record that has a bad field does not point at an unknown record,
+    // and that record's problem is already in the list. When the records folder cannot be read, no id is judged.
+    recordIds = error.recordIds ?? null;
+  }
+  let topics: Topic[] | null = null;
+  try {
+    topics = await readTopics(topicsFileOf(settings), recordIds);
+  } catch (error) {
+    if (!(error instanceof TopicError)) throw error;
+    errors.push(error);
+  }
+  return { facts, topics, errors };
 }
 
 /**

@@ -1,18 +1,19 @@
-/** Validates every record file and the topics file without building the site, then reports freshness: `npm run check:records`. */
+/** Validates every record file, the topics file and the synonyms file without building the site, then reports freshness: `npm run check:records`. */
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import type { ReadCache } from '../src/lib/records/read-records.ts';
 import { formatFreshness, freshnessReport } from '../src/lib/records/freshness.ts';
 import { readRecordsAndTopics, topicsFileOf } from '../src/lib/topics/read-topics.ts';
+import { readSynonymsFile, SynonymsError } from '../src/lib/search/build.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 
 answerHelp(`usage: npm run check:records
 
-Validates every record file of CONTENT_DIR (schema, ids, links, file limits) without building; exit 1 with one
-line per problem (docs/publishing.md#checking-records). Then reports freshness: records never verified, verified
+Validates every record file of CONTENT_DIR (schema, ids, links, file limits), the topics file and SYNONYMS_FILE
+without building; exit 1 with one line per problem (docs/publishing.md#checking-records). Then reports freshness: records never verified, verified
 more than FRESHNESS_MONTHS ago, taking effect in the future, facts without an official source, contradicting dates;
 exit 1 when FRESHNESS_FAIL_ON names a kind of item found (docs/publishing.md#freshness).
 
-${settingsHelp(['CONTENT_DIR', 'FRESHNESS_MONTHS', 'FRESHNESS_FAIL_ON'])}`);
+${settingsHelp(['CONTENT_DIR', 'SYNONYMS_FILE', 'FRESHNESS_MONTHS', 'FRESHNESS_FAIL_ON'])}`);
 
 const settings = settingsOrExit(process.env);
 const dir = settings.CONTENT_DIR;
@@ -28,8 +29,20 @@ if (read.topics)
       ? `${read.topics.length} topics in ${file.path}: all valid`
       : `no topics (${file.path} absent)`,
   );
-for (const error of read.errors) console.error(error.message);
-if (read.errors.length > 0) process.exit(1);
+// The synonyms file too, as the build reads it: its problems after the records' and the topics'.
+const synonyms = await readSynonymsFile(settings.SYNONYMS_FILE).then(
+  (artefact) => {
+    console.log(`${artefact.rules.length} synonym rules in ${settings.SYNONYMS_FILE}: all valid`);
+    return [];
+  },
+  (error: unknown) => {
+    if (!(error instanceof SynonymsError)) throw error;
+    return [error];
+  },
+);
+const errors = [...read.errors, ...synonyms];
+for (const error of errors) console.error(error.message);
+if (errors.length > 0) process.exit(1);
 const parsed = [...files.values()].flatMap(({ result }) => (result.ok ? [result.value] : []));
 const items = freshnessReport(parsed, {
   months: settings.FRESHNESS_MONTHS,

@@ -66,7 +66,8 @@ describe('freshness report', () => {
     const lines = stdout.split('\n').map((l) => l.replace(/\S*\/(\w-\w+\.md)/, '$1'));
     const cutoff = monthsBefore(today, 12);
     expect(lines[1]).toMatch(/^no topics \(.*topics\.yaml absent\)$/);
-    expect(lines.slice(2)).toEqual([
+    expect(lines[2]).toMatch(/^\d+ synonym rules in .*synonyms\.yaml: all valid$/);
+    expect(lines.slice(3)).toEqual([
       'Freshness: 1 never verified, 1 verified more than 12 months ago, 1 effective_from in the future, 1 fact without an official source, 2 contradicting dates',
       '  by kind: fact 4, article 2',
       '  by region: wallonie 1, flandre 1, belgique 4',

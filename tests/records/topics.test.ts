@@ -175,13 +175,27 @@ describe('topics file', () => {
     const topics = await topicsFile(TOPICS_WITH_EVERY_PROBLEM);
     const { code, stdout, stderr } = await checkRecords({ CONTENT_DIR: dir, TOPICS_FILE: topics });
     expect(code).toBe(1);
-    expect(stdout).not.toContain('all valid');
+    expect(stdout).not.toMatch(/(records|topics) in .*: all valid/);
     // The problem lines, without the records' code frames.
     expect(stderr.split('\n').filter((line) => line && !line.startsWith('      '))).toEqual([
       'Invalid record files (1 problem):',
       `  - ${join(dir, 'broken.md')}:6: regions[0]: Invalid option: expected one of "wallonie"|"bruxelles"|"flandre"|"belgique", got "bxl"`,
       ...topicsProblems(topics),
     ]);
+  });
+
+  it('npm run check:records checks the synonyms file too, after the records and topics, naming its line', async () => {
+    const dir = await writeCorpus({ 'good.md': recordSource(factFrontmatter()) });
+    const synonyms = join(await mkdtemp(join(tmpdir(), 'permis-synonyms-')), 'synonyms.yaml');
+    await writeFile(synonyms, '- group: [gsm, portable]\n- from: [keuf]\n  to: [police]\n  weight: 3\n');
+    const topics = await topicsFile({ topics: [topic({ records: ['fait-0000000000000001'] })] });
+    const bad = await checkRecords({ CONTENT_DIR: dir, TOPICS_FILE: topics, SYNONYMS_FILE: synonyms });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('1 records in');
+    expect(bad.stderr).toContain(`${synonyms}:4: entry 2: weight: must be from 0.05 to 1, got 3`);
+    await writeFile(synonyms, '- group: [gsm, portable]\n');
+    const good = await checkRecords({ CONTENT_DIR: dir, TOPICS_FILE: topics, SYNONYMS_FILE: synonyms });
+    expect(good.stdout).toContain(`synonym rules in ${synonyms}: all valid`);
   });
 
   it('with records, judges topic ids against every record file whose id is readable, valid or not', async () => {

@@ -67,7 +67,9 @@ const COMMON = {
     description: 'Redirect to the same URL with po_live=1 added; follow it',
     headers: { ...CORS, Location: header('The same URL with po_live=1 added', { type: 'string', format: 'uri' }) },
   },
-  '400': error('Invalid parameters: unknown, repeated or out-of-range parameter, bad po_live or bad id'),
+  '400': error(
+    'Invalid parameters: unknown, repeated or out-of-range parameter, a name or value not UTF-8 percent-encoded (checked after the po_live redirect), bad po_live or bad id',
+  ),
   '404': error('Unknown record or unknown route'),
   '405': error('Method refused: only GET is accepted', {
     Allow: header('Always GET', { type: 'string', const: 'GET' }),

@@ -72,6 +72,33 @@ describe('the Node server', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
   });
 
+  it('states RATE_LIMIT_PER_MINUTE, as RateLimit-Policy does, in the catalogue, openapi.json and /mcp instructions', async () => {
+    const catalogue = await fetch(`${base}/api/v1/?po_live=1`);
+    expect(catalogue.headers.get('ratelimit-policy')).toBe('"default";q=1000000;w=60');
+    expect(((await catalogue.json()) as { limits: { rate: string } }).limits.rate).toBe(
+      '1000000 requests per minute per IP address, on every route, shared with the publisher’s MCP server; over it: 429 with Retry-After (1 to 60 seconds)',
+    );
+    const openapi = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { info: { description: string } };
+    expect(openapi.info.description).toContain(
+      '1000000 requests per minute per IP address on every route (429 with Retry-After past it).',
+    );
+    expect(openapi.info.description).not.toContain('120 requests');
+    const mcp = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+      }),
+    });
+    const { result } = (await mcp.json()) as { result: { instructions: string } };
+    expect(result.instructions).toContain(
+      'The quota (1000000 requests a minute per address) is shared with the HTTP API.',
+    );
+  });
+
   it('serves record pages with the security headers', async () => {
     const response = await fetch(`${base}/fiches/fait-e895e5ca7dd9aa43/`);
     expect(response.status).toBe(200);

@@ -49,6 +49,14 @@ describe('the Node server', () => {
     expect(((await followed.json()) as { total: number }).total).toBeGreaterThan(0);
   });
 
+  it('answers 400 for a query parameter whose percent-encoding is not UTF-8, naming it as sent', async () => {
+    const answer = await rawGet('/api/v1/facts?q=th%E9orique&po_live=1');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body.toString('utf8'))).toEqual({
+      error: { code: 'invalid_parameter', message: 'q must be UTF-8 percent-encoded, got "th%E9orique"' },
+    });
+  });
+
   it('writes compressed API answers with their Content-Length, and a 304 with neither body nor length', async () => {
     const path = '/api/v1/facts?po_live=1&q=permis';
     const plain = await rawGet(path);

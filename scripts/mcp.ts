@@ -34,7 +34,7 @@ await verifiedOrExit(build);
 
 const quotaStore = await createQuotaStore(settings);
 const api = createApiHandler({ read: readDist(build), quota: quotaStore.quota, siteUrl: settings.SITE_URL });
-const server = createMcpServer({ reply: api.reply, siteUrl: settings.SITE_URL });
+const server = createMcpServer({ reply: api.reply, siteUrl: settings.SITE_URL, rateLimit: quotaStore.quota.limit });
 // A batch line is refused here, with the JSON-RPC error /mcp gives, and never reaches the server.
 const stdin = withoutBatches(
   process.stdin,

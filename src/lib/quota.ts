@@ -47,6 +47,8 @@ export type QuotaDecision =
  * Every store implements this one interface, so the API handler and the MCP server share any of them.
  */
 export interface Quota {
+  /** Requests allowed per window and client: what the catalogue and OpenAPI served by the handler advertise. */
+  readonly limit: number;
   hit(client: string): Promise<QuotaDecision>;
 }
 
@@ -115,6 +117,7 @@ export function createMemoryQuota(options: Partial<QuotaOptions> = {}): MemoryQu
   }
 
   return {
+    limit,
     get trackedClients() {
       return open.size + spent.size;
     },

@@ -25,6 +25,18 @@ describe('the download route', () => {
     }
   });
 
+  it('answers a path, never an address: neither siteUrl nor the Host of the request enters the Location', async () => {
+    const canonical = testHandler({ siteUrl: 'https://permis.example/' });
+    for (const host of ['http://evil.example', 'https://permis.example:8443', 'http://127.0.0.1:9']) {
+      const response = await canonical(new Request(`${host}/api/v1/downloads/permis-facts.csv`), {
+        clientAddress: '203.0.113.1',
+      });
+      expect(response.status).toBe(307);
+      expect(response.headers.get('location')).toBe('/downloads/permis-facts.csv');
+      expect(new URL(response.headers.get('location')!, host).href).toBe(`${host}/downloads/permis-facts.csv`);
+    }
+  });
+
   it('refuses an unknown file, a nested path, a bad po_live and any other parameter, with the API error body', async () => {
     const api = testHandler();
     expect(await expectError(await get(api, '/api/v1/downloads/records.zip'), 404, 'route_not_found')).toBe(

@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectError, get, testHandler } from '../support/api.ts';
+import { testSettings } from '../support/test-build.ts';
 
 describe('rate limit', () => {
   it('answers 429 with Retry-After and an error body after 120 requests a minute', async () => {
@@ -90,5 +93,39 @@ describe('rate limit', () => {
     expect(again.headers.get('ratelimit-policy')).toBe('"default";q=10;w=60');
     expect(again.headers.get('ratelimit')).toMatch(/^"default";r=8;t=\d+$/);
     expect(first.headers.get('ratelimit')).toMatch(/^"default";r=9;t=\d+$/);
+  });
+
+  it('states the limit it enforces in the catalogue and openapi.json, not the build default', async () => {
+    for (const limit of [7, 1_000_000]) {
+      const api = testHandler({ quota: { limit } });
+      const served = await get(api, '/api/v1/?po_live=1');
+      expect(served.headers.get('ratelimit-policy')).toBe(`"default";q=${limit};w=60`);
+      const catalogue = (await served.json()) as { limits: { rate: string } };
+      expect(catalogue.limits.rate).toBe(
+        `${limit} requests per minute per IP address, on every route, shared with the publisher’s MCP server; over it: 429 with Retry-After (1 to 60 seconds)`,
+      );
+      const doc = (await (await get(api, '/api/v1/openapi.json')).json()) as {
+        info: { description: string };
+        paths: Record<string, { get: { responses: Record<string, { description: string }> } }>;
+      };
+      expect(doc.info.description).toContain(
+        `No authentication. ${limit} requests per minute per IP address on every route (429 with Retry-After past it). Data routes`,
+      );
+      expect(JSON.stringify(doc)).not.toMatch(/\b120 requests/);
+      for (const [path, item] of Object.entries(doc.paths))
+        expect(item.get.responses['429']?.description, path).toBe(
+          `More than ${limit} requests a minute from this address (this API and the MCP server together)`,
+        );
+    }
+  });
+
+  it('serves the catalogue and openapi.json as built when it enforces the default 120', async () => {
+    const api = testHandler({ quota: {} });
+    expect(await (await get(api, '/api/v1/?po_live=1')).text()).toBe(
+      await readFile(join(testSettings.DIST_DIR, 'api/v1/index.json'), 'utf8'),
+    );
+    const openapi = await (await get(api, '/api/v1/openapi.json')).text();
+    expect(openapi).toBe(await readFile(join(testSettings.DIST_DIR, 'api/v1/openapi.json'), 'utf8'));
+    expect(openapi).toContain('120 requests per minute per IP address on every route');
   });
 });

@@ -169,3 +169,70 @@ describe('CORS and headers', () => {
     }
   });
 });
+
+describe('percent-encoding of parameters', () => {
+  it.each([
+    ['q=th%E9orique', 'q', 'th%E9orique'],
+    ['q=permis%E9', 'q', 'permis%E9'],
+    ['q=%C3', 'q', '%C3'],
+    ['q=%', 'q', '%'],
+    ['q=100%+permis', 'q', '100%+permis'],
+    ['q=%ED%A0%80', 'q', '%ED%A0%80'],
+    ['region=wallonie%FF', 'region', 'wallonie%FF'],
+    ['limit=%3', 'limit', '%3'],
+  ])('answers 400 for /facts?%s&po_live=1, naming the parameter and the value as sent', async (query, name, raw) => {
+    const message = await expectError(await get(api, `/api/v1/facts?${query}&po_live=1`), 400, 'invalid_parameter');
+    expect(message).toBe(`${name} must be UTF-8 percent-encoded, got ${JSON.stringify(raw)}`);
+  });
+
+  it('answers 400 for a badly encoded parameter name, on every route', async () => {
+    for (const path of [
+      '/api/v1/facts?th%E9=1&po_live=1',
+      '/api/v1/?po_live=1&th%E9=1',
+      '/api/v1/openapi.json?th%E9=1',
+      '/api/v1/facts/fait-e895e5ca7dd9aa43?po_live=1&th%E9=1',
+      '/api/v1/downloads/permis-facts.csv?th%E9=1',
+    ]) {
+      expect(await expectError(await get(api, path), 400, 'invalid_parameter'), path).toBe(
+        'parameter names must be UTF-8 percent-encoded, got "th%E9"',
+      );
+    }
+  });
+
+  it('answers 400 for a badly encoded po_live, naming it as sent', async () => {
+    expect(await expectError(await get(api, '/api/v1/facts?po_live=%E9'), 400, 'invalid_parameter')).toBe(
+      'po_live must be UTF-8 percent-encoded, got "%E9"',
+    );
+    expect(await expectError(await get(api, '/api/v1/openapi.json?po_live=%'), 400, 'invalid_parameter')).toBe(
+      'po_live must be UTF-8 percent-encoded, got "%"',
+    );
+  });
+
+  it('redirects first, keeping the value as sent, as it does for every other parameter error', async () => {
+    const response = await get(api, '/api/v1/facts?q=th%E9orique');
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(`${ORIGIN}/api/v1/facts?q=th%E9orique&po_live=1`);
+    const followed = await api(new Request(response.headers.get('location')!), { clientAddress: '203.0.113.1' });
+    expect(await expectError(followed, 400, 'invalid_parameter')).toBe(
+      'q must be UTF-8 percent-encoded, got "th%E9orique"',
+    );
+  });
+
+  it('reads well-encoded names and values as before: UTF-8, %25, + as a space, encoded names', async () => {
+    const utf8 = await get(api, '/api/v1/facts?q=th%C3%A9orique&po_live=1');
+    const raw = await get(api, '/api/v1/facts?q=théorique&po_live=1');
+    const plain = await get(api, '/api/v1/facts?q=theorique&po_live=1');
+    expect(utf8.status).toBe(200);
+    const total = ((await utf8.json()) as { total: number }).total;
+    expect(total).toBeGreaterThan(0);
+    expect(((await raw.json()) as { total: number }).total).toBe(total);
+    expect(((await plain.json()) as { total: number }).total).toBe(total);
+    for (const path of [
+      '/api/v1/facts?q=100%25&po_live=1',
+      '/api/v1/facts?q=examen+th%C3%A9orique&po_live=1',
+      '/api/v1/facts?%71=permis&po_live=%31',
+    ]) {
+      expect((await get(api, path)).status, path).toBe(200);
+    }
+  });
+});

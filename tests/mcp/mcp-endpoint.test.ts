@@ -13,7 +13,7 @@ const api = createApiHandler({ read: readDist(testSettings.DIST_DIR), quota: { l
 function endpoint(limit = 1_000_000, options: Partial<McpEndpointOptions> = {}) {
   const keys: string[] = [];
   const inner = createMemoryQuota({ limit });
-  const limiter: Quota = { hit: (key) => (keys.push(key), inner.hit(key)) };
+  const limiter: Quota = { limit: inner.limit, hit: (key) => (keys.push(key), inner.hit(key)) };
   return {
     keys,
     mcp: createMcpEndpoint({ quota: limiter, api: () => api, siteUrl: 'https://permis.example', ...options }),

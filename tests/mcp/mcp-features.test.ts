@@ -38,7 +38,7 @@ const apiJson = async (path: string) => {
 async function connect(limit = 1_000_000) {
   const keys: string[] = [];
   const inner = createMemoryQuota({ limit });
-  const limiter: Quota = { hit: (key) => (keys.push(key), inner.hit(key)) };
+  const limiter: Quota = { limit: inner.limit, hit: (key) => (keys.push(key), inner.hit(key)) };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createMcpServer({ reply: api.reply, siteUrl: SITE }).connect(
     new CountedTransport(serverSide, limiter, 'in-process'),

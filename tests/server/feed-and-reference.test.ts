@@ -127,6 +127,14 @@ describe('the /api/ reference', () => {
     expect(html).toContain('<code>at most 300 characters</code>');
   });
 
+  it('states the default quota as a default and says where the served figure is, since a build cannot know it', async () => {
+    const html = await text('/api/');
+    expect(html).toContain(
+      "Un quota de requêtes par minute et par adresse IP, 120 par défaut : le chiffre qu'applique le serveur est dans le champ <code>limits.rate</code> du catalogue et dans l'en-tête <code>RateLimit-Policy</code> de chaque réponse",
+    );
+    expect(html).not.toMatch(/\b120 requêtes/);
+  });
+
   it('presents the MCP server of the x-mcp extension: its address, the shared quota and every tool', async () => {
     const html = await text('/api/');
     expect(html).toContain('<h2 id="mcp">Serveur MCP (assistants)</h2>');

@@ -49,6 +49,14 @@ describe('the Node server', () => {
     expect(((await followed.json()) as { total: number }).total).toBeGreaterThan(0);
   });
 
+  it('answers 400 for a query parameter whose percent-encoding is not UTF-8, naming it as sent', async () => {
+    const answer = await rawGet('/api/v1/facts?q=th%E9orique&po_live=1');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body.toString('utf8'))).toEqual({
+      error: { code: 'invalid_parameter', message: 'q must be UTF-8 percent-encoded, got "th%E9orique"' },
+    });
+  });
+
   it('writes compressed API answers with their Content-Length, and a 304 with neither body nor length', async () => {
     const path = '/api/v1/facts?po_live=1&q=permis';
     const plain = await rawGet(path);
@@ -70,6 +78,33 @@ describe('the Node server', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+  });
+
+  it('states RATE_LIMIT_PER_MINUTE, as RateLimit-Policy does, in the catalogue, openapi.json and /mcp instructions', async () => {
+    const catalogue = await fetch(`${base}/api/v1/?po_live=1`);
+    expect(catalogue.headers.get('ratelimit-policy')).toBe('"default";q=1000000;w=60');
+    expect(((await catalogue.json()) as { limits: { rate: string } }).limits.rate).toBe(
+      '1000000 requests per minute per IP address, on every route, shared with the publisher’s MCP server; over it: 429 with Retry-After (1 to 60 seconds)',
+    );
+    const openapi = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { info: { description: string } };
+    expect(openapi.info.description).toContain(
+      '1000000 requests per minute per IP address on every route (429 with Retry-After past it).',
+    );
+    expect(openapi.info.description).not.toContain('120 requests');
+    const mcp = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+      }),
+    });
+    const { result } = (await mcp.json()) as { result: { instructions: string } };
+    expect(result.instructions).toContain(
+      'The quota (1000000 requests a minute per address) is shared with the HTTP API.',
+    );
   });
 
   it('serves record pages with the security headers', async () => {

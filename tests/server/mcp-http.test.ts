@@ -29,7 +29,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   const keys: string[] = [];
   beforeAll(async () => {
     const inner = createMemoryQuota({ limit: 1_000_000 });
-    const limiter: Quota = { hit: (key) => (keys.push(key), inner.hit(key)) };
+    const limiter: Quota = { limit: inner.limit, hit: (key) => (keys.push(key), inner.hit(key)) };
     site = await startSiteServer({}, { quota: limiter });
     client = await connect(site.origin);
   });

@@ -75,6 +75,52 @@ describe('/healthz and /readyz', () => {
   });
 });
 
+describe('methods on /healthz, /readyz and /metrics', () => {
+  it('refuses any method but GET and HEAD on /healthz and /readyz with 405, Allow: GET, HEAD and a JSON error', async () => {
+    const server = await observedServer();
+    try {
+      await server.site.warm();
+      for (const path of ['/healthz', '/readyz', '/healthz?x=1'])
+        for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+          const response = await fetch(`${server.base}${path}`, { method, ...(method === 'POST' && { body: 'x' }) });
+          expect(response.status, `${method} ${path}`).toBe(405);
+          expect(response.headers.get('allow')).toBe('GET, HEAD');
+          expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+          expect(response.headers.get('cache-control')).toBe('no-store');
+          expect(await response.json()).toEqual({
+            error: {
+              code: 'method_not_allowed',
+              message: `method ${method} is not allowed on ${path.split('?')[0]}; use GET or HEAD`,
+            },
+          });
+        }
+      for (const path of ['/healthz', '/readyz']) {
+        const head = await fetch(`${server.base}${path}`, { method: 'HEAD' });
+        expect(head.status, path).toBe(200);
+        expect(await head.text()).toBe('');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses any method but GET and HEAD on /metrics with 405 and Allow: GET, HEAD', async () => {
+    const metrics = createMetricsServer('metrics-token-for-tests', processMetricsText);
+    await new Promise<void>((done) => metrics.listen(0, '127.0.0.1', done));
+    try {
+      const base = `http://127.0.0.1:${(metrics.address() as AddressInfo).port}`;
+      const response = await fetch(`${base}/metrics`, { method: 'POST', body: 'x' });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+      expect(await response.json()).toEqual({
+        error: { code: 'method_not_allowed', message: 'method POST is not allowed; use GET or HEAD' },
+      });
+    } finally {
+      await new Promise((done) => metrics.close(done));
+    }
+  });
+});
+
 describe('/readyz with REDIS_URL', () => {
   it('answers 503 naming Redis while Redis does not answer, and 200 once it does', async () => {
     const port = await freePort();

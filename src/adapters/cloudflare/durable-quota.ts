@@ -46,6 +46,7 @@ export function createDurableQuota(
   let lastWarning = -Infinity;
 
   return {
+    limit,
     async hit(client) {
       try {
         const { count, msLeft } = await withTimeout(

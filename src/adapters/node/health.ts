@@ -17,13 +17,28 @@ export interface Readiness {
 
 const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-const json = (status: number, body: unknown): PlainReply => ({ status, headers: HEADERS, body: JSON.stringify(body) });
+const json = (status: number, body: unknown, extra: Record<string, string> = {}): PlainReply => ({
+  status,
+  headers: { ...HEADERS, ...extra },
+  body: JSON.stringify(body),
+});
 
-/** The answer to /healthz or /readyz (any query ignored), or null for any other target. */
-export function healthReply(target: string | undefined, readiness: Readiness): Promise<PlainReply> | null {
+/**
+ * The answer to /healthz or /readyz (any query ignored), or null for any other target. They take GET and HEAD, as
+ * pages do; any other method gets 405 with `Allow: GET, HEAD` and the service's JSON error.
+ */
+export function healthReply(
+  method: string | undefined,
+  target: string | undefined,
+  readiness: Readiness,
+): Promise<PlainReply> | null {
   const path = (target ?? '').split('?')[0];
+  if (path !== '/healthz' && path !== '/readyz') return null;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const message = `method ${method} is not allowed on ${path}; use GET or HEAD`;
+    return Promise.resolve(json(405, { error: { code: 'method_not_allowed', message } }, { allow: 'GET, HEAD' }));
+  }
   if (path === '/healthz') return Promise.resolve(json(200, { status: 'ok' }));
-  if (path !== '/readyz') return null;
   return readyReply(readiness);
 }
 

@@ -276,7 +276,7 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
   async function handle(req: IncomingMessage, res: ServerResponse, trace?: CacheTrace): Promise<void> {
     try {
       // Health and readiness: outside /api/v1, never counted in the quota, no file read.
-      const health = healthReply(req.url, readiness);
+      const health = healthReply(req.method, req.url, readiness);
       if (health) return writeReply(res, await health);
       // A route that writes to `res` itself (a streaming one, such as /mcp) goes here, before the plain-reply path.
       if (isMcpTarget(req.url)) {

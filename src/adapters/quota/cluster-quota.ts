@@ -34,6 +34,7 @@ export function createClusterQuota(options: ClusterQuotaOptions): Quota {
   });
   const memory = createMemoryQuota({ limit: options.limit, windowMs: duration * 1000 });
   return {
+    limit: options.limit,
     async hit(client: string): Promise<QuotaDecision> {
       let result: RateLimiterRes;
       try {

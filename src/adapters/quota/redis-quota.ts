@@ -157,6 +157,7 @@ export function createRedisQuota(options: Partial<RedisQuotaOptions> & { url: st
   }
 
   return {
+    limit,
     hit,
     async ready(timeoutMs = 2_000) {
       if (redis.status === 'ready') return true;

@@ -44,7 +44,7 @@ export function createRuntimeServer(env: Record<string, string | undefined>): Ru
     (error: Error) => console.error(error.message),
   );
   async function fetch(request: Request, clientAddress: string | undefined): Promise<Response> {
-    const health = healthReply(new URL(request.url).pathname, readiness);
+    const health = healthReply(request.method, new URL(request.url).pathname, readiness);
     if (health) {
       await verified;
       const reply = await health;

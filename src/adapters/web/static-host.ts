@@ -2,7 +2,7 @@
  * The API and /mcp as a function on a static host that routes those paths to it first (Netlify and Vercel edge
  * functions): artefacts are read over HTTP from the same deployment. The host's layout (scripts/host-layout.ts)
  * copies dist/api/ under HOSTED_ARTEFACTS, because /api/v1 itself always reaches the function and never a file.
- * The quota is counted in the isolate's memory: each isolate keeps its own 120-a-minute window per client.
+ * The quota is counted in the isolate's memory: each isolate keeps its own RATE_LIMIT_PER_MINUTE window per client.
  */
 import { readSettings } from '../../lib/config.ts';
 import { assetReader, builtSiteUrl, EDGE_CACHE_BOUNDS } from './edge.ts';

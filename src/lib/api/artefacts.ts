@@ -26,8 +26,11 @@ const unavailable = (what: string) =>
     'retry-after': '10',
   });
 
+/** Turns a whole-file artefact's text into what is served (the handler states its own rate limit there). */
+export type ServedText = (path: string, text: string) => string;
+
 /**
- * Wraps a reader. Whole-file artefacts (a fixed set of paths) are kept once read; records sit in an LRU
+ * Wraps a reader. Whole-file artefacts (a fixed set of paths) are kept once read, as `served` turns them; records sit in an LRU
  * bounded in entries and bytes, so memory stays bounded on large corpora; the search engine's term files, document
  * blocks and term indices sit in LRUs bounded by `searchBounds` (default SEARCH_BOUNDS). A failed load is retried on
  * the next request.
@@ -36,6 +39,7 @@ export function createArtefacts(
   read: ReadArtefact,
   recordBounds: CacheBounds = RECORD_CACHE_BOUNDS,
   searchBounds: Partial<SearchBounds> = {},
+  served: ServedText = (_path, text) => text,
 ): Artefacts {
   const files = new Map<string, Promise<Entity>>();
   const records = boundedCache<Entity>(recordBounds, (entity) => entity.size);
@@ -51,7 +55,7 @@ export function createArtefacts(
     file(path) {
       let pending = files.get(path);
       if (!pending) {
-        pending = required(path).then((text) => Entity.fromText(text));
+        pending = required(path).then((text) => Entity.fromText(served(path, text)));
         pending.catch(() => files.delete(path));
         files.set(path, pending);
       }

@@ -53,7 +53,7 @@ export function downloadRoute(segment: string): DownloadRoute {
     name: '/downloads/{file}',
     redirects: false,
     async run(url, { data }) {
-      singleParams(url.searchParams, ['po_live'], '/downloads/{file}');
+      singleParams(url.search, ['po_live'], '/downloads/{file}');
       if (!NAMES.includes(segment)) {
         throw new HttpError(
           404,

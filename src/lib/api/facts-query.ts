@@ -8,9 +8,9 @@ import { enumParam, integerParam, singleParams } from './query-params.ts';
 /** Parameters GET /facts accepts. */
 export const FACTS_PARAMS = ['q', 'region', 'kind', 'limit', 'offset', 'po_live'] as const;
 
-/** Validates every /facts parameter with the spec's limits. */
-export function parseFactsQuery(params: URLSearchParams): FactsQuery {
-  const values = singleParams(params, FACTS_PARAMS, '/facts');
+/** Validates every /facts parameter of the query string `search` (`url.search`) with the spec's limits. */
+export function parseFactsQuery(search: string): FactsQuery {
+  const values = singleParams(search, FACTS_PARAMS, '/facts');
   const q = values.get('q');
   // Counted in Unicode characters (code points), not bytes nor UTF-16 units.
   const length = q === undefined ? 0 : [...q].length;

@@ -14,6 +14,7 @@ import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorReply, toResponse, type ApiReply } from './responses.ts';
 import { matchRoute, poLiveRule } from './routes.ts';
 import { createZeroResultLog, type ZeroResultLog } from './zero-results.ts';
+import { withRateLimit } from '../publish/rate-limit-terms.ts';
 import { zeroResultsReply, ZERO_RESULTS_PATH } from './zero-results-route.ts';
 
 /** Defaults of the handler's options, in one place (docs/api.md and OpenAPI describe the same). */
@@ -29,7 +30,10 @@ export const API_DEFAULTS = {
 export interface ApiHandlerOptions {
   /** Reads build artefacts (files under dist/, or static assets on an edge host). */
   read: ReadArtefact;
-  /** A quota, or options for the default one (in memory, 120 requests a minute per client). */
+  /**
+   * A quota, or options for the default one (in memory, 120 requests a minute per client). Its `limit` is the figure
+   * the catalogue and openapi.json are served with.
+   */
   quota?: Quota | Partial<QuotaOptions>;
   /** How many proxies in front of the server append to X-Forwarded-For. Default 0: the socket address counts. */
   trustProxy?: number;
@@ -96,10 +100,13 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const quota = options.quota && 'hit' in options.quota ? options.quota : createMemoryQuota(options.quota);
   const zeroResults = options.zeroResults ?? createZeroResultLog();
   const context = {
-    data: createArtefacts(options.read, options.recordCache ?? API_DEFAULTS.recordCache, {
-      ...API_DEFAULTS.search,
-      ...options.search,
-    }),
+    // The catalogue and openapi.json state the limit this handler's quota enforces, not the build's default.
+    data: createArtefacts(
+      options.read,
+      options.recordCache ?? API_DEFAULTS.recordCache,
+      { ...API_DEFAULTS.search, ...options.search },
+      (path, text) => withRateLimit(path, text, quota.limit),
+    ),
     replies: createReplyCache(options.replyCache ?? API_DEFAULTS.replyCache),
     zeroResults,
   };

@@ -6,7 +6,7 @@ import type { Artefacts } from './artefacts.ts';
 import { Entity } from './entity.ts';
 import { parseFactsQuery } from './facts-query.ts';
 import { HttpError, quote } from './http-error.ts';
-import { singleParams } from './query-params.ts';
+import { decodedValue, decodeParam, rawParams, singleParams } from './query-params.ts';
 import { factsKey, type ReplyCache } from './reply-cache.ts';
 import { redirect, type ApiReply } from './responses.ts';
 import type { ZeroResultLog } from './zero-results.ts';
@@ -35,14 +35,17 @@ export interface Route {
 /**
  * Applies the po_live rule on every route: present, it must be exactly 1; absent, routes that redirect
  * answer 307 to the same path and query on the canonical `origin` (never the request's Host), with po_live=1
- * appended and every other parameter kept as sent. A repeated po_live is left to the route's parameter check.
+ * appended and every other parameter kept as sent. A repeated po_live is left to the route's parameter check, and so
+ * is every other parameter, its percent-encoding included: a request without po_live gets its 307 before any of them
+ * is read. A badly encoded po_live is a 400 here, since the rule cannot read it.
  */
 export function poLiveRule(url: URL, route: Route, origin: string): ApiReply | null {
-  const values = url.searchParams.getAll('po_live');
+  const values = rawParams(url.search).filter((param) => decodeParam(param.name) === 'po_live');
   if (values.length === 0)
     return route.redirects ? redirect(`${origin}${url.pathname}${url.search ? `${url.search}&` : '?'}po_live=1`) : null;
-  if (values.length === 1 && values[0] !== '1') {
-    throw new HttpError(400, 'invalid_parameter', `po_live must be 1, got ${quote(values[0]!)}`);
+  if (values.length === 1) {
+    const value = decodedValue('po_live', values[0]!.value);
+    if (value !== '1') throw new HttpError(400, 'invalid_parameter', `po_live must be 1, got ${quote(value)}`);
   }
   return null;
 }
@@ -51,7 +54,7 @@ const catalogue: Route = {
   name: '/',
   redirects: true,
   run(url, { data }) {
-    singleParams(url.searchParams, ['po_live'], '/');
+    singleParams(url.search, ['po_live'], '/');
     return data.file(ARTEFACTS.catalogue);
   },
 };
@@ -60,7 +63,7 @@ const openapi: Route = {
   name: '/openapi.json',
   redirects: false,
   run(url, { data }) {
-    singleParams(url.searchParams, ['po_live'], '/openapi.json');
+    singleParams(url.search, ['po_live'], '/openapi.json');
     return data.file(ARTEFACTS.openapi);
   },
 };
@@ -87,7 +90,7 @@ const facts: Route = {
   name: '/facts',
   redirects: true,
   async run(url, { data, replies, zeroResults, trace }) {
-    const query = parseFactsQuery(url.searchParams);
+    const query = parseFactsQuery(url.search);
     const key = replies ? factsKey(query) : '';
     const cached = replies?.get(key);
     if (replies) noteCache('reply', cached !== undefined, trace);
@@ -129,7 +132,7 @@ function factById(segment: string): Route {
     name: '/facts/{id}',
     redirects: true,
     async run(url, { data, trace }) {
-      singleParams(url.searchParams, ['po_live'], '/facts/{id}');
+      singleParams(url.search, ['po_live'], '/facts/{id}');
       let id: string;
       try {
         id = decodeURIComponent(segment);

@@ -129,7 +129,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         ? json(200, rateLimitedError(body.id, decision), retry)
         : json(429, rateLimitedError(null, decision), retry);
     }
-    const server = createMcpServer({ reply: options.api().reply, siteUrl: options.siteUrl }, logError);
+    const server = createMcpServer(
+      { reply: options.api().reply, siteUrl: options.siteUrl, rateLimit: options.quota.limit },
+      logError,
+    );
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     try {
       await server.connect(transport);

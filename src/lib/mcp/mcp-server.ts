@@ -4,6 +4,7 @@
  * The SDK negotiates the protocol revision: the client's when it supports it, else its newest (2025-11-25 in 1.32).
  */
 import { telemetry } from '../telemetry.ts';
+import { defaultQuotaOptions } from '../quota.ts';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -26,18 +27,21 @@ export const MCP_SERVER_INFO = {
   version: '1.0.0',
 } as const;
 
-/** What the assistant is told at initialisation. */
-const INSTRUCTIONS =
-  'Public reference records about driving licences in Belgium (French). Search with search_facts (compact results), read one record in full with get_fact or as a resource, list kinds and regions with list_facets; the prompt answer_from_records sets out the method. Cite every record you use by its url, as the reuse terms require. The quota (120 requests a minute per address) is shared with the HTTP API.';
+/** What the assistant is told at initialisation, with the quota's requests a minute. */
+const instructions = (rateLimit: number) =>
+  `Public reference records about driving licences in Belgium (French). Search with search_facts (compact results), read one record in full with get_fact or as a resource, list kinds and regions with list_facets; the prompt answer_from_records sets out the method. Cite every record you use by its url, as the reuse terms require. The quota (${rateLimit} requests a minute per address) is shared with the HTTP API.`;
 
-/** A new MCP server over `context` (one per HTTP request in stateless mode, one for a stdio session). */
+/**
+ * A new MCP server over `context` (one per HTTP request in stateless mode, one for a stdio session); `rateLimit` is
+ * the limit of the quota it counts in (default: the default quota's).
+ */
 export function createMcpServer(
-  context: ToolContext,
+  context: ToolContext & { rateLimit?: number },
   logError: (error: unknown) => void = (error) => console.error('[mcp] unexpected error', error),
 ): Server {
   const server = new Server(MCP_SERVER_INFO, {
     capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
-    instructions: INSTRUCTIONS,
+    instructions: instructions(context.rateLimit ?? defaultQuotaOptions.limit),
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: TOOLS.map(({ run: _run, ...tool }) => tool),

@@ -6,6 +6,7 @@ import { QUERY_LIMITS } from '../schema/facts-query.ts';
 import { API_BASE } from '../paths.ts';
 import { describeMcp } from '../mcp/mcp-description.ts';
 import { reuseBlock } from './reuse-terms.ts';
+import { BUILT_RATE_LIMIT, catalogueRateLimit } from './rate-limit-terms.ts';
 import { downloadApiPath, downloadsBlock, type BuiltDownloads } from './downloads.ts';
 
 /** The line every page and the catalogue carry about the nature of the content. */
@@ -78,7 +79,8 @@ export function buildCatalogue(
     caching:
       'Every 200 has a strong ETag and Cache-Control: public, max-age=300; send it back in If-None-Match to get 304 without a body (only such requests get a 304). Send Accept-Encoding: br or gzip for compressed answers.',
     limits: {
-      rate: '120 requests per minute per IP address, on every route, shared with the publisher’s MCP server; over it: 429 with Retry-After (1 to 60 seconds)',
+      // The default figure: the handler serving this file states its own (rate-limit-terms.ts).
+      rate: catalogueRateLimit(BUILT_RATE_LIMIT),
       q_max_length: QUERY_LIMITS.qMaxLength,
       limit: QUERY_LIMITS.limit,
       offset: QUERY_LIMITS.offset,

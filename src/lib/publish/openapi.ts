@@ -10,6 +10,7 @@ import { OpenApiDocumentSchema, type OpenApiDocument } from '../schema/openapi-d
 import { IdSchema } from '../schema/vocabulary.ts';
 import { describeMcp, MCP_OPENAPI_EXTENSION } from '../mcp/mcp-description.ts';
 import { REUSE_TERMS } from './reuse-terms.ts';
+import { BUILT_RATE_LIMIT, rateLimitSentence, tooManyRequests } from './rate-limit-terms.ts';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -67,12 +68,14 @@ const COMMON = {
     description: 'Redirect to the same URL with po_live=1 added; follow it',
     headers: { ...CORS, Location: header('The same URL with po_live=1 added', { type: 'string', format: 'uri' }) },
   },
-  '400': error('Invalid parameters: unknown, repeated or out-of-range parameter, bad po_live or bad id'),
+  '400': error(
+    'Invalid parameters: unknown, repeated or out-of-range parameter, a name or value not UTF-8 percent-encoded (checked after the po_live redirect), bad po_live or bad id',
+  ),
   '404': error('Unknown record or unknown route'),
   '405': error('Method refused: only GET is accepted', {
     Allow: header('Always GET', { type: 'string', const: 'GET' }),
   }),
-  '429': error('More than 120 requests a minute from this address (this API and the MCP server together)', {
+  '429': error(tooManyRequests(BUILT_RATE_LIMIT), {
     'Retry-After': RETRY_AFTER,
   }),
   '503': error('Service unavailable; retry later with a bounded number of attempts', { 'Retry-After': RETRY_AFTER }),
@@ -154,7 +157,7 @@ export function buildOpenApi(siteUrl: string): OpenApiDocument {
       version: '1.2.0',
       summary: 'Read-only public records about driving licences in Belgium',
       license: { name: 'permis-facts reuse terms', url: `${siteUrl}/reutilisation/` },
-      description: `Public, read-only JSON API. No authentication. 120 requests per minute per IP address on every route (429 with Retry-After past it). Data routes without po_live answer 307 to the same URL with po_live=1 added. Only GET is accepted (405 otherwise). Every 200 carries a strong ETag and Cache-Control: public, max-age=300; a request with If-None-Match naming the current ETag gets 304 without a body (no other request gets a 304). Bodies of 1024 bytes or more are sent compressed (br or gzip) when Accept-Encoding asks, with Vary: Accept-Encoding. The publisher's MCP server for assistants, at ${siteUrl}/mcp, shares this quota; it is described by the ${MCP_OPENAPI_EXTENSION} extension of this document. Reuse terms: ${REUSE_TERMS.join(' ')}`,
+      description: `Public, read-only JSON API. No authentication. ${rateLimitSentence(BUILT_RATE_LIMIT)} Data routes without po_live answer 307 to the same URL with po_live=1 added. Only GET is accepted (405 otherwise). Every 200 carries a strong ETag and Cache-Control: public, max-age=300; a request with If-None-Match naming the current ETag gets 304 without a body (no other request gets a 304). Bodies of 1024 bytes or more are sent compressed (br or gzip) when Accept-Encoding asks, with Vary: Accept-Encoding. The publisher's MCP server for assistants, at ${siteUrl}/mcp, shares this quota; it is described by the ${MCP_OPENAPI_EXTENSION} extension of this document. Reuse terms: ${REUSE_TERMS.join(' ')}`,
     },
     servers: [{ url: `${siteUrl}/api/v1` }],
     security: [],

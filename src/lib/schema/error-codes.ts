@@ -5,7 +5,7 @@
  * documented in docs/api.md and the OpenAPI description.
  */
 export const ERROR_CODES = {
-  invalid_parameter: 'A query parameter has a bad value (400)',
+  invalid_parameter: 'A query parameter has a bad value, or a name or value that is not UTF-8 percent-encoded (400)',
   unknown_parameter: 'A query parameter the route does not accept (400)',
   repeated_parameter: 'A query parameter given more than once (400)',
   invalid_id: 'The record id in the path does not match the id pattern (400)',

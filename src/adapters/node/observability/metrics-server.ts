@@ -30,7 +30,9 @@ export function createMetricsServer(token: string, text: () => Promise<string>):
     if (path !== '/metrics')
       return error(404, 'route_not_found', `no route at ${JSON.stringify(path)}; the metrics are at /metrics`);
     if (req.method !== 'GET' && req.method !== 'HEAD')
-      return error(405, 'method_not_allowed', `method ${req.method} is not allowed; use GET`, { allow: 'GET' });
+      return error(405, 'method_not_allowed', `method ${req.method} is not allowed; use GET or HEAD`, {
+        allow: 'GET, HEAD',
+      });
     if (!bearerMatches(req.headers.authorization, token)) {
       return error(401, 'unauthorized', 'the metrics need Authorization: Bearer <METRICS_TOKEN>', {
         'www-authenticate': 'Bearer realm="metrics"',

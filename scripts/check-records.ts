@@ -2,8 +2,8 @@
 import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import type { ReadCache } from '../src/lib/records/read-records.ts';
 import { formatFreshness, freshnessReport } from '../src/lib/records/freshness.ts';
-import { readRecordsAndTopics, topicsFileOf } from '../src/lib/topics/read-topics.ts';
-import { readSynonymsFile, SynonymsError } from '../src/lib/search/build.ts';
+import { topicsFileOf } from '../src/lib/topics/read-topics.ts';
+import { readContent } from './lib/read-content.ts';
 import { settingsOrExit } from './lib/settings-or-exit.ts';
 
 answerHelp(`usage: npm run check:records
@@ -19,8 +19,8 @@ const settings = settingsOrExit(process.env);
 const dir = settings.CONTENT_DIR;
 // The parsed files, kept by readRecords: the freshness report points at their lines.
 const files: ReadCache = new Map();
-// Records and topics in one pass: the problems of both, the records' first.
-const read = await readRecordsAndTopics(settings, files);
+// Records, topics and synonyms in one pass: the problems of all three, the records' first.
+const read = await readContent(settings, files);
 if (read.facts) console.log(`${read.facts.length} records in ${dir}: all valid`);
 const file = topicsFileOf(settings);
 if (read.topics)
@@ -29,20 +29,9 @@ if (read.topics)
       ? `${read.topics.length} topics in ${file.path}: all valid`
       : `no topics (${file.path} absent)`,
   );
-// The synonyms file too, as the build reads it: its problems after the records' and the topics'.
-const synonyms = await readSynonymsFile(settings.SYNONYMS_FILE).then(
-  (artefact) => {
-    console.log(`${artefact.rules.length} synonym rules in ${settings.SYNONYMS_FILE}: all valid`);
-    return [];
-  },
-  (error: unknown) => {
-    if (!(error instanceof SynonymsError)) throw error;
-    return [error];
-  },
-);
-const errors = [...read.errors, ...synonyms];
-for (const error of errors) console.error(error.message);
-if (errors.length > 0) process.exit(1);
+if (read.synonyms) console.log(`${read.synonyms.rules.length} synonym rules in ${settings.SYNONYMS_FILE}: all valid`);
+for (const error of read.errors) console.error(error.message);
+if (read.errors.length > 0) process.exit(1);
 const parsed = [...files.values()].flatMap(({ result }) => (result.ok ? [result.value] : []));
 const items = freshnessReport(parsed, {
   months: settings.FRESHNESS_MONTHS,

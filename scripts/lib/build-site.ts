@@ -12,8 +12,8 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } f
 import { join, relative, resolve } from 'node:path';
 import type { Settings } from '../../src/lib/config.ts';
 import { staticHostHeaders } from '../../src/lib/security-headers.ts';
-import { readSynonymsFile, SynonymsError } from '../../src/lib/search/build.ts';
-import { readRecordsAndTopics, topicsFileOf } from '../../src/lib/topics/read-topics.ts';
+import { topicsFileOf } from '../../src/lib/topics/read-topics.ts';
+import { readContent } from './read-content.ts';
 import {
   alive,
   buildsRoot,
@@ -253,13 +253,8 @@ async function install(work: string, dir: string): Promise<void> {
  */
 async function recordProblems(settings: Settings): Promise<string | null> {
   try {
-    // Records and topics in one pass, then synonyms: every problem of the three, not the first file's alone.
-    const read = await readRecordsAndTopics(settings);
-    const errors: Error[] = [...read.errors];
-    await readSynonymsFile(settings.SYNONYMS_FILE).catch((error: unknown) => {
-      if (!(error instanceof SynonymsError)) throw error;
-      errors.push(error);
-    });
+    // Records, topics and synonyms in one pass: every problem of the three, not the first file's alone.
+    const { errors } = await readContent(settings);
     return errors.length > 0 ? errors.map((error) => error.message).join('\n') : null;
   } catch {
     return null;

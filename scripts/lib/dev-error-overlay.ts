@@ -8,8 +8,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { displayPath, fileStamp, type ReadCache } from '../../src/lib/records/read-records.ts';
-import { readSynonymsFile, SynonymsError } from '../../src/lib/search/build.ts';
-import { readRecordsAndTopics } from '../../src/lib/topics/read-topics.ts';
+import { readContent } from './read-content.ts';
 import type { Settings } from '../../src/lib/config.ts';
 
 /**
@@ -35,15 +34,9 @@ export interface ErrorPayload {
 
 /** Every problem of the content `npm run dev` serves: records, then topics (against the records' ids), then synonyms; [] when valid. */
 export async function contentProblems(settings: Settings, cache: ReadCache): Promise<string[]> {
-  const problems: string[] = [];
-  // Records and topics in one pass: invalid records do not hide the topics' problems.
-  const read = await readRecordsAndTopics(settings, cache, { skipVanished: true });
-  for (const error of read.errors) problems.push(...error.problems);
-  await readSynonymsFile(settings.SYNONYMS_FILE).catch((error: unknown) => {
-    if (!(error instanceof SynonymsError)) throw error;
-    problems.push(...error.problems);
-  });
-  return problems;
+  // Records, topics and synonyms in one pass: invalid records do not hide the others' problems.
+  const { errors } = await readContent(settings, cache, { skipVanished: true });
+  return errors.flatMap((error) => error.problems);
 }
 
 /** The overlay for `problems` (each `file:line: field: message`, then its code frame): every problem's first line, the first one's frame and place. */

@@ -135,9 +135,24 @@ describe('record errors name the line in the file and show it', () => {
       'a.md:11: evidence_kind: Invalid option: expected one of "official-text"|"official-guidance"|"analysis"|"method"|"declaration"|"observation", got "guess"',
       'a.md:6: colour: unknown field; check its spelling against docs/publishing.md',
       'a.md:2: id: id "brand-0000000000000001" does not fit kind "fact": expected the prefix "fait-"',
-      "a.md:14: text: the body (the record's text) is empty",
+      "a.md:13: text: the body (the record's text) is empty; write it below the closing ---",
       'a.md:12: related[0]: unknown record id "fait-00000000000000ff"',
     ]);
+  });
+
+  it('names the closing --- line of an empty body, whether a newline, blank lines or the end of the file follow it', async () => {
+    const front = (n: number) =>
+      recordSource(factFrontmatter({ id: `fait-000000000000000${n}` }), '').replace(/---\n\n$/, '---');
+    const closing = front(1).split('\n').length;
+    const dir = await writeCorpus({ 'a.md': front(1), 'b.md': `${front(2)}\n`, 'c.md': `${front(3)}\n\n  \n` });
+    const problems = await problemsIn(dir);
+    expect(problems.map((p) => p.split('\n')[0])).toEqual(
+      ['a', 'b', 'c'].map(
+        (f) => `${f}.md:${closing}: text: the body (the record's text) is empty; write it below the closing ---`,
+      ),
+    );
+    // The code frame points at that line, which holds the fence.
+    for (const problem of problems) expect(problem).toContain(`> ${closing} | ---`);
   });
 
   it("reports the checks across a record's fields beside its other problems", async () => {

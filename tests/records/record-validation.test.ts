@@ -186,7 +186,7 @@ describe('record files', () => {
       expect.stringMatching(/^b\.md: \(frontmatter\): invalid YAML: /),
       'd.txt: (file): not a .md record file; remove it or rename it',
       // Checked with the frontmatter, after what could not be read, so that the file's other problems show with it.
-      "c.md: text: the body (the record's text) is empty",
+      "c.md: text: the body (the record's text) is empty; write it below the closing ---",
     ]);
   });
 

@@ -204,8 +204,27 @@ describe('topics file', () => {
       // The YAML fails, but its id line is readable.
       'bad-yaml.md': '---\nid: fait-0000000000000003\ntitle: Le permis : B\n---\nTexte.\n',
     });
+    // Files that are not UTF-8 (Latin-1 « é ») or too large still declare their id.
+    await writeFile(
+      join(dir, 'latin1.md'),
+      Buffer.from(recordSource(factFrontmatter({ id: 'fait-0000000000000004', title: 'Permis étranger' })), 'latin1'),
+    );
+    await writeFile(
+      join(dir, 'huge.md'),
+      recordSource(factFrontmatter({ id: 'fait-0000000000000005' }), 'Texte. '.repeat(40_000)),
+    );
     const topics = await topicsFile({
-      topics: [topic({ records: ['fait-0000000000000001', 'fait-0000000000000003', 'fait-00000000000000ff'] })],
+      topics: [
+        topic({
+          records: [
+            'fait-0000000000000001',
+            'fait-0000000000000003',
+            'fait-0000000000000004',
+            'fait-0000000000000005',
+            'fait-00000000000000ff',
+          ],
+        }),
+      ],
     });
     const read = await readRecordsAndTopics({
       CONTENT_DIR: dir,
@@ -215,8 +234,11 @@ describe('topics file', () => {
     expect(read.facts).toBeNull();
     expect(read.topics).toBeNull();
     expect(read.errors.map((e) => e.name)).toEqual(['RecordError', 'TopicError']);
+    expect(read.errors[0]!.problems.map((p) => p.split(': (')[0]!.replace(/:\d+$/, '').replace(`${dir}/`, ''))).toEqual(
+      ['bad-yaml.md', 'huge.md', 'latin1.md'],
+    );
     expect(read.errors[1]!.problems).toEqual([
-      `${topics}:8: topics[0].records[2]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")`,
+      `${topics}:10: topics[0].records[4]: unknown record id "fait-00000000000000ff" (topic "passer-le-permis")`,
     ]);
     // A records folder that cannot be read: its error, and no topic id judged unknown.
     const missing = await readRecordsAndTopics({

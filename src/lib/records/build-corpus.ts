@@ -56,8 +56,10 @@ export function buildCorpus(
     const result = parseWithFriendlyErrors(RecordFrontmatterSchema, raw.frontmatter, raw.file, raw);
     problems.push(...(result.ok ? [] : result.problems), ...templatePlaceholders(raw));
     if (!raw.body) {
-      const line = raw.bodyLine === undefined ? undefined : { line: raw.bodyLine };
-      problems.push(formatProblem(raw.file, 'text', "the body (the record's text) is empty", line, raw.source));
+      // Named at the closing `---`: the line after it may be past the file's end.
+      const line = raw.bodyLine === undefined ? undefined : { line: raw.bodyLine - 1 };
+      const message = "the body (the record's text) is empty; write it below the closing ---";
+      problems.push(formatProblem(raw.file, 'text', message, line, raw.source));
     } else if (result.ok) checked.set(raw, { file: raw.file, data: result.value, body: raw.body });
   }
   const loose = (raw: RawRecordFile) => (raw.frontmatter ?? {}) as Loose;

@@ -22,6 +22,15 @@ const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 /** The YAML starts on the file's second line, after the opening `---`. */
 const YAML_FIRST_LINE = 2;
 
+/**
+ * The id a file's frontmatter declares on an `id:` line, read without parsing it: a file that cannot be read as a
+ * record (bad YAML, bad bytes, too large) still owns its id, so links and topics naming it are not unknown ids.
+ */
+export function declaredId(text: string): string | undefined {
+  const frontmatter = FENCE.exec(text.replace(/^\uFEFF/, ''))?.[1];
+  return frontmatter === undefined ? undefined : /^id:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(frontmatter)?.[1];
+}
+
 /** Parses one record file's source; returns problem lines (with line numbers and code frames) naming the file when it cannot. */
 export function parseRecordFile(
   file: string,
@@ -38,8 +47,7 @@ export function parseRecordFile(
   // The YAML 1.2 core schema keeps dates as strings, so the schema sees exactly what was written.
   const doc = parseDocument(match[1]!, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
   if (doc.errors.length > 0) {
-    // The id as written, when a line says it: records that link to this file are then not reported as unknown ids.
-    const id = /^id:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(match[1]!)?.[1];
+    const id = declaredId(text);
     return {
       ...(id ? { id } : {}),
       ok: false,
@@ -58,7 +66,8 @@ export function parseRecordFile(
     };
   }
   const body = text.slice(match[0].length).trim();
-  const bodyLine = text.slice(0, match[0].length).split('\n').length;
+  // The line after the closing `---`, whether a newline ends that line or the file ends there.
+  const bodyLine = match[0].replace(/\r?\n$/, '').split('\n').length + 1;
   const locate = locator(doc, lineCounter, YAML_FIRST_LINE);
   return { ok: true, value: { file, frontmatter: doc.toJS(), body, bodyLine, source: text, locate } };
 }

@@ -6,7 +6,7 @@ import type { Fact } from '../schema/fact.ts';
 import { buildCorpus } from './build-corpus.ts';
 import { decodeRecordFile } from './file-limits.ts';
 import { RecordError } from './friendly-errors.ts';
-import { parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
+import { declaredId, parseRecordFile, type RawRecordFile } from './parse-record-file.ts';
 
 /**
  * What a file read to, by path, with the size, times and inode it had: `npm run dev` re-reads only the files that
@@ -91,7 +91,11 @@ export async function readRecords(
         const bytes = await readFile(path).catch(vanished);
         if (!bytes) continue;
         const decoded = decodeRecordFile(name, bytes);
-        parsed = decoded.ok ? parseRecordFile(name, decoded.text) : { ok: false, problems: [decoded.problem] };
+        // Bytes that are not a record still declare their id: ids are ASCII, so Latin-1 reads them from any bytes.
+        const id = decoded.ok ? undefined : declaredId(Buffer.from(bytes).toString('latin1'));
+        parsed = decoded.ok
+          ? parseRecordFile(name, decoded.text)
+          : { ok: false, problems: [decoded.problem], ...(id ? { id } : {}) };
         cache?.set(path, { stamp, result: parsed });
       }
       if (parsed.ok) files.push({ ...parsed.value, mtimeMs: info.mtimeMs });

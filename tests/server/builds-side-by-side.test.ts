@@ -216,7 +216,7 @@ describe('commands of one checkout, each on the build for its own address', () =
     expect(rounds).toBeGreaterThan(0);
   }, 900_000);
 
-  it('serve:deno and serve:bun on a port with no build make the build for their own address, redirect to themselves and answer /healthz and /readyz', async () => {
+  it('serve:deno and serve:bun on a port with no build make the build for their own address, redirect to themselves and answer /healthz and /readyz (405 but for GET and HEAD)', async () => {
     const port = await freePort();
     const own = `http://127.0.0.1:${port}`;
     const env = { ...testBuildEnv, SITE_URL: '', DIST_DIR: dist, HOST: '127.0.0.1', PORT: String(port) };
@@ -240,6 +240,12 @@ describe('commands of one checkout, each on the build for its own address', () =
       // Health and readiness as on npm start.
       expect(await (await fetch(`${own}/healthz`)).json()).toEqual({ status: 'ok' });
       expect(await (await fetch(`${own}/readyz`)).json()).toEqual({ status: 'ready' });
+      for (const path of ['/healthz', '/readyz']) {
+        const refused = await fetch(`${own}${path}`, { method: 'POST' });
+        expect(refused.status, `${runtime} POST ${path}`).toBe(405);
+        expect(refused.headers.get('allow')).toBe('GET, HEAD');
+        expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+      }
       await server.stop();
     }
   }, 900_000);

@@ -140,6 +140,40 @@ describe('record errors name the line in the file and show it', () => {
     ]);
   });
 
+  it("lists a file's YAML errors by line as a number (4, 5, 7, 12), each line's fault once", async () => {
+    const dir = await writeCorpus({
+      'a.md': [
+        '---',
+        'id: fait-0000000000000001',
+        'kind: fact',
+        'title: a: b',
+        'summary: a: b: c',
+        'regions: [belgique',
+        'x: 1',
+        'y: 2',
+        'z: 3',
+        'w: 4',
+        'v: 5',
+        't: "a',
+        '---',
+        'Texte.',
+        '',
+      ].join('\n'),
+    });
+    const firstLines = (await problemsIn(dir)).map(
+      (p) =>
+        p.split('\n')[0]!.split(': invalid YAML: ')[0]! +
+        ': ' +
+        p.split('\n')[0]!.split(': invalid YAML: ')[1]!.split(';')[0],
+    );
+    expect(firstLines).toEqual([
+      'a.md:4: (frontmatter): Nested mappings are not allowed in compact mappings',
+      'a.md:5: (frontmatter): Nested mappings are not allowed in compact mappings',
+      'a.md:7: (frontmatter): Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'a.md:12: (frontmatter): Missing closing "quote',
+    ]);
+  });
+
   it('names the closing --- line of an empty body, whether a newline, blank lines or the end of the file follow it', async () => {
     const front = (n: number) =>
       recordSource(factFrontmatter({ id: `fait-000000000000000${n}` }), '').replace(/---\n\n$/, '---');

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/lib/records/read-records.ts';
@@ -210,6 +210,26 @@ describe('record files', () => {
     expect((error as RecordError).problems).toEqual([
       `${join(dir, 'notes.txt')}: (file): not a .md record file; remove it or rename it`,
     ]);
+  });
+
+  it('reports a symbolic link, to a record or elsewhere, instead of skipping it in silence', async () => {
+    const dir = await writeCorpus({ 'a.md': recordSource(factFrontmatter()) });
+    const outside = await writeCorpus({
+      'b.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002' })),
+    });
+    await symlink(join(outside, 'b.md'), join(dir, 'b.md'));
+    await symlink('/etc/hostname', join(dir, 'host.md'));
+    await symlink(join(dir, 'a.md'), join(dir, '.hidden.md'));
+    const error = await readRecords(dir, SITE).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((error as RecordError).problems).toEqual(
+      ['b.md', 'host.md'].map(
+        (name) =>
+          `${join(dir, name)}: (file): a symbolic link; records must be regular files: put the file itself here`,
+      ),
+    );
   });
 
   it('reports a file that is not a record even with skipVanished, while it exists', async () => {

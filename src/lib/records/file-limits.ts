@@ -1,4 +1,4 @@
-/** Limits on a record file's bytes, checked before parsing: size, UTF-8 validity, the renderer's placeholder. */
+/** Limits on a record file's bytes, checked before parsing: size, UTF-8 validity, control characters, the renderer's placeholder. */
 import { LESS_THAN } from './safe-markdown.ts';
 
 /**
@@ -58,7 +58,17 @@ export function decodeRecordFile(
       problem: `${name}: (file): invalid UTF-8 at byte offset ${bad} (byte 0x${byte}); save the file as UTF-8`,
     };
   }
-  const text = new TextDecoder('utf-8').decode(bytes);
+  // Line ends are published as \n whatever the editor wrote (CRLF, or a lone CR of old Mac files).
+  const text = new TextDecoder('utf-8').decode(bytes).replace(/\r\n?/g, '\n');
+  const control = controlCharacters(text);
+  if (control.length > 0) {
+    const [first] = control;
+    const more = control.length > 1 ? ` (and ${control.length - 1} more in the file)` : '';
+    return {
+      ok: false,
+      problem: `${name}:${first!.line}: (file): control character ${first!.code} at column ${first!.column}${more} is not text; remove it (only tabs and line ends are allowed)`,
+    };
+  }
   const placeholder = text.indexOf(LESS_THAN);
   if (placeholder >= 0) {
     const offset = new TextEncoder().encode(text.slice(0, placeholder)).length;
@@ -68,4 +78,26 @@ export function decodeRecordFile(
     };
   }
   return { ok: true, text };
+}
+
+/** C0 and C1 control characters but tab and line feed, and DEL: bytes no editor shows, which pages and JSON would carry. */
+const CONTROL = /(?![\t\n])\p{Cc}/gu;
+
+/** Every control character of `text` (line ends already \n), with its 1-based line and column and its code (U+0001). */
+export function controlCharacters(text: string): { line: number; column: number; code: string }[] {
+  const found: { line: number; column: number; code: string }[] = [];
+  let line = 1;
+  let lineStart = 0;
+  let scanned = 0;
+  for (const match of text.matchAll(CONTROL)) {
+    // Counts the line ends since the previous match only: linear in the file's length.
+    for (let end = text.indexOf('\n', scanned); end !== -1 && end < match.index; end = text.indexOf('\n', end + 1)) {
+      line++;
+      lineStart = end + 1;
+    }
+    scanned = match.index;
+    const code = `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    found.push({ line, column: match.index - lineStart + 1, code });
+  }
+  return found;
 }

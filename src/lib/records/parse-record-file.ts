@@ -1,5 +1,5 @@
 /** Splits a record file into frontmatter (YAML) and body (markdown), keeping where each field is in the file. */
-import { isMap, isNode, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isPair, isScalar, LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
 import { formatProblem, type Position } from './code-frame.ts';
 
 /** The raw parts of a record file, before validation. */
@@ -21,6 +21,25 @@ export interface RawRecordFile {
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 /** The YAML starts on the file's second line, after the opening `---`. */
 const YAML_FIRST_LINE = 2;
+
+/**
+ * The parser's errors with their position and one-line message, each (line, message) once: the parser reports some
+ * faults twice on one line (« title: a: b: c » gives "Nested mappings…" at two columns), a reader needs it once.
+ */
+export function yamlErrorsOnce(
+  errors: readonly YAMLError[],
+  lines: LineCounter,
+): { pos: { line: number; col: number }; message: string }[] {
+  const seen = new Set<string>();
+  return errors.flatMap((error) => {
+    const pos = lines.linePos(error.pos[0]);
+    const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    const key = `${pos.line}:${message}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ pos, message }];
+  });
+}
 
 /**
  * The id a file's frontmatter declares on an `id:` line, read without parsing it: a file that cannot be read as a
@@ -51,9 +70,7 @@ export function parseRecordFile(
     return {
       ...(id ? { id } : {}),
       ok: false,
-      problems: doc.errors.map((error) => {
-        const pos = lineCounter.linePos(error.pos[0]);
-        const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      problems: yamlErrorsOnce(doc.errors, lineCounter).map(({ pos, message }) => {
         const line = match[1]!.split(/\r?\n/)[pos.line - 1] ?? '';
         return formatProblem(
           file,

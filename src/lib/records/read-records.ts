@@ -45,7 +45,7 @@ export function isDotPath(dir: string, path: string): boolean {
 /**
  * Reads `dir` recursively: every `.md` file is a record; files and folders whose name starts with a dot are not records
  * and are skipped (as git and Astro's glob loader do: vim's `.x.md.swp`, emacs's `.#x.md`, `.DS_Store`, `.gitkeep`);
- * any other file is reported rather than silently skipped. Paths in messages are relative to the working directory when
+ * any other file, a symbolic link too, is reported rather than silently skipped. Paths in messages are relative to the working directory when
  * inside it. With `cache`, a file whose inode, size and times are unchanged is not read or parsed again.
  */
 export async function readRecords(
@@ -61,11 +61,18 @@ export async function readRecords(
   const files: RawRecordFile[] = [];
   // Ids of files whose YAML cannot be read: links to them are not unknown ids.
   const unreadable: string[] = [];
-  const paths = entries
+  const visible = entries.filter((e) => !isDotPath(dir, join(e.parentPath, e.name)));
+  const paths = visible
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
-    .filter((path) => !isDotPath(dir, path))
     .sort();
+  // A link or a device is neither read nor skipped in silence: the build reads regular files only.
+  const special = visible
+    .filter((e) => !e.isFile() && !e.isDirectory())
+    .map(
+      (e) =>
+        `${displayPath(join(e.parentPath, e.name))}: (file): ${e.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; records must be regular files: put the file itself here`,
+    );
   const vanished = (error: NodeJS.ErrnoException): null => {
     if (options.skipVanished === true && error.code === 'ENOENT') return null;
     throw error;
@@ -115,11 +122,25 @@ export async function readRecords(
       ));
     if (present) problems.push(`${name}: (file): not a .md record file; remove it or rename it`);
   }
+  problems.push(...special);
   if (cache) {
     const present = new Set(paths);
     for (const path of cache.keys()) if (!present.has(path)) cache.delete(path);
   }
   files.sort((a, b) => (a.file < b.file ? -1 : 1));
   // Problems found while reading come first, in file order; then the corpus's own, in file order too.
-  return buildCorpus(files, siteUrl, problems.sort(), unreadable);
+  return buildCorpus(files, siteUrl, problems.sort(byFileAndLine), unreadable);
+}
+
+/** Orders problem lines (`file:line: …` or `file: …`) by file, then by line as a number (2 before 12), file-wide first. */
+export function byFileAndLine(a: string, b: string): number {
+  const [fileA, lineA] = fileAndLine(a);
+  const [fileB, lineB] = fileAndLine(b);
+  return fileA < fileB ? -1 : fileA > fileB ? 1 : lineA - lineB || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** The file and line (0 when none) a problem line starts with. */
+function fileAndLine(problem: string): [string, number] {
+  const match = /^(.*?)(?::(\d+))?: /.exec(problem);
+  return match ? [match[1]!, Number(match[2] ?? 0)] : [problem, 0];
 }

@@ -37,14 +37,17 @@ describe('npm run record:new', () => {
     expect(refused.length).toBeGreaterThanOrEqual(KINDS.length * 3);
     for (const problem of refused)
       expect(problem.split('\n')[0]).toMatch(
-        /^.+\.md:\d+: [\w.[\]]+: replace the template's (TODO placeholder|example source), got ".+"$/,
+        /^.+\.md:\d+: [\w.[\]]+: replace the template's (TODO placeholder|example source|example price_eur), got .+$/,
       );
     for (const kind of KINDS) {
       const path = join(dir, `essai-${kind}.md`);
       const text = await readFile(path, 'utf8');
       await writeFile(
         path,
-        text.replaceAll('TODO', 'Essai').replace(TEMPLATE_PLACEHOLDERS.sourceUrl, 'https://mobilit.belgium.be/fr'),
+        text
+          .replaceAll('TODO', 'Essai')
+          .replace(TEMPLATE_PLACEHOLDERS.sourceUrl, 'https://mobilit.belgium.be/fr')
+          .replace(`price_eur: ${TEMPLATE_PLACEHOLDERS.fields.price_eur}`, 'price_eur: 45'),
       );
     }
     const facts = await readRecords(dir, 'https://permis.example');
@@ -92,6 +95,36 @@ describe('npm run record:new', () => {
     expect(check().stderr).toContain(`${file}:16: verified_at: replace the template's example date, got "1900-01-01"`);
     // Four commands one after another, each reading the whole corpus: 30 s was too short on a loaded 2-core machine.
   }, 90_000);
+
+  it('refuses the example contact and price of a template whose optional fields are uncommented as written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'permis-new-'));
+    for (const kind of ['offer', 'organization'] as const) {
+      expect(run(kind, `essai-${kind}`, '--dir', dir).status).toBe(0);
+      const path = join(dir, `essai-${kind}.md`);
+      const text = (await readFile(path, 'utf8'))
+        .replaceAll('TODO', 'Essai')
+        .replace(TEMPLATE_PLACEHOLDERS.sourceUrl, 'https://mobilit.belgium.be/fr')
+        // Every optional data field uncommented, as a publisher filling the form would.
+        .replace(/^( {2,})# ([a-z_]+:.*)$/gm, '$1$2')
+        .replace(/^( {4,})# (.*)$/gm, '$1$2');
+      await writeFile(path, text);
+    }
+    const problems = await readRecords(dir, 'https://permis.example').then(
+      () => [],
+      (error: RecordError) => error.problems.map((p) => p.split('\n')[0]!.replace(`${dir}/`, '')),
+    );
+    expect(problems.filter((p) => p.includes("the template's example"))).toEqual([
+      "essai-offer.md:46: offer_data.price_eur: replace the template's example price_eur, got 999999",
+      'essai-offer.md:54: offer_data.valid_until: replace the template\'s example date, got "1900-01-01"',
+      'essai-organization.md:46: organization_data.website: replace the template\'s example website, got "https://www.example.be"',
+      'essai-organization.md:48: organization_data.phone: replace the template\'s example phone, got "+32 2 000 00 00"',
+      'essai-organization.md:50: organization_data.email: replace the template\'s example email, got "info@example.be"',
+      'essai-organization.md:58: organization_data.enterprise_number: replace the template\'s example enterprise_number, got "0123.456.789"',
+    ]);
+    // An example left in place marks no offer or organization as invented.
+    for (const kind of ['offer', 'organization'])
+      expect(await readFile(join(dir, `essai-${kind}.md`), 'utf8')).toMatch(/^ {2}fictional: false$/m);
+  });
 
   it('refuses to overwrite a file, a bad kind or slug, and answers --help', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'permis-new-'));

@@ -116,6 +116,19 @@ describe('record files', () => {
     ]);
   });
 
+  it('refuses a web address in a bibliography entry, and only there', async () => {
+    const bibliography = [
+      'Arrêté royal du 23 mars 1998 relatif au permis de conduire',
+      'Voir https://example.org/livre',
+      'Code de la route, www.code-de-la-route.be, 2024',
+      'Guide pratique, éd. 2.0 (Bruxelles, 2023)',
+    ];
+    expect(await problems({ 'a.md': recordSource(factFrontmatter({ bibliography })) })).toEqual([
+      'a.md: bibliography[1]: names a work, without a URL (the spec attaches none), got "Voir https://example.org/livre"',
+      'a.md: bibliography[2]: names a work, without a URL (the spec attaches none), got "Code de la route, www.code-de-la-route.be, 2024"',
+    ]);
+  });
+
   it('checks dates and modified_at as ISO 8601', async () => {
     const lines = await problems({
       'a.md': recordSource(factFrontmatter({ verified_at: '2026-13-01', modified_at: '2026-05-01' })),

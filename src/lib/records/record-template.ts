@@ -20,6 +20,14 @@ export const TEMPLATE_PLACEHOLDERS = {
   sourceUrl: 'https://www.example.be/adresse-de-la-source',
   /** Example dates and date-times: no record about Belgian licences is dated 1900. */
   dates: ['1900-01-01', '1900-01-01T00:00:00Z'],
+  /** Example values of data fields that a reader would take for real ones: a contact, a price no offer has. */
+  fields: {
+    website: 'https://www.example.be',
+    phone: '+32 2 000 00 00',
+    email: 'info@example.be',
+    enterprise_number: '0123.456.789',
+    price_eur: 999999,
+  },
 } as const;
 
 /** Placeholder values: the file parses and has every field's type, so `npm run dev` shows what is left to replace. */
@@ -43,12 +51,12 @@ const DATA_EXAMPLES: Record<string, string> = {
   legal_name: '"TODO"',
   organization_type: 'other',
   areas_served: '[belgique]',
-  website: 'https://www.example.be',
-  phone: '"+32 2 000 00 00"',
-  email: 'info@example.be',
+  website: TEMPLATE_PLACEHOLDERS.fields.website,
+  phone: `"${TEMPLATE_PLACEHOLDERS.fields.phone}"`,
+  email: TEMPLATE_PLACEHOLDERS.fields.email,
   address: '\n    street: "TODO"\n    postal_code: "1000"\n    locality: "Bruxelles"\n    country: BE',
-  enterprise_number: '"0123.456.789"',
-  fictional: 'true',
+  enterprise_number: `"${TEMPLATE_PLACEHOLDERS.fields.enterprise_number}"`,
+  fictional: 'false',
   name: '"TODO: nom"',
   role: '"TODO: rôle"',
   affiliation: '"TODO"',
@@ -57,7 +65,7 @@ const DATA_EXAMPLES: Record<string, string> = {
   provider: '"TODO: prestataire"',
   provider_id: 'brand-0000000000000000',
   licence_categories: '[B]',
-  price_eur: '0',
+  price_eur: String(TEMPLATE_PLACEHOLDERS.fields.price_eur),
   price_unit: 'package',
   includes: '["TODO"]',
   duration_hours: '1',

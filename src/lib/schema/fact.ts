@@ -10,6 +10,9 @@ import {
   ProfessionalDataSchema,
 } from './data-objects.ts';
 
+/** A web address written in text: a scheme, or a host starting www. */
+const URL_IN_TEXT = /\b(?:https?|ftp):\/\/|\bwww\.[a-z0-9-]+\./i;
+
 /** A complementary record to read together with the one that links it. */
 export const RelatedItemSchema = z
   .object({
@@ -74,7 +77,16 @@ export const factCommonShape = {
     .describe('What backs the record: official-text, official-guidance, analysis, method, declaration or observation'),
   verification_scope: z.string().trim().min(1).max(500).optional().describe('What the verification covers'),
   bibliography: z
-    .array(z.string().trim().min(1).max(500))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(500)
+        .refine((entry) => !URL_IN_TEXT.test(entry), {
+          error: (iss) => `names a work, without a URL (the spec attaches none), got ${JSON.stringify(iss.input)}`,
+        }),
+    )
     .optional()
     .describe('Bibliographic references cited in the text (courses); no URL'),
   organization_data: OrganizationDataSchema.optional(),

@@ -1,24 +1,29 @@
-/** `npm run import -- <base_url> [--out DIR] [--prune] [--dry-run]`: reads every record of a deployment of the spec into record files. */
+/** `npm run import -- <base_url> [--out DIR] [--prune] [--overwrite] [--dry-run]`: reads every record of a deployment of the spec into record files. */
 import { parseArgs } from 'node:util';
 import { formatSummary, runImport } from './lib/run-import.ts';
 import { refuseArguments } from './lib/cli-help.ts';
 import { apiBaseOf } from '../src/conformance/api-base.ts';
 
-const USAGE = `usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run] [--walk]
+const USAGE = `usage: npm run import -- <base_url> [--out DIR] [--prune] [--overwrite] [--dry-run] [--walk]
   Reads every record of a deployment of the spec (this project's npm start or npm run edge, a static host, another
   implementation) from the download its catalogue advertises (one request, SHA-256 checked), else through GET /facts,
   and writes one record file per record into DIR (default: CONTENT_DIR, else content/records). Re-running rewrites
-  only the records that changed.
-  base_url   the site (https://example.org) or its API base (https://example.org/api/v1)
-  --out DIR  the folder of record files to write
-  --prune    delete the files of records that are gone from the source (else they are listed and kept)
-  --dry-run  read and compare, write nothing
-  --walk     read through GET /facts even when the deployment offers a download
-  Stays under 118 requests a minute (the spec's default quota is 120). Exit code 1 when any record failed.`;
+  only the records that changed at the source; DIR/.import-state.json remembers what each source's import wrote.
+  base_url     the site (https://example.org) or its API base (https://example.org/api/v1)
+  --out DIR    the folder of record files to write
+  --prune      delete the files of records an import of this source wrote and the source no longer has (else they
+               are listed and kept); records it did not write are never deleted
+  --overwrite  the source wins over edits made here: files edited since the last import are rewritten (else kept
+               and listed)
+  --dry-run    read and compare, write nothing (and check nothing)
+  --walk       read through GET /facts even when the deployment offers a download
+  Stays under 118 requests a minute (the spec's default quota is 120). Exit code 1 when any record failed, a file of
+  a record cannot be read, or the folder holds what the build refuses; 0 when records edited here were only kept.`;
 
 const options = {
   out: { type: 'string' },
   prune: { type: 'boolean' },
+  overwrite: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   walk: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -51,6 +56,7 @@ const summary = await runImport({
   baseUrl,
   out,
   prune: values.prune ?? false,
+  overwrite: values.overwrite ?? false,
   dryRun: values['dry-run'] ?? false,
   walk: values.walk ?? false,
   ...(tty

@@ -1,10 +1,18 @@
 /** The folder an import writes to: which file holds which id, atomic writes, and removal of records gone from the source. */
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { parseRecordFile } from '../../src/lib/records/parse-record-file.ts';
+import { declaredId, parseRecordFile } from '../../src/lib/records/parse-record-file.ts';
+import { isDotPath } from '../../src/lib/records/read-records.ts';
 
-/** Temporary files of an interrupted import: `.<name>.md.<pid>.tmp`, removed by the next one. */
-const TEMP = /^\..+\.md\.\d+\.tmp$/;
+/** Temporary files of an interrupted import: `.<name>.md.<pid>.tmp` (and the state file's), removed by the next one. */
+const TEMP = /^\..+\.(?:md|json)\.\d+\.tmp$/;
+
+/** A record file that cannot be read as a record: where it is, the id its `id:` line declares, and why. */
+export interface UnreadableFile {
+  path: string;
+  /** The first line of its first problem: `file:line: field: message`. */
+  problem: string;
+}
 
 /** The record files already in the folder: id → path relative to it, and each file's text. */
 export interface FolderIndex {
@@ -12,13 +20,24 @@ export interface FolderIndex {
   text: Map<string, string>;
   /** Names in use (relative paths), so that new files never take one. */
   names: Set<string>;
+  /**
+   * Files that cannot be read as records but declare an id on their `id:` line: id → the file. The import never
+   * touches them, and never writes a second file for their id.
+   */
+  unreadable: Map<string, UnreadableFile>;
   warnings: string[];
 }
 
 /** Reads `dir` (created when missing); removes temporary files an interrupted import left behind. */
 export async function indexFolder(dir: string): Promise<FolderIndex> {
   await mkdir(dir, { recursive: true });
-  const index: FolderIndex = { byId: new Map(), text: new Map(), names: new Set(), warnings: [] };
+  const index: FolderIndex = {
+    byId: new Map(),
+    text: new Map(),
+    names: new Set(),
+    unreadable: new Map(),
+    warnings: [],
+  };
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = relative(dir, join(entry.parentPath, entry.name));
@@ -27,12 +46,18 @@ export async function indexFolder(dir: string): Promise<FolderIndex> {
       continue;
     }
     index.names.add(path);
-    if (!path.endsWith('.md')) continue;
+    // The build skips dotfiles (`.import-state.json`, editors' backups): they hold no record to update.
+    if (!path.endsWith('.md') || isDotPath(dir, join(dir, path))) continue;
     const text = await readFile(join(dir, path), 'utf8');
-    const parsed = parseRecordFile(path, text);
+    const parsed = parseRecordFile(join(dir, path), text);
     const id = parsed.ok ? (parsed.value.frontmatter as { id?: unknown } | null)?.id : undefined;
     if (typeof id !== 'string') {
-      index.warnings.push(`${join(dir, path)}: not a readable record file; left as it is`);
+      // Matched by the id it declares, so that the import neither writes a duplicate nor overwrites the publisher's
+      // half-edited file; one without an id line is the check's to report (run-import.ts).
+      const declared = declaredId(text);
+      const problem = parsed.ok ? `${join(dir, path)}: id: missing or not a string` : parsed.problems[0]!;
+      if (declared && !index.unreadable.has(declared))
+        index.unreadable.set(declared, { path, problem: problem.split('\n')[0]! });
       continue;
     }
     if (index.byId.has(id))

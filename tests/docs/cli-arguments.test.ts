@@ -54,7 +54,7 @@ describe('a wrong argument gets one line saying what is wrong, then the usage', 
   });
 
   it('import names a missing, extra or wrong address and an unknown option', () => {
-    const usage = 'usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run] [--walk]';
+    const usage = 'usage: npm run import -- <base_url> [--out DIR] [--prune] [--overwrite] [--dry-run] [--walk]';
     expect(refused('import.ts')).toMatchObject({ status: 2, first: 'missing <base_url>', second: usage });
     expect(refused('import.ts', 'http://a.test', 'http://b.test')).toMatchObject({
       status: 2,

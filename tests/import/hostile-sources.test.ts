@@ -173,7 +173,12 @@ describe('npm run import against a hostile source', () => {
       ),
     ]);
     expect(summary.exitCode).toBe(1);
-    expect(files).toEqual(['fact-fiche-numero-1.md', 'fact-fiche-numero-7.md', 'fact-tmp-evil.md']);
+    expect(files).toEqual([
+      '.import-state.json',
+      'fact-fiche-numero-1.md',
+      'fact-fiche-numero-7.md',
+      'fact-tmp-evil.md',
+    ]);
     expect(beside).toEqual(['records']);
     expect((await readRecords(out, 'https://x.example')).map((f) => f.id)).toEqual([
       'fait-0000000000000001',

@@ -50,12 +50,26 @@ describe('import into a copy of the corpus it was built from', () => {
   }, 120_000);
   afterAll(async () => server?.stop());
 
-  it('changes no file: every record is unchanged, every file byte for byte', async () => {
+  it('changes no file: every record is unchanged, every file byte for byte, the state file too on the next run', async () => {
     const before = await files(out);
     const summary = await runImport({ baseUrl: server.base, out });
-    expect([summary.added, summary.changed, summary.removed, summary.failed]).toEqual([[], [], [], []]);
+    expect([summary.added, summary.changed, summary.removed, summary.failed, summary.invalid]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
     expect(summary.unchanged.length).toBeGreaterThan(400);
-    expect(await files(out)).toEqual(before);
+    // The one new file: what this import found, for the next one to tell edits made here.
+    const after = await files(out);
+    expect([...after.keys()].filter((name) => !before.has(name))).toEqual(['.import-state.json']);
+    after.delete('.import-state.json');
+    expect(after).toEqual(before);
+    const withState = await files(out);
+    const again = await runImport({ baseUrl: server.base, out });
+    expect([again.changed, again.kept, again.invalid, again.exitCode]).toEqual([[], [], [], 0]);
+    expect(await files(out)).toEqual(withState);
   }, 120_000);
 
   it('when one field changed at the source, rewrites only its line and keeps the comment', async () => {

@@ -42,13 +42,18 @@ describe('re-running npm run import', () => {
     ]);
     expect(await readFile(join(out, 'fact-fiche-numero-2.md'), 'utf8')).toContain('title: Nouveau titre');
     expect((await stat(join(out, 'fact-fiche-numero-1.md'))).mtimeMs).toBe(untouched.mtimeMs);
-    expect(await readdir(out)).toEqual(['fact-fiche-numero-1.md', 'fact-fiche-numero-2.md', 'fact-fiche-numero-3.md']);
+    expect(await readdir(out)).toEqual([
+      '.import-state.json',
+      'fact-fiche-numero-1.md',
+      'fact-fiche-numero-2.md',
+      'fact-fiche-numero-3.md',
+    ]);
     const pruned = await run({ prune: true });
     expect(pruned.removed).toEqual(['fait-0000000000000003']);
     expect(formatSummary(pruned, { out, prune: true })).toContain(
       'gone from the source (deleted): fait-0000000000000003\nadded 0, changed 0, unchanged 2, removed 1, failed 0',
     );
-    expect(await readdir(out)).toEqual(['fact-fiche-numero-1.md', 'fact-fiche-numero-2.md']);
+    expect(await readdir(out)).toEqual(['.import-state.json', 'fact-fiche-numero-1.md', 'fact-fiche-numero-2.md']);
   });
 
   it('never prunes after an incomplete walk', async () => {
@@ -59,7 +64,7 @@ describe('re-running npm run import', () => {
     down = true;
     const broken = await runImport({ baseUrl: fake.origin, out, prune: true, paced: { perMinute: 100_000 } });
     expect(broken.incomplete).toMatch(/HTTP 500/);
-    expect(await readdir(out)).toEqual(['fact-fiche-numero-1.md']);
+    expect(await readdir(out)).toEqual(['.import-state.json', 'fact-fiche-numero-1.md']);
   });
 });
 
@@ -86,7 +91,7 @@ describe('the npm run import command', () => {
     const help = spawnSync(process.execPath, ['scripts/import.ts', '--help'], { encoding: 'utf8' });
     expect([help.status, help.stdout.split('\n')[0]]).toEqual([
       0,
-      'usage: npm run import -- <base_url> [--out DIR] [--prune] [--dry-run] [--walk]',
+      'usage: npm run import -- <base_url> [--out DIR] [--prune] [--overwrite] [--dry-run] [--walk]',
     ]);
     expect(spawnSync(process.execPath, ['scripts/import.ts', 'ftp://x'], { encoding: 'utf8' }).status).toBe(2);
     fake = await startFakeDeployment([fakeFact(1), fakeFact(2, { sources: 'none' })]);

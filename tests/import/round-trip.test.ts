@@ -34,9 +34,9 @@ const apiOver = (dist: string) =>
 const getJson = async (api: ReturnType<typeof apiOver>, path: string) =>
   (await api(new Request(`http://rt.test/api/v1/${path}`), { clientAddress: '198.51.100.7' })).json();
 
-/** Every file of an imported folder: name → text. */
+/** Every record file of an imported folder: name → text (the state file names the source, so differs by address). */
 async function folderFiles(dir: string): Promise<Record<string, string>> {
-  const names = (await readdir(dir)).sort();
+  const names = (await readdir(dir)).filter((name) => name !== '.import-state.json').sort();
   return Object.fromEntries(
     await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), 'utf8')] as const)),
   );

@@ -156,14 +156,28 @@ test('a U+FFFD left for a letter is read as an unknown letter: « th�orique »
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('the search page says so plainly and links to the lists', async ({ page }) => {
-    await page.goto('/recherche/?q=permis');
-    const message = page.getByText('La recherche dans le navigateur nécessite JavaScript');
+  test('the search page says so plainly, says the words were not searched, and links to the lists', async ({
+    page,
+  }) => {
+    // Typed on the home page, submitted: a static page cannot read ?q=, so the box is empty and the page says why.
+    await page.goto('/');
+    await page.getByLabel('Rechercher une fiche').first().fill('permis moto');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/recherche\/\?q=permis\+moto$/);
+    const message = page.locator('[data-no-js]');
     await expect(message).toBeVisible();
-    await expect(page.locator('[data-no-js]').getByRole('link', { name: 'par type' })).toHaveAttribute(
-      'href',
-      '/types/',
+    expect(await message.evaluate((el) => el.textContent)).toBe(
+      "La recherche dans le navigateur nécessite JavaScript, qui est désactivé ou n'a pas pu se charger\u00a0: les mots saisis n'ont pas été cherchés, et la case ne peut pas les reprendre. Vous pouvez parcourir toutes les fiches par thème, par type ou par région, ou interroger l'API.",
     );
+    // The lists that together hold every record, as the page that lists nothing offers them, and the API reference.
+    expect(
+      await message.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')])),
+    ).toEqual([
+      ['par thème', '/themes/'],
+      ['par type', '/types/'],
+      ['par région', '/regions/'],
+      ['API', '/api/'],
+    ]);
   });
 });
 

@@ -73,7 +73,7 @@ function card(result: ResultCard, terms: string[], missing?: readonly string[]):
     element('span', result.regions.map((r) => REGION_LABELS[r]).join(', ')),
   );
   if (missing?.length) {
-    const label = element('span', `Sans : ${missing.join(', ')}`, 'missing');
+    const label = element('span', `Sans${NBSP}: ${missing.join(', ')}`, 'missing');
     label.id = `sans-${result.id}`;
     link.setAttribute('aria-describedby', label.id);
     item.dataset.missing = missing.join(' ');
@@ -98,6 +98,14 @@ function searchLink(text: string, next: SearchState): HTMLAnchorElement {
   return link;
 }
 
+/**
+ * French typography in the text the page writes: a no-break space (U+00A0) before « : » and « ? » and inside
+ * « guillemets », so that no line starts with the sign or a closing guillemet (docs/site.md). Never in record text.
+ */
+const NBSP = '\u00a0';
+/** A text in French quotation marks, held to them by no-break spaces. */
+const quote = (text: string) => `«${NBSP}${text}${NBSP}»`;
+
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 /**
@@ -112,27 +120,27 @@ function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown' | 'grown
     // The last word was completed because the query found nothing with it as typed (site-page.ts): say so, as for a
     // suggestion shown instead, and link to the exact words.
     suggestionBox.append(
-      'Résultats avec un mot qui commence par « ',
+      `Résultats avec un mot qui commence par «${NBSP}`,
       element('strong', grown),
-      ' ». ',
-      searchLink(`Rechercher exactement « ${state.q.trim()} »`, { ...state, page: 1, exact: true }),
+      `${NBSP}». `,
+      searchLink(`Rechercher exactement ${quote(state.q.trim())}`, { ...state, page: 1, exact: true }),
     );
     return;
   }
   if (suggestions.length === 0) return;
   if (shown) {
-    suggestionBox.append('Résultats pour « ', element('strong', shown.q), ' »');
+    suggestionBox.append(`Résultats pour «${NBSP}`, element('strong', shown.q), `${NBSP}»`);
     suggestionBox.append(
       '. ',
-      searchLink(`Rechercher exactement « ${state.q.trim()} »`, { ...state, page: 1, exact: true }),
+      searchLink(`Rechercher exactement ${quote(state.q.trim())}`, { ...state, page: 1, exact: true }),
     );
     const others = suggestions.filter((s) => s !== shown);
-    if (others.length) suggestionBox.append(' · Autres suggestions : ');
+    if (others.length) suggestionBox.append(` · Autres suggestions${NBSP}: `);
     others.forEach((other, i) =>
       suggestionBox.append(
         i > 0 ? ', ' : '',
         searchLink(other.q, { ...state, q: other.q, page: 1, exact: false }),
-        ` (${plural(other.total, 'fiche')}${other.missing?.length ? `, sans : ${other.missing.join(', ')}` : ''})`,
+        ` (${plural(other.total, 'fiche')}${other.missing?.length ? `, sans${NBSP}: ${other.missing.join(', ')}` : ''})`,
       ),
     );
     return;
@@ -143,10 +151,10 @@ function showSuggestions(page: Pick<ResultPage, 'suggestions' | 'shown' | 'grown
     if (i > 0) suggestionBox.append(i === suggestions.length - 1 ? ' ou ' : ', ');
     suggestionBox.append(
       searchLink(suggestion.q, { ...state, q: suggestion.q, page: 1, exact: false }),
-      ` (${plural(suggestion.total, 'fiche')}${suggestion.missing?.length ? `, sans : ${suggestion.missing.join(', ')}` : ''})`,
+      ` (${plural(suggestion.total, 'fiche')}${suggestion.missing?.length ? `, sans${NBSP}: ${suggestion.missing.join(', ')}` : ''})`,
     );
   });
-  suggestionBox.append(state.exact ? ' ?' : '.');
+  suggestionBox.append(state.exact ? `${NBSP}?` : '.');
 }
 
 /** Filter counts; a filter with no match is hidden unless it is the one chosen. */
@@ -168,7 +176,7 @@ function showCounts(page: ResultPage): void {
 }
 
 /** Words in French quotation marks, joined by `joiner`. */
-const quoted = (words: readonly string[], joiner = ', ') => words.map((w) => `« ${w} »`).join(joiner);
+const quoted = (words: readonly string[], joiner = ', ') => words.map(quote).join(joiner);
 
 /** The way on from a page that lists nothing: the topics, kinds and regions, which together list every record. */
 function browseOn(): (string | HTMLAnchorElement)[] {
@@ -227,7 +235,7 @@ async function render(backend: SearchBackend): Promise<void> {
   const completed = page.blend?.filter((item) => item.completed).length ?? 0;
   const last = state.q.trim().split(/\s+/).at(-1) ?? '';
   const completions = completed
-    ? ` Parmi les résultats, ${plural(completed, 'fiche')} avec un mot qui commence par « ${last} ».`
+    ? ` Parmi les résultats, ${plural(completed, 'fiche')} avec un mot qui commence par ${quote(last)}.`
     : '';
   const lacking = [...new Set(partial.flatMap((item) => item.missing!))];
   // The live region says what is shown, the suggested query and the records lacking a word included.
@@ -235,13 +243,13 @@ async function render(backend: SearchBackend): Promise<void> {
   // hides that part from sight (the correction above says it), never from a screen reader, so that the first results
   // stay on its first screen.
   const instead = page.shown
-    ? `Résultats pour « ${page.shown.q} »`
+    ? `Résultats pour ${quote(page.shown.q)}`
     : page.grown !== undefined
-      ? `Résultats avec un mot qui commence par « ${page.grown} »`
+      ? `Résultats avec un mot qui commence par ${quote(page.grown)}`
       : undefined;
   const echo =
     page.total > 0 && instead
-      ? element('span', `Aucune fiche pour « ${state.q.trim()} ». ${instead} : `, 'status-echo')
+      ? element('span', `Aucune fiche pour ${quote(state.q.trim())}. ${instead}${NBSP}: `, 'status-echo')
       : '';
   // Words that no record holds are named, since « tous ces mots » would blame the filters or the other words.
   const noneHold = page.unheld.length
@@ -250,8 +258,8 @@ async function render(backend: SearchBackend): Promise<void> {
   status.replaceChildren(
     echo,
     page.total === 0
-      ? `${noneHold}.${completions}${partial.length ? ` ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, partial.length > 0)}`
-      : `${found}.${completions}${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} « Sans : … ».` : ''}${partlyStatus(page.partly, true)}`,
+      ? `${noneHold}.${completions}${partial.length ? ` ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} ${quote(`Sans${NBSP}: …`)}.` : ''}${partlyStatus(page.partly, partial.length > 0)}`
+      : `${found}.${completions}${partial.length ? ` Parmi les résultats, ${plural(partial.length, 'fiche')} sans ${lacking.length > 1 ? 'l’un des mots ' : ''}${quoted(lacking)}, ${partial.length > 1 ? 'marquées' : 'marquée'} ${quote(`Sans${NBSP}: …`)}.` : ''}${partlyStatus(page.partly, true)}`,
     // A page that lists nothing and offers nothing still shows a way on: the lists that hold every record.
     ...(page.total === 0 && !page.blend?.length && !page.partly && page.suggestions.length === 0 ? browseOn() : []),
   );
@@ -333,5 +341,5 @@ addEventListener('popstate', () => {
 const { ignored } = readState(location.search);
 syncControls();
 void show().then(() => {
-  if (ignored.length) status.textContent = `Filtre inconnu ignoré : ${ignored.join(', ')}. ${status.textContent}`;
+  if (ignored.length) status.textContent = `Filtre inconnu ignoré${NBSP}: ${ignored.join(', ')}. ${status.textContent}`;
 });

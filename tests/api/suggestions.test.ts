@@ -49,6 +49,20 @@ describe('GET /facts "did you mean" suggestions', () => {
     expect(Object.keys(await facts('q=123'))).toEqual(['results', 'total', 'limit', 'offset']);
   });
 
+  it('never puts a U+FFFD in a suggestion: « th%EF%BF%BDorique » is one word with an unknown letter, corrected to « théorique »', async () => {
+    const body = await facts('q=th%EF%BF%BDorique');
+    expect(body.total).toBe(0);
+    expect(body.suggestions![0]).toEqual({ q: 'théorique', total: (await facts('q=th%C3%A9orique')).total });
+    for (const q of [
+      'th%EF%BF%BDorique',
+      '%EF%BF%BDorique',
+      'permis%20%EF%BF%BDprovisiore',
+      'examen%EF%BF%BD%20th%EF%BF%BDo',
+    ])
+      for (const suggestion of (await facts(`q=${q}`)).suggestions ?? [])
+        expect(suggestion.q, q).not.toContain('\uFFFD');
+  });
+
   it('counts suggestions with the same filters, and leaves out corrections that find nothing with them', async () => {
     const all = await facts('q=provisiore');
     const filtered = await facts('q=provisiore&kind=offer');

@@ -105,16 +105,79 @@ test('two-word searches need both words, like the API; records with one of them 
   expect(await shownIds(page)).toEqual(api.ids);
 });
 
+test('the text the page writes keeps French typography: a no-break space before « : » and « ? » and inside guillemets', async ({
+  page,
+}) => {
+  // An ordinary space (U+0020) before a colon, a semicolon, a question or exclamation mark or a closing guillemet, or
+  // after an opening one, lets a line start with the sign at 390 px.
+  const loose = / [:;?!»]|« /;
+  const written = () =>
+    page.evaluate(() =>
+      [
+        ...document.querySelectorAll(
+          '[data-search-suggestions], [data-search-status], [data-search-results] .missing, #aide-recherche',
+        ),
+      ].map((el) => el.textContent!),
+    );
+  for (const query of [
+    'vitesse excessive amende',
+    'provisiore',
+    'provisiore&exact=1',
+    'amende excès de vit',
+    'je déménage en Flandre, que devient mon permis provisoire',
+  ]) {
+    await page.goto(`/recherche/?q=${query}`);
+    await waitForResults(page);
+    for (const text of await written()) expect(text, query).not.toMatch(loose);
+  }
+  await page.goto('/recherche/?q=vitesse excessive amende');
+  await waitForResults(page);
+  const box = await page.locator('[data-search-suggestions]').evaluate((el) => el.textContent!);
+  expect(box).toMatch(/^Essayez .+ \(\d+ fiches?, sans\u00a0: excessive\)/);
+  await page.goto('/recherche/?q=provisiore&exact=1');
+  await waitForResults(page);
+  expect(await page.locator('[data-search-suggestions]').evaluate((el) => el.textContent!)).toMatch(
+    /^Vouliez-vous dire .+\u00a0\?$/,
+  );
+});
+
+test('a U+FFFD left for a letter is read as an unknown letter: « th�orique » shows the results for « théorique »', async ({
+  page,
+}) => {
+  await page.goto('/recherche/?q=th%EF%BF%BDorique');
+  await waitForResults(page);
+  const box = page.locator('[data-search-suggestions]');
+  await expect(box).toContainText('Résultats pour « théorique »');
+  // The reader's own words stay as typed only in the link to the exact words.
+  await expect(box.locator('strong')).toHaveText('théorique');
+  await expect(box.getByRole('link', { name: 'Rechercher exactement « th\uFFFDorique »' })).toBeVisible();
+  expect((await shownIds(page)).length).toBeGreaterThan(0);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('the search page says so plainly and links to the lists', async ({ page }) => {
-    await page.goto('/recherche/?q=permis');
-    const message = page.getByText('La recherche dans le navigateur nécessite JavaScript');
+  test('the search page says so plainly, says the words were not searched, and links to the lists', async ({
+    page,
+  }) => {
+    // Typed on the home page, submitted: a static page cannot read ?q=, so the box is empty and the page says why.
+    await page.goto('/');
+    await page.getByLabel('Rechercher une fiche').first().fill('permis moto');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/recherche\/\?q=permis\+moto$/);
+    const message = page.locator('[data-no-js]');
     await expect(message).toBeVisible();
-    await expect(page.locator('[data-no-js]').getByRole('link', { name: 'par type' })).toHaveAttribute(
-      'href',
-      '/types/',
+    expect(await message.evaluate((el) => el.textContent)).toBe(
+      "La recherche dans le navigateur nécessite JavaScript, qui est désactivé ou n'a pas pu se charger\u00a0: les mots saisis n'ont pas été cherchés, et la case ne peut pas les reprendre. Vous pouvez parcourir toutes les fiches par thème, par type ou par région, ou interroger l'API.",
     );
+    // The lists that together hold every record, as the page that lists nothing offers them, and the API reference.
+    expect(
+      await message.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')])),
+    ).toEqual([
+      ['par thème', '/themes/'],
+      ['par type', '/types/'],
+      ['par région', '/regions/'],
+      ['API', '/api/'],
+    ]);
   });
 });
 
@@ -177,7 +240,7 @@ test('records lacking one word are blended among the exact matches by score, eac
   expect((await apiIds(request, `q=${encodeURIComponent(shorter)}`)).ids).toContain(blended[0]!.id);
   // The live region says so.
   await expect(page.locator('[data-search-status]')).toContainText(
-    /Parmi les résultats, \d+ fiches? sans .*« .+ », marquées? « Sans : … »\./,
+    /Parmi les résultats, \d+ fiches? sans .*«\u00a0.+\u00a0», marquées? «\u00a0Sans\u00a0: …\u00a0»\./,
   );
 });
 
@@ -242,10 +305,10 @@ test('a query that no record holds whole lists the records lacking one word, eac
   expect(new Set(blended.map((b) => b.missing)).size).toBeGreaterThan(1);
   for (const { id } of blended) {
     const missing = page.locator(`[data-search-results] li[data-id="${id}"] .missing`);
-    await expect(missing).toHaveText(/^Sans : .+/);
+    await expect(missing).toHaveText(/^Sans\u00a0: .+/);
   }
   await expect(page.locator('[data-search-status]')).toContainText(
-    /^Aucune fiche ne contient tous ces mots\. \d+ fiches? sans l’un des mots « .+ », marquées « Sans : … »\./,
+    /^Aucune fiche ne contient tous ces mots\. \d+ fiches? sans l’un des mots «\u00a0.+\u00a0», marquées «\u00a0Sans\u00a0: …\u00a0»\./,
   );
 });
 
@@ -356,7 +419,7 @@ test('a complete last word that finds nothing with the other words is completed,
   await waitForResults(page);
   // Its records, not « Résultats pour « amende excès » » with the reader's word dropped; the page says what it did.
   await expect(page.locator('[data-search-status]')).toHaveText(
-    /^Aucune fiche pour « amende excès de vit »\. Résultats avec un mot qui commence par « vit » : \d+ fiches? trouvées?/,
+    /^Aucune fiche pour «\u00a0amende excès de vit\u00a0»\. Résultats avec un mot qui commence par «\u00a0vit\u00a0»\u00a0: \d+ fiches? trouvées?/,
   );
   const box = page.locator('[data-search-suggestions]');
   await expect(box).toHaveText(
@@ -381,7 +444,7 @@ test('a query whose words no record holds names them and leads on to the lists t
   expect(await shownIds(page)).toEqual([]);
   await expect(page.locator('[data-search-suggestions]')).toBeHidden();
   await page.goto('/recherche/?q=daltonien%20zzkqx');
-  await expect(status).toHaveText(/^Aucune fiche ne contient « daltonien » ni « zzkqx »\. Essayez/);
+  await expect(status).toHaveText(/^Aucune fiche ne contient «\u00a0daltonien\u00a0» ni «\u00a0zzkqx\u00a0»\. Essayez/);
   await status.getByRole('link', { name: 'par thème' }).click();
   await expect(page).toHaveURL(/\/themes\/$/);
 });
@@ -402,7 +465,7 @@ test('a last word that records hold but that may grow (« examen théo ») lists
   await page.keyboard.type('examen théo');
   await expect(page.locator('[data-search-status]')).toHaveText(
     new RegExp(
-      `^${api.total} fiches? trouvées?.* Parmi les résultats, \\d+ fiches? avec un mot qui commence par « théo »\\.`,
+      `^${api.total} fiches? trouvées?.* Parmi les résultats, \\d+ fiches? avec un mot qui commence par «\u00a0théo\u00a0»\\.`,
     ),
   );
   await expect.poll(async () => (await shownIds(page)).length).toBeGreaterThan(api.total);

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldText, processTerm, queryTerms, tokenize } from '../../src/lib/search/text/normalize.ts';
+import {
+  foldText,
+  processTerm,
+  queryTerms,
+  queryTokens,
+  suggestionText,
+  textWords,
+  tokenize,
+} from '../../src/lib/search/text/normalize.ts';
 import { LICENCE_CATEGORY_CODES, STOP_WORDS } from '../../src/lib/search/text/stop-words.ts';
 
 describe('normalisation', () => {
@@ -103,6 +111,26 @@ describe('normalisation', () => {
         expect(queryTerms(variant)).toEqual(queryTerms(plain));
       }),
     );
+  });
+
+  it('reads a U+FFFD between letters of a query as an unknown letter of one word, and elsewhere as a separator', () => {
+    // The index reads records with WORD: U+FFFD separates, so no index word holds one.
+    expect(tokenize('th\uFFFDorique')).toEqual(['th', 'orique']);
+    // A query reads it as one word, which no record holds and the correction turns into « théorique » (one edit).
+    expect(queryTokens('examen th\uFFFDorique')).toEqual(['examen', 'th\uFFFDorique']);
+    expect(queryTerms('th\uFFFD\uFFFDorique')).toEqual([processTerm('th\uFFFD\uFFFDorique')]);
+    expect(textWords('th\uFFFDorique').map((w) => w.text)).toEqual(['th\uFFFDorique']);
+    // At a word's edge, or alone, it separates words, as punctuation does; so does any other symbol.
+    expect(queryTokens('\uFFFDpermis\uFFFD \uFFFD moto\uFFFD A2 🚗vélo')).toEqual(['permis', 'moto', 'A2', 'vélo']);
+    expect(queryTokens("l'\uFFFDexamen")).toEqual(['examen']);
+    expect(queryTerms('\uFFFD')).toEqual([]);
+  });
+
+  it('writes a suggestion without symbols or control characters, which separate words as a space does', () => {
+    expect(suggestionText('\uFFFDlorsque')).toBe('lorsque');
+    expect(suggestionText('permis \uFFFD moto\uFFFDA2')).toBe('permis moto A2');
+    expect(suggestionText('permis 🚗\u0007  B+E\u200b ?')).toBe('permis B E ?');
+    expect(suggestionText("l'examen, permis-moto")).toBe("l'examen, permis-moto");
   });
 
   it('never returns a stop word (but a licence category the query writes in capitals) or an empty term, whatever the input (property)', () => {

@@ -116,6 +116,34 @@ describe('corrections', () => {
     expect(await suggest('permis provisiore', { ...source, total: async () => 0 })).toEqual([]);
   });
 
+  it('never copies a U+FFFD into a suggestion: one between letters is an unknown letter, corrected; one at an edge separates', async () => {
+    const words: WordFile = [
+      ['theoriqu', 'théorique', 20],
+      ['examen', 'examen', 40],
+      ['lorsqu', 'lorsque', 50],
+      ['logiqu', 'logique', 10],
+      ['th', 'th', 3],
+    ];
+    const source = {
+      known: async (terms: readonly string[]) => terms.map((t) => words.some(([stem]) => stem === t)),
+      words: async () => words,
+      lexicon: async () => [] as WordFile,
+      total: async (q: string) => (q.includes('\uFFFD') ? 0 : 5),
+      best: async () => 1,
+      longer: async (start: string) => words.filter(([, word]) => foldText(word).startsWith(start)),
+    };
+    // « th�orique » is one word, one edit from « théorique »: the sure correction.
+    expect(await suggest('th\uFFFDorique', source)).toEqual([{ q: 'théorique', total: 5, confident: true }]);
+    expect(await suggest('examen th\uFFFDorique', source)).toEqual([
+      { q: 'examen théorique', total: 5, confident: true },
+    ]);
+    // At a word's edge it is a separator, and the correction or completion around it never keeps it.
+    for (const q of ['\uFFFDlorsqe', 'lorsqe\uFFFD', 'permis \uFFFDlorsq', 'th\uFFFD orique \uFFFD'])
+      for (const suggestion of await suggest(q, source)) expect(suggestion.q, q).not.toMatch(/[\uFFFD]/);
+    expect((await suggest('\uFFFDlorsqe', source)).map((s) => s.q)).toEqual(['lorsque']);
+    expect((await suggest('permis \uFFFDlorsq', source)).map((s) => s.q)[0]).toBe('permis lorsque');
+  });
+
   it('completes a cut last word first, its most frequent completions that find something, offered and never applied', async () => {
     const completions: WordFile = [
       ['conduir', 'conduire', 300],

@@ -127,6 +127,24 @@ describe('the /api/ reference', () => {
     expect(html).toContain('<code>at most 300 characters</code>');
   });
 
+  it('tags each parameter with where it goes: a header parameter is « en-tête », never « requête »', async () => {
+    const html = await text('/api/');
+    const label = { path: 'chemin', query: 'requête', header: 'en-tête', cookie: 'cookie' } as Record<string, string>;
+    const tags = (name: string) =>
+      [...html.matchAll(new RegExp(`<code>${name}</code> <span class="api-tag"[^>]*>([^<]*)</span>`, 'g'))].map(
+        (m) => m[1],
+      );
+    const places = new Set<string>();
+    for (const item of Object.values(doc.paths) as any[])
+      for (const parameter of item.get.parameters) {
+        places.add(parameter.in);
+        expect(tags(parameter.name), parameter.name).toContain(label[parameter.in]);
+      }
+    expect([...places].sort()).toEqual(['header', 'path', 'query']);
+    expect(new Set(tags('If-None-Match'))).toEqual(new Set(['en-tête']));
+    expect(new Set(tags('Accept-Encoding'))).toEqual(new Set(['en-tête']));
+  });
+
   it('states the default quota as a default and says where the served figure is, since a build cannot know it', async () => {
     const html = await text('/api/');
     expect(html).toContain(

@@ -6,7 +6,7 @@
  * request. Read through the protected report route (docs/search.md, "What people could not find").
  */
 import { LRUCache } from 'lru-cache';
-import { foldText, processTerm, tokenize } from '../search/index.ts';
+import { foldText, processTerm, queryTokens } from '../search/index.ts';
 
 /** Bounds: distinct queries kept, and characters kept of each. */
 export const ZERO_RESULT_BOUNDS = { entries: 1_000, chars: 100 } as const;
@@ -29,7 +29,7 @@ export interface ZeroResultLog {
 
 /** The text kept of a query: its significant words, folded, in order, at most ZERO_RESULT_BOUNDS.chars. */
 export function normalizeForLog(q: string): string {
-  return tokenize(q)
+  return queryTokens(q)
     .filter((word) => processTerm(word) !== null)
     .map(foldText)
     .join(' ')

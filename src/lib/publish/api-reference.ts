@@ -8,7 +8,9 @@ type Json = Record<string, any>;
 /** One parameter of a route, as the reference shows it. */
 export interface ParameterDoc {
   name: string;
-  in: string;
+  in: ParameterPlace;
+  /** Where it goes, as the page says it in French: « chemin », « requête », « en-tête », « cookie ». */
+  place: string;
   required: boolean;
   rules: string[];
   description: string;
@@ -54,6 +56,20 @@ export interface ApiReference {
   mcp: McpDescription | null;
 }
 
+/** Where a parameter goes (OpenAPI's `in`, which has these four values), as the page labels it. */
+export const PARAMETER_PLACES = { path: 'chemin', query: 'requête', header: 'en-tête', cookie: 'cookie' } as const;
+/** An OpenAPI parameter location. */
+export type ParameterPlace = keyof typeof PARAMETER_PLACES;
+
+/** The French label of a parameter's location; any other `in` stops the build, naming the route and the parameter. */
+function placeOf(p: Json, method: string, path: string): { in: ParameterPlace; place: string } {
+  if (!Object.hasOwn(PARAMETER_PLACES, p.in))
+    throw new Error(
+      `${method.toUpperCase()} ${path}: parameter ${p.name}: in must be one of ${Object.keys(PARAMETER_PLACES).join(', ')}, got ${JSON.stringify(p.in)}`,
+    );
+  return { in: p.in, place: PARAMETER_PLACES[p.in as ParameterPlace] };
+}
+
 /** Example query of each operation, for its curl command (the path's {id} takes a real record id). */
 const EXAMPLE_QUERY: Record<string, string> = { searchFacts: '?q=examen%20th%C3%A9orique&region=wallonie&limit=5' };
 
@@ -91,7 +107,7 @@ export function apiReference(doc: Json, exampleId: string): ApiReference {
       summary: op.summary ?? '',
       parameters: (op.parameters ?? []).map((p: Json) => ({
         name: p.name,
-        in: p.in,
+        ...placeOf(p, method, path),
         required: Boolean(p.required),
         rules: schemaRules(p.schema),
         description: p.description ?? p.schema?.description ?? '',

@@ -15,7 +15,7 @@ export { createWorkBudget, WORK_LIMITS } from './query/work-budget.ts';
 export { openShardStore, readFullListing } from './store/shard-store.ts';
 export { createReferenceEvaluator } from './score/reference.ts';
 export { SEARCH_PATHS, type DocBlock, type SearchManifest, type WordFile } from './index/shards.ts';
-export { foldText, processTerm, queryTerms, tokenize } from './text/normalize.ts';
+export { foldText, processTerm, queryTerms, queryTokens, tokenize } from './text/normalize.ts';
 export { highlight } from './text/highlight.ts';
 export { editDistance, maxDistance } from './assist/suggest.ts';
 export { sitePage, shownIds, type ResultPage, type Question } from './assist/site-page.ts';

@@ -6,7 +6,7 @@ import type { Facets, FactsQuery, ResultCard, SearchEngine } from '../query/sear
 import type { Suggestion } from './suggest.ts';
 import { blendFirstPage, exactOffset, type Blend, type BlendItem } from './blend.ts';
 import { partialFill, type PartialFill } from './partial-fill.ts';
-import { foldText, WORD } from '../text/normalize.ts';
+import { foldText, QUERY_WORD } from '../text/normalize.ts';
 
 /** A page of results, with the counts the filters show and, when nothing matched, corrections. */
 export interface ResultPage {
@@ -52,8 +52,8 @@ export function shownIds(page: Pick<ResultPage, 'cards' | 'blend'> & Partial<Pic
 
 /** The words of a correction that q does not hold (case and accents aside). */
 export function correctedWords(q: string, correction: string): string[] {
-  const typed = new Set([...q.matchAll(WORD)].map((m) => foldText(m[0])));
-  return [...correction.matchAll(WORD)].map((m) => m[0]).filter((word) => !typed.has(foldText(word)));
+  const typed = new Set([...q.matchAll(QUERY_WORD)].map((m) => foldText(m[0])));
+  return [...correction.matchAll(QUERY_WORD)].map((m) => m[0]).filter((word) => !typed.has(foldText(word)));
 }
 
 /** The page for `question`; `pause` lets the caller's main thread paint between steps (the browser's scheduler.yield). */
@@ -75,7 +75,7 @@ export async function sitePage(
   if (found === 0 && !prefix && !exact && q !== undefined && (await engine.lastWordGrows(q))) {
     const total = await count(true);
     // grown is q's last word as typed (a completed query's last word is q's last word).
-    if (total > 0) [prefix, found, grown] = [true, total, [...q.matchAll(WORD)].at(-1)![0]];
+    if (total > 0) [prefix, found, grown] = [true, total, [...q.matchAll(QUERY_WORD)].at(-1)![0]];
   }
   if (found === 0 && q !== undefined) await pause();
   const suggestions = found === 0 && q !== undefined ? await engine.suggest({ q, kind, region, prefix }) : [];

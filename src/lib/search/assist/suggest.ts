@@ -5,7 +5,7 @@
  * else q without the fewest of its words that finds something, the shortening whose best record scores highest first.
  * Everything spends a work budget (work-budget.ts): when it runs out, suggest answers with what it has completed.
  */
-import { foldText, processTerm, textWords, type TextWord } from '../text/normalize.ts';
+import { foldText, processTerm, suggestionText, textWords, type TextWord } from '../text/normalize.ts';
 import { activeLanguage } from '../text/language.ts';
 import type { WordFile } from '../index/shards.ts';
 import { createWorkBudget, WORK_LIMITS, type WorkBudget } from '../query/work-budget.ts';
@@ -182,7 +182,7 @@ async function complete(q: string, last: TextWord | undefined, searches: Searche
   if (!budget.spend(ENTRY_UNITS * entries.length)) return [];
   const found: Suggestion[] = [];
   for (const [, word] of entries.slice(0, PREFIX_COMPLETIONS)) {
-    const completed = q.slice(0, last.at) + word;
+    const completed = suggestionText(q.slice(0, last.at) + word);
     const total = await searches.total(completed);
     if (total === null) break;
     if (total > 0) found.push({ q: completed, total });
@@ -276,7 +276,7 @@ async function correct(
       if (list) sure &&= sureEdit.get(`${foldText(text)} ${word}`) === true;
       corrected = corrected.slice(0, at) + word + corrected.slice(at + text.length);
     }
-    corrected = corrected.replace(/\s+/g, ' ').trim();
+    corrected = suggestionText(corrected);
     if (!queries.has(corrected)) queries.set(corrected, sure);
   }
   const missing = left.map((w) => w.text);

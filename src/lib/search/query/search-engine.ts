@@ -1,7 +1,7 @@
 /** Runs a /facts query against the sharded index: the same code in the server, on the edge and in the browser. */
 import type { Kind, Region } from '../../schema/kinds-regions.ts';
 import { facetsOf, kindOf, positionFilter, regionsOf, type Filters, type PositionFilter } from '../index/listing.ts';
-import { foldText, processTerm, queryTerms, significantWords, WORD } from '../text/normalize.ts';
+import { foldText, processTerm, QUERY_WORD, queryTerms, significantWords } from '../text/normalize.ts';
 import { completing, keepsLastWord, PREFIX_MARK, prefixSlot, typedPrefix } from './prefix.ts';
 import { partialContext, partialScore } from '../score/partial-score.ts';
 import { createMatchCaches, matchesBytes, type CacheUsage, type SearchCacheBounds } from './match-cache.ts';
@@ -232,7 +232,7 @@ export async function openSearchEngine(read: ReadSearchFile, options: SearchEngi
 
   /** The work units of searching q: words, slots, and postings when every slot can match; never depends on caches. */
   async function workOf(q: string): Promise<number> {
-    const words = WORD_UNITS * (q.match(WORD)?.length ?? 0);
+    const words = WORD_UNITS * (q.match(QUERY_WORD)?.length ?? 0);
     const key = keyOf(q);
     if (key === '') return words + 1;
     const { input, loaded } = await load(key);

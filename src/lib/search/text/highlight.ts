@@ -1,5 +1,5 @@
 /** Splits text into plain and matched pieces, so a page can wrap matches in <mark> without any HTML parsing. */
-import { textWords } from './normalize.ts';
+import { textWords, WORD } from './normalize.ts';
 
 /** A piece of text and whether it matched a search term. */
 export interface Piece {
@@ -13,7 +13,7 @@ export function highlight(text: string, terms: readonly string[]): Piece[] {
   const wanted = new Set(terms);
   const pieces: Piece[] = [];
   let last = 0;
-  for (const { at, text: word, term } of textWords(text)) {
+  for (const { at, text: word, term } of textWords(text, WORD)) {
     if (term === null || !wanted.has(term)) continue;
     if (at > last) pieces.push({ text: text.slice(last, at), match: false });
     // As written: textWords may read a first letter in lowercase.

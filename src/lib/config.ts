@@ -10,8 +10,18 @@ export const SettingsSchema = z
     PORT: port.default(4321).describe('Port the server listens on'),
     HOST: z.string().min(1).default('localhost').describe('Interface the server listens on (0.0.0.0 for all)'),
     SITE_URL: z
-      .url({ protocol: /^https?$/ })
-      .transform((url) => url.replace(/\/+$/, ''))
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://permis.example.be' })
+      .superRefine((value, context) => {
+        // Only an http(s) address: any other is refused above.
+        const extra = URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) ? beyondOrigin(value) : [];
+        if (extra.length > 0)
+          context.addIssue({
+            code: 'custom',
+            message: `must be the site's origin alone (scheme, host, optional port; the site is served at its root), e.g. https://permis.example.be: it has ${extra.join(', ')}`,
+          });
+      })
+      // The origin: scheme and host in lower case, no default port, no trailing slash.
+      .transform((url) => new URL(url).origin)
       .optional()
       .describe("Public address of the site, used in every record's url; default http://HOST:PORT"),
     RATE_LIMIT_PER_MINUTE: z.coerce
@@ -143,6 +153,23 @@ export const SettingsSchema = z
       });
     }
   });
+/**
+ * What an absolute URL has beyond its origin and one trailing slash: a path, a query, a fragment, a user name or
+ * password. Pages, records' urls and the sitemap are at the root of SITE_URL; a path would go to part of the build only.
+ */
+function beyondOrigin(value: string): string[] {
+  const url = new URL(value);
+  const extra: string[] = [];
+  if (url.pathname !== '/') extra.push(`a path (${JSON.stringify(url.pathname)})`);
+  // Searched in the text: an empty query or fragment ("https://x.be/?") leaves url.search and url.hash empty.
+  const query = /\?[^#]*/.exec(value);
+  if (query) extra.push(`a query (${JSON.stringify(query[0])})`);
+  const fragment = /#.*/.exec(value);
+  if (fragment) extra.push(`a fragment (${JSON.stringify(fragment[0])})`);
+  if (url.username || url.password) extra.push('a user name or password');
+  return extra;
+}
+
 /** A mailto: URL with one address, or an absolute https URL with a host. */
 function isReportAddress(value: string): boolean {
   if (!URL.canParse(value)) return false;

@@ -57,6 +57,38 @@ describe('settings', () => {
     });
   });
 
+  it('refuses a SITE_URL with a path, a query, a fragment or a user name, naming the value and what it has', () => {
+    const origin =
+      "must be the site's origin alone (scheme, host, optional port; the site is served at its root), e.g. https://permis.example.be";
+    const described = "(Public address of the site, used in every record's url; default http://HOST:PORT)";
+    const refused = (value: string, has: string) =>
+      expect(() => readSettings({ SITE_URL: value })).toThrow(
+        `Invalid configuration:\n  - SITE_URL=${JSON.stringify(value)}: ${origin}: it has ${has} ${described}`,
+      );
+    refused('http://localhost:4411/sub', 'a path ("/sub")');
+    refused('https://permis.example.be/sub/', 'a path ("/sub/")');
+    refused('https://permis.example.be//', 'a path ("//")');
+    refused('https://permis.example.be/?a=1', 'a query ("?a=1")');
+    refused('https://permis.example.be?', 'a query ("?")');
+    refused('https://permis.example.be/#top', 'a fragment ("#top")');
+    refused('https://permis.example.be/fr?a#b', 'a path ("/fr"), a query ("?a"), a fragment ("#b")');
+    refused('https://moi:secret@permis.example.be', 'a user name or password');
+  });
+
+  it('refuses a SITE_URL whose scheme is not http or https', () => {
+    for (const value of ['ftp://permis.example.be', 'javascript:alert(1)', 'permis.example.be'])
+      expect(() => readSettings({ SITE_URL: value })).toThrow(
+        `Invalid configuration:\n  - SITE_URL=${JSON.stringify(value)}: must be an http:// or https:// address, e.g. https://permis.example.be (`,
+      );
+  });
+
+  it('keeps SITE_URL as its origin: one trailing slash, a default port and capitals are dropped', () => {
+    expect(readSettings({ SITE_URL: 'https://permis.example.be/' }).SITE_URL).toBe('https://permis.example.be');
+    expect(readSettings({ SITE_URL: 'HTTPS://Permis.Example.be:443' }).SITE_URL).toBe('https://permis.example.be');
+    expect(readSettings({ SITE_URL: 'http://127.0.0.1:4411/' }).SITE_URL).toBe('http://127.0.0.1:4411');
+    expect(readSettings({ SITE_URL: 'http://[::1]:4411' }).SITE_URL).toBe('http://[::1]:4411');
+  });
+
   it('names every bad variable and its value', () => {
     expect(() =>
       readSettings({ PORT: 'abc', SITE_URL: 'permis', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '-1' }),

@@ -47,7 +47,7 @@ describe('command lines with invalid settings', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `Invalid configuration:\n  - SITE_URL="http://localhost:4411/sub": must be the site's origin alone (scheme, host, optional port; the site is served at its root), e.g. https://permis.example.be: it has a path ("/sub") (Public address of the site, used in every record's url; default http://HOST:PORT)\n`,
+      `Invalid configuration:\n  - SITE_URL="http://localhost:4411/sub": must be the site's origin alone (scheme, host, optional port; the site is served at its root), e.g. https://permis.example.be: it has a path ("/sub") (Public address of the site, an origin without a path, used in every record's url; default http://HOST:PORT, on a Netlify or Vercel build the host's production address)\n`,
     );
   });
 });

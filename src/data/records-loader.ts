@@ -33,6 +33,14 @@ function cachesOf(key: string): Caches {
   return caches;
 }
 
+/**
+ * The file cache the loader of `dir` and `siteUrl` starts from: `npm run dev` checks the content before starting Astro
+ * (scripts/dev.ts) and hands the files it read to the loader's first load, which then parses none of them again.
+ */
+export function recordsLoaderReadCache(dir: string, siteUrl: string): ReadCache {
+  return cachesOf(`${siteUrl}\n${dir}`).files;
+}
+
 /** What `npm run dev` passes to `refreshContent`: `ran` tells it that this loader did run. */
 export interface RefreshContext extends Record<string, unknown> {
   trigger: 'permis-dev';
@@ -77,7 +85,8 @@ export function recordsLoader({ dir, siteUrl }: RecordsLoaderOptions): Loader {
   return {
     name: RECORDS_LOADER,
     async load(context) {
-      // The first load (build, or dev start-up) stops on an invalid record; a refresh after an edit reports it.
+      // The first load (build, or dev start-up) stops on an invalid record (scripts/dev.ts checks the content first and
+      // prints every problem); a refresh after an edit reports it, and the last valid records stay.
       if (!context.refreshContextData) return sync(context);
       (context.refreshContextData as Partial<RefreshContext>).ran?.();
       try {

@@ -10,10 +10,22 @@ export const SettingsSchema = z
     PORT: port.default(4321).describe('Port the server listens on'),
     HOST: z.string().min(1).default('localhost').describe('Interface the server listens on (0.0.0.0 for all)'),
     SITE_URL: z
-      .url({ protocol: /^https?$/ })
-      .transform((url) => url.replace(/\/+$/, ''))
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://permis.example.be' })
+      .superRefine((value, context) => {
+        // Only an http(s) address: any other is refused above.
+        const extra = URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) ? beyondOrigin(value) : [];
+        if (extra.length > 0)
+          context.addIssue({
+            code: 'custom',
+            message: `must be the site's origin alone (scheme, host, optional port; the site is served at its root), e.g. https://permis.example.be: it has ${extra.join(', ')}`,
+          });
+      })
+      // The origin: scheme and host in lower case, no default port, no trailing slash.
+      .transform((url) => new URL(url).origin)
       .optional()
-      .describe("Public address of the site, used in every record's url; default http://HOST:PORT"),
+      .describe(
+        "Public address of the site, an origin without a path, used in every record's url; default http://HOST:PORT, on a Netlify or Vercel build the host's production address",
+      ),
     RATE_LIMIT_PER_MINUTE: z.coerce
       .number()
       .int()
@@ -143,6 +155,23 @@ export const SettingsSchema = z
       });
     }
   });
+/**
+ * What an absolute URL has beyond its origin and one trailing slash: a path, a query, a fragment, a user name or
+ * password. Pages, records' urls and the sitemap are at the root of SITE_URL; a path would go to part of the build only.
+ */
+function beyondOrigin(value: string): string[] {
+  const url = new URL(value);
+  const extra: string[] = [];
+  if (url.pathname !== '/') extra.push(`a path (${JSON.stringify(url.pathname)})`);
+  // Searched in the text: an empty query or fragment ("https://x.be/?") leaves url.search and url.hash empty.
+  const query = /\?[^#]*/.exec(value);
+  if (query) extra.push(`a query (${JSON.stringify(query[0])})`);
+  const fragment = /#.*/.exec(value);
+  if (fragment) extra.push(`a fragment (${JSON.stringify(fragment[0])})`);
+  if (url.username || url.password) extra.push('a user name or password');
+  return extra;
+}
+
 /** A mailto: URL with one address, or an absolute https URL with a host. */
 function isReportAddress(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -151,8 +180,53 @@ function isReportAddress(value: string): boolean {
   return url.protocol === 'https:' && url.hostname !== '';
 }
 
-/** Settings once defaults are applied: SITE_URL is always set. */
-export type Settings = Omit<z.infer<typeof SettingsSchema>, 'SITE_URL'> & { SITE_URL: string };
+/**
+ * Settings once defaults are applied: SITE_URL is always set. `siteUrlNote`, on a host's build with SITE_URL unset,
+ * says which address of the host's stands in for it (the commands print it).
+ */
+export type Settings = Omit<z.infer<typeof SettingsSchema>, 'SITE_URL'> & { SITE_URL: string; siteUrlNote?: string };
+
+/**
+ * Hosts whose build says so in the environment (`marker` = `value`), and the variable in which they give the site's
+ * production address: on their build, an unset SITE_URL is that address, or an error; never http://HOST:PORT, which
+ * would bake a localhost address into a public site.
+ */
+export const BUILD_HOSTS = [
+  { name: 'Netlify', marker: 'NETLIFY', value: 'true', address: 'URL', where: "the site's environment variables" },
+  {
+    name: 'Vercel',
+    marker: 'VERCEL',
+    value: '1',
+    address: 'VERCEL_PROJECT_PRODUCTION_URL',
+    where: "the project's environment variables",
+  },
+] as const;
+
+/** On a host's build (BUILD_HOSTS) with SITE_URL unset: the host's address as SITE_URL with a note, or the problem. */
+function hostSiteUrl(
+  env: Record<string, string | undefined>,
+): { value: string; note: string } | { problem: string } | undefined {
+  const host = BUILD_HOSTS.find((candidate) => env[candidate.marker] === candidate.value);
+  if (!host) return undefined;
+  const given = env[host.address];
+  const build = `a ${host.name} build (${host.marker}=${host.value})`;
+  if (!given)
+    return {
+      problem: `  - SITE_URL (unset): ${build} needs the public address of the site and ${host.name} gives none (${host.address} is unset): set SITE_URL in ${host.where}, e.g. https://permis.example.be`,
+    };
+  // Vercel gives a host name without its scheme.
+  const parsed = SettingsSchema.shape.SITE_URL.safeParse(
+    /^[a-z][a-z0-9+.-]*:\/\//i.test(given) ? given : `https://${given}`,
+  );
+  if (!parsed.success || parsed.data === undefined)
+    return {
+      problem: `  - ${host.address}=${JSON.stringify(given)}: ${parsed.error?.issues[0]?.message ?? 'not an address'} (${host.name}'s production address, which stands in for SITE_URL on ${build} when SITE_URL is unset; set SITE_URL in ${host.where})`,
+    };
+  return {
+    value: parsed.data,
+    note: `SITE_URL is unset on ${build}: building for ${parsed.data}, ${host.name}'s production address (${host.address}); set SITE_URL for another address`,
+  };
+}
 
 /**
  * The default SITE_URL: where the server can be reached, http://HOST:PORT. A wildcard interface
@@ -168,18 +242,23 @@ export function defaultSiteUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-/** Reads settings from `env`; throws one Error naming each bad variable and its value. */
+/**
+ * Reads settings from `env`; throws one Error naming each bad variable and its value. SITE_URL unset defaults to
+ * http://HOST:PORT, except on a host's build (BUILD_HOSTS): the host's production address there, or an error.
+ */
 export function readSettings(env: Record<string, string | undefined>): Settings {
   const present = Object.fromEntries(
     Object.entries(env).filter(([key, value]) => key in SettingsSchema.shape && value !== undefined && value !== ''),
   );
   const result = SettingsSchema.safeParse(present);
-  if (result.success)
-    return { ...result.data, SITE_URL: result.data.SITE_URL ?? defaultSiteUrl(result.data.HOST, result.data.PORT) };
-  const lines = result.error.issues.map((issue) => {
-    const name = String(issue.path[0]);
-    const description = SettingsSchema.shape[name as keyof Settings].description ?? '';
+  const hosted = present.SITE_URL === undefined ? hostSiteUrl(env) : undefined;
+  const lines = (result.error?.issues ?? []).map((issue) => {
+    const name = String(issue.path[0]) as keyof typeof SettingsSchema.shape;
+    const description = SettingsSchema.shape[name].description ?? '';
     return `  - ${name}=${JSON.stringify(env[name])}: ${issue.message} (${description})`;
   });
-  throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  if (hosted && 'problem' in hosted) lines.push(hosted.problem);
+  if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  if (hosted && 'value' in hosted) return { ...result.data, SITE_URL: hosted.value, siteUrlNote: hosted.note };
+  return { ...result.data, SITE_URL: result.data.SITE_URL ?? defaultSiteUrl(result.data.HOST, result.data.PORT) };
 }

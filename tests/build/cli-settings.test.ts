@@ -41,4 +41,13 @@ describe('command lines with invalid settings', () => {
       expect(result.stderr).not.toMatch(/^\s+at /m);
     });
   }
+
+  it('npm run build refuses a SITE_URL with a path: pages and records are at the root, the API would not be', async () => {
+    const result = await withBadSettings('scripts/build.ts', { SITE_URL: 'http://localhost:4411/sub' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `Invalid configuration:\n  - SITE_URL="http://localhost:4411/sub": must be the site's origin alone (scheme, host, optional port; the site is served at its root), e.g. https://permis.example.be: it has a path ("/sub") (Public address of the site, an origin without a path, used in every record's url; default http://HOST:PORT, on a Netlify or Vercel build the host's production address)\n`,
+    );
+  });
 });

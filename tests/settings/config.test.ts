@@ -57,6 +57,86 @@ describe('settings', () => {
     });
   });
 
+  it('refuses a SITE_URL with a path, a query, a fragment or a user name, naming the value and what it has', () => {
+    const origin =
+      "must be the site's origin alone (scheme, host, optional port; the site is served at its root), e.g. https://permis.example.be";
+    const described =
+      "(Public address of the site, an origin without a path, used in every record's url; default http://HOST:PORT, on a Netlify or Vercel build the host's production address)";
+    const refused = (value: string, has: string) =>
+      expect(() => readSettings({ SITE_URL: value })).toThrow(
+        `Invalid configuration:\n  - SITE_URL=${JSON.stringify(value)}: ${origin}: it has ${has} ${described}`,
+      );
+    refused('http://localhost:4411/sub', 'a path ("/sub")');
+    refused('https://permis.example.be/sub/', 'a path ("/sub/")');
+    refused('https://permis.example.be//', 'a path ("//")');
+    refused('https://permis.example.be/?a=1', 'a query ("?a=1")');
+    refused('https://permis.example.be?', 'a query ("?")');
+    refused('https://permis.example.be/#top', 'a fragment ("#top")');
+    refused('https://permis.example.be/fr?a#b', 'a path ("/fr"), a query ("?a"), a fragment ("#b")');
+    refused('https://moi:secret@permis.example.be', 'a user name or password');
+  });
+
+  it('refuses a SITE_URL whose scheme is not http or https', () => {
+    for (const value of ['ftp://permis.example.be', 'javascript:alert(1)', 'permis.example.be'])
+      expect(() => readSettings({ SITE_URL: value })).toThrow(
+        `Invalid configuration:\n  - SITE_URL=${JSON.stringify(value)}: must be an http:// or https:// address, e.g. https://permis.example.be (`,
+      );
+  });
+
+  it('keeps SITE_URL as its origin: one trailing slash, a default port and capitals are dropped', () => {
+    expect(readSettings({ SITE_URL: 'https://permis.example.be/' }).SITE_URL).toBe('https://permis.example.be');
+    expect(readSettings({ SITE_URL: 'HTTPS://Permis.Example.be:443' }).SITE_URL).toBe('https://permis.example.be');
+    expect(readSettings({ SITE_URL: 'http://127.0.0.1:4411/' }).SITE_URL).toBe('http://127.0.0.1:4411');
+    expect(readSettings({ SITE_URL: 'http://[::1]:4411' }).SITE_URL).toBe('http://[::1]:4411');
+  });
+
+  it("on a Netlify or Vercel build with SITE_URL unset, uses the host's production address and says so", () => {
+    expect(readSettings({ NETLIFY: 'true', URL: 'https://permis.netlify.app' })).toMatchObject({
+      SITE_URL: 'https://permis.netlify.app',
+      siteUrlNote:
+        "SITE_URL is unset on a Netlify build (NETLIFY=true): building for https://permis.netlify.app, Netlify's production address (URL); set SITE_URL for another address",
+    });
+    // Vercel gives a host name without its scheme.
+    expect(readSettings({ VERCEL: '1', VERCEL_PROJECT_PRODUCTION_URL: 'permis.vercel.app' })).toMatchObject({
+      SITE_URL: 'https://permis.vercel.app',
+      siteUrlNote:
+        "SITE_URL is unset on a Vercel build (VERCEL=1): building for https://permis.vercel.app, Vercel's production address (VERCEL_PROJECT_PRODUCTION_URL); set SITE_URL for another address",
+    });
+  });
+
+  it('on a Netlify or Vercel build, a SITE_URL that is set wins, and no note is given', () => {
+    const settings = readSettings({
+      VERCEL: '1',
+      VERCEL_PROJECT_PRODUCTION_URL: 'permis.vercel.app',
+      SITE_URL: 'https://permis.example.be',
+    });
+    expect(settings.SITE_URL).toBe('https://permis.example.be');
+    expect(settings).not.toHaveProperty('siteUrlNote');
+    expect(readSettings({ NETLIFY: 'true', SITE_URL: 'https://permis.example.be' }).SITE_URL).toBe(
+      'https://permis.example.be',
+    );
+  });
+
+  it('on a Netlify or Vercel build with SITE_URL unset and no address from the host, stops naming SITE_URL, never localhost', () => {
+    expect(() => readSettings({ VERCEL: '1', PORT: '4399' })).toThrow(
+      "Invalid configuration:\n  - SITE_URL (unset): a Vercel build (VERCEL=1) needs the public address of the site and Vercel gives none (VERCEL_PROJECT_PRODUCTION_URL is unset): set SITE_URL in the project's environment variables, e.g. https://permis.example.be",
+    );
+    expect(() => readSettings({ NETLIFY: 'true', URL: '' })).toThrow(
+      "Invalid configuration:\n  - SITE_URL (unset): a Netlify build (NETLIFY=true) needs the public address of the site and Netlify gives none (URL is unset): set SITE_URL in the site's environment variables, e.g. https://permis.example.be",
+    );
+    // The host's address is held to SITE_URL's rules.
+    expect(() => readSettings({ NETLIFY: 'true', URL: 'https://permis.netlify.app/fr' })).toThrow(
+      `Invalid configuration:\n  - URL="https://permis.netlify.app/fr": must be the site's origin alone (scheme, host, optional port; the site is served at its root), e.g. https://permis.example.be: it has a path ("/fr") (Netlify's production address, which stands in for SITE_URL on a Netlify build (NETLIFY=true) when SITE_URL is unset; set SITE_URL in the site's environment variables)`,
+    );
+  });
+
+  it('elsewhere, URL and VERCEL_PROJECT_PRODUCTION_URL are not read: SITE_URL defaults to http://HOST:PORT', () => {
+    expect(readSettings({ URL: 'https://permis.netlify.app', NETLIFY: 'false' }).SITE_URL).toBe(
+      'http://localhost:4321',
+    );
+    expect(readSettings({ VERCEL_PROJECT_PRODUCTION_URL: 'permis.vercel.app' }).SITE_URL).toBe('http://localhost:4321');
+  });
+
   it('names every bad variable and its value', () => {
     expect(() =>
       readSettings({ PORT: 'abc', SITE_URL: 'permis', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '-1' }),

@@ -129,7 +129,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       ['../etc/passwd', 'id must match'],
       ['FAIT-E895E5CA7DD9AA43', 'id must match'],
       [42, 'id must be a string, got 42'],
-      [undefined, 'id must be a string, got null'],
+      [undefined, 'id is required; it is missing'],
     ] as const) {
       const bad = await call(client, 'get_fact', id === undefined ? {} : { id });
       expect(bad.isError, String(id)).toBe(true);

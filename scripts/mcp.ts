@@ -7,9 +7,8 @@ import { answerHelp, settingsHelp } from './lib/cli-help.ts';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createApiHandler } from '../src/lib/api/handler.ts';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { withoutBatches } from '../src/adapters/node/stdio-batches.ts';
+import { checkedLines } from '../src/adapters/node/stdio-lines.ts';
 import { CountedTransport } from '../src/lib/mcp/counted-transport.ts';
-import { batchRefused } from '../src/lib/mcp/rate-limited.ts';
 import { createMcpServer } from '../src/lib/mcp/mcp-server.ts';
 import { createQuotaStore } from '../src/adapters/quota/quota-store.ts';
 import { readDist } from '../src/adapters/builds/read-dist.ts';
@@ -35,23 +34,17 @@ await verifiedOrExit(build);
 const quotaStore = await createQuotaStore(settings);
 const api = createApiHandler({ read: readDist(build), quota: quotaStore.quota, siteUrl: settings.SITE_URL });
 const server = createMcpServer({ reply: api.reply, siteUrl: settings.SITE_URL, rateLimit: quotaStore.quota.limit });
-// A batch line is refused here, with the JSON-RPC error /mcp gives, and never reaches the server.
-const stdin = withoutBatches(
-  process.stdin,
-  (size) =>
-    void transport.send({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: batchRefused(size) },
-    } as unknown as JSONRPCMessage),
-);
+// A line the SDK would drop or answer badly (not UTF-8, not JSON, a batch, not a JSON-RPC message, bad params) is
+// answered here with the JSON-RPC error /mcp gives, and never reaches the server.
+const stdin = checkedLines(process.stdin, (refusal) => void transport.send(refusal as JSONRPCMessage));
 const transport = new CountedTransport(new StdioServerTransport(stdin), quotaStore.quota, STDIO_CLIENT);
 // The client closing stdin ends the session once the requests it sent are answered (at most DRAIN_MS later);
 // the Redis connection must not keep the process alive.
 const DRAIN_MS = 10_000;
 const stop = () => void quotaStore.close().then(() => process.exit(0));
 transport.onclose = stop;
-process.stdin.on(
+// The end of the checked lines, not of process.stdin: the last line has then reached the server.
+stdin.on(
   'end',
   () => void Promise.race([transport.drained(), new Promise((wait) => setTimeout(wait, DRAIN_MS).unref())]).then(stop),
 );

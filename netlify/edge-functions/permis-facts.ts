@@ -1,5 +1,5 @@
 /**
- * Netlify edge function (Deno): /api/v1, /api/v1/* and /mcp, routed here before any static file by netlify.toml.
+ * Netlify edge function (Deno): /api/v1, /api/v1/*, /mcp and /mcp/*, routed here before any static file by netlify.toml.
  * The client address is Netlify's context.ip; the quota is in the isolate's memory (docs/publishing.md).
  */
 import { createStaticHostService } from '../../src/adapters/web/static-host.ts';

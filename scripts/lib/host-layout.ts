@@ -18,7 +18,7 @@ export const VERCEL_FUNCTION = 'permis-facts';
  * run_worker_first does on Cloudflare; then files; then the 404 page.
  */
 export const VERCEL_ROUTES = [
-  { src: '^/(?:api/v1(?:/.*)?|mcp)$', middlewarePath: VERCEL_FUNCTION, continue: true },
+  { src: '^/(?:api/v1|mcp)(?:/.*)?$', middlewarePath: VERCEL_FUNCTION, continue: true },
   { handle: 'filesystem' },
   { src: '^/.*$', dest: '/404.html', status: 404 },
 ] as const;

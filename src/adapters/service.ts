@@ -5,11 +5,12 @@
  */
 import { createApiHandler, type ApiHandler, type ApiHandlerOptions } from '../lib/api/handler.ts';
 import type { ReadArtefact } from '../lib/api/artefacts.ts';
-import { HttpError } from '../lib/api/http-error.ts';
-import { errorReply, toResponse } from '../lib/api/responses.ts';
+import { HttpError, quote } from '../lib/api/http-error.ts';
+import { errorReply, toResponse, type ApiReply } from '../lib/api/responses.ts';
 import type { McpEndpoint } from '../lib/mcp/mcp-endpoint.ts';
 import { API_BASE, MCP_PATH } from '../lib/paths.ts';
 import type { Quota } from '../lib/quota.ts';
+import { discard } from '../lib/http/body.ts';
 
 /** The handler's cache bounds, passed to it as they are (records, answers, and the search's own bounds). */
 export type ServiceCacheBounds = Pick<ApiHandlerOptions, 'recordCache' | 'replyCache' | 'search'>;
@@ -42,6 +43,27 @@ export function isApiPath(pathname: string): boolean {
   return pathname === API_BASE || pathname.startsWith(`${API_BASE}/`);
 }
 
+/**
+ * Whether a path looks like the MCP endpoint without being it: `/mcp/`, `/MCP`, `/mcp/sse` (any case, any path under
+ * it). Such a request gets a JSON 404 naming the endpoint rather than the static site's answer to a page (a French
+ * text 405 for a POST), which an MCP client cannot read.
+ */
+export function isMcpNearMiss(pathname: string): boolean {
+  const folded = pathname.toLowerCase();
+  return pathname !== MCP_PATH && (folded === MCP_PATH || folded.startsWith(`${MCP_PATH}/`));
+}
+
+/** The answer to a near miss of /mcp, for any method: 404 route_not_found, as the API answers `/api/v1/facts/`. */
+export function mcpRouteNotFound(pathname: string): ApiReply {
+  return errorReply(
+    new HttpError(
+      404,
+      'route_not_found',
+      `no route at ${quote(pathname)}; the MCP endpoint is ${MCP_PATH}, exactly (POST JSON-RPC messages to it)`,
+    ),
+  );
+}
+
 /** Builds the service: one handler and one lazily made MCP endpoint over the same quota and the same build. */
 export function createService(options: ServiceOptions): Service {
   const { trustProxy, ipv6Prefix } = options.handler ?? {};
@@ -69,10 +91,16 @@ export function createService(options: ServiceOptions): Service {
     fetch(request, clientAddress) {
       const { pathname } = new URL(request.url);
       if (pathname === MCP_PATH) return service.mcp().then((endpoint) => endpoint(request, { clientAddress }));
+      if (isMcpNearMiss(pathname)) return discarded(request).then(() => toResponse(mcpRouteNotFound(pathname)));
       return isApiPath(pathname) ? api(request, { clientAddress }) : null;
     },
   };
   return service;
+}
+
+/** Reads a request's body through, keeping nothing (an unread body makes workerd reset the connection now and then). */
+async function discarded(request: Request): Promise<void> {
+  if (request.body) await discard(request.body);
 }
 
 /** The answer of a host that cannot load its data or start its service: 503, retry in 10 s, the API's error body. */

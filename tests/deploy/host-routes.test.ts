@@ -1,7 +1,7 @@
 /**
  * The hosts' routing configurations agree: Cloudflare (wrangler.jsonc run_worker_first), Netlify (netlify.toml edge
- * functions) and Vercel (the Build Output API routes of scripts/lib/host-layout.ts) send exactly /api/v1, /api/v1/*
- * and /mcp to the handler, before any static file, and everything else to the files. Each layout is run for real in
+ * functions) and Vercel (the Build Output API routes of scripts/lib/host-layout.ts) send exactly /api/v1, /api/v1/*,
+ * /mcp and /mcp/* to the handler, before any static file, and everything else to the files. Each layout is run for real in
  * tests/runtimes (projects netlify and vercel).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,6 +26,9 @@ const HANDLER_PATHS = [
   '/api/v1/openapi.json',
   '/api/v1/index.json',
   '/mcp',
+  // A near miss of /mcp gets the handler's JSON 404 naming /mcp (src/adapters/service.ts).
+  '/mcp/',
+  '/mcp/sse',
 ];
 const STATIC_PATHS = [
   '/',
@@ -33,7 +36,6 @@ const STATIC_PATHS = [
   '/api/',
   '/api/v10',
   '/api/v1.json',
-  '/mcp/',
   '/mcpx',
   '/fiches/x/',
   '/search/manifest.json',

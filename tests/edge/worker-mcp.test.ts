@@ -128,6 +128,23 @@ describe('MCP at /mcp on the worker', () => {
     await client.close();
   });
 
+  it("answers POST /mcp/ and a path under /mcp with a JSON 404 naming /mcp, not the static assets' answer", async () => {
+    for (const path of ['/mcp/', '/mcp/sse']) {
+      const answer = await fetch(new URL(path, base), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(answer.status, path).toBe(404);
+      expect(await answer.json()).toEqual({
+        error: {
+          code: 'route_not_found',
+          message: `no route at ${JSON.stringify(path)}; the MCP endpoint is /mcp, exactly (POST JSON-RPC messages to it)`,
+        },
+      });
+    }
+  });
+
   it('is answered by the worker, not by the static assets: JSON-RPC, RateLimit headers, GET and DELETE 405 with Allow: POST', async () => {
     const answer = await post(base, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(answer.status).toBe(200);

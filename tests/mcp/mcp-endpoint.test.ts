@@ -274,3 +274,161 @@ describe('the /mcp endpoint', () => {
     expect(notification.headers.get('retry-after')).toBe(String(retry));
   });
 });
+
+/** One JSON-RPC message POSTed to /mcp: HTTP status and body. */
+async function exchange(mcp: ReturnType<typeof endpoint>['mcp'], body: BodyInit) {
+  const answer = await mcp(post(body, { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION }));
+  return { status: answer.status, body: (await answer.json()) as Record<string, any> };
+}
+const request = (method: string, params?: unknown, id: unknown = 1) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, ...(params !== undefined && { params }) });
+
+describe('messages /mcp refuses, each error naming the field and the bad value in one line', () => {
+  const METHODS =
+    'initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, completion/complete';
+  it('answers a request whose params do not fit its method with -32602 and its id (HTTP 200), not -32603 and a validator dump', async () => {
+    const { mcp } = endpoint();
+    const cases: [string, string][] = [
+      [
+        request('initialize', {}),
+        'invalid params of initialize: params.protocolVersion is missing: it must be a string',
+      ],
+      [
+        request('tools/call', { name: 'search_facts', arguments: 'x' }),
+        'invalid params of tools/call: params.arguments must be an object, got "x"',
+      ],
+      [request('tools/call', 'x'), 'invalid params of tools/call: params must be an object, got "x"'],
+      [request('resources/read', {}), 'invalid params of resources/read: params.uri is missing: it must be a string'],
+      [
+        request('completion/complete', { ref: { type: 'ref/x' }, argument: { name: 'kind', value: 'f' } }),
+        'invalid params of completion/complete: params.ref.type must be "ref/prompt" or "ref/resource", got "ref/x"',
+      ],
+      [
+        request('tools/list', { _meta: { progressToken: { a: 1 } } }),
+        'invalid params of tools/list: params._meta.progressToken must be a string or a number, got {"a":1}',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      expect(await exchange(mcp, body), body).toEqual({
+        status: 200,
+        body: { jsonrpc: '2.0', id: 1, error: { code: -32602, message } },
+      });
+    }
+    expect(await exchange(mcp, request('tools/cal', {}, 'a'))).toEqual({
+      status: 200,
+      body: {
+        jsonrpc: '2.0',
+        id: 'a',
+        error: { code: -32601, message: `method not found: "tools/cal"; this server answers ${METHODS}` },
+      },
+    });
+  });
+
+  it('answers JSON that is not one JSON-RPC message with -32600 (HTTP 400) saying what is wrong, not -32700', async () => {
+    const { mcp } = endpoint();
+    const cases: [string, number | null, string][] = [
+      ['null', null, 'a JSON-RPC message is a JSON object, got null'],
+      ['42', null, 'a JSON-RPC message is a JSON object, got 42'],
+      ['"tools/list"', null, 'a JSON-RPC message is a JSON object, got "tools/list"'],
+      ['{"jsonrpc":"1.0","id":1,"method":"tools/list"}', 1, 'jsonrpc must be "2.0", got "1.0"'],
+      ['{"id":1,"method":"tools/list"}', 1, 'jsonrpc is missing: it must be "2.0"'],
+      ['{"jsonrpc":"2.0","id":1}', 1, 'method is missing; a request or a notification names its method'],
+      ['{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}', null, 'id must be a string or an integer, got {"a":1}'],
+      ['{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}', null, 'id must be a string or an integer, got 1.5'],
+      ['{"jsonrpc":"2.0","id":1,"method":7}', 1, 'method must be a string, got 7'],
+      [
+        '{"jsonrpc":"2.0","id":1,"method":"tools/list","arguments":{}}',
+        1,
+        'unknown member "arguments"; a JSON-RPC message has jsonrpc, id, method and params (or result or error)',
+      ],
+    ];
+    for (const [body, id, message] of cases) {
+      expect(await exchange(mcp, body), body).toEqual({
+        status: 400,
+        body: { jsonrpc: '2.0', id, error: { code: -32600, message: `invalid request: ${message}` } },
+      });
+    }
+  });
+
+  it('answers a body that is not valid UTF-8 with -32700 naming the first bad byte, rather than reading it as U+FFFD', async () => {
+    const { mcp } = endpoint();
+    const utf8 = (text: string) => [...new TextEncoder().encode(text)];
+    const search = utf8(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_facts","arguments":{"q":"',
+    );
+    const cases: [number[], string][] = [
+      [[...search, 0x70, 0xe9, 0x22, 0x7d, 0x7d, 0x7d], `at byte ${search.length + 1} (0xe9`], // Latin-1 « é »
+      [[0xff, ...utf8('{}')], 'at byte 0 (0xff'],
+      [[...search, 0xed, 0xa0, 0x80, 0x22, 0x7d, 0x7d, 0x7d], `at byte ${search.length} (0xed`], // a surrogate
+      [[...search, 0xc0, 0xaf, 0x22, 0x7d, 0x7d, 0x7d], `at byte ${search.length} (0xc0`], // an overlong "/"
+      [[...utf8('{"a":"'), 0xf0, 0x9f, 0x98], 'at byte 6 (0xf0'], // cut in the middle of a character
+    ];
+    for (const [bytes, where] of cases) {
+      expect(await exchange(mcp, new Uint8Array(bytes)), where).toEqual({
+        status: 400,
+        body: {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32700, message: `parse error: the body is not valid UTF-8 ${where}, counting from 0)` },
+        },
+      });
+    }
+    // Valid UTF-8 is still read as such, a BOM included.
+    const accented = await exchange(
+      mcp,
+      new Uint8Array([
+        0xef,
+        0xbb,
+        0xbf,
+        ...utf8(request('tools/call', { name: 'search_facts', arguments: { q: 'théorique' } })),
+      ]),
+    );
+    expect(accented.body.result.isError).toBeFalsy();
+  });
+});
+
+describe('tool arguments of the wrong JSON type', () => {
+  const call = (name: string, args: unknown) => request('tools/call', { name, arguments: args });
+  const ids = (answer: { body: Record<string, any> }) =>
+    (answer.body.result.structuredContent.results as { id: string }[]).map((record) => record.id);
+
+  it('takes null for an absent argument, as assistants send it', async () => {
+    const { mcp } = endpoint();
+    const plain = await exchange(mcp, call('search_facts', { limit: 3 }));
+    for (const args of [
+      { q: null, limit: 3 },
+      { kind: null, region: null, limit: 3, offset: null },
+    ]) {
+      const answer = await exchange(mcp, call('search_facts', args));
+      expect(answer.body.result.isError, JSON.stringify(args)).toBeFalsy();
+      expect(ids(answer)).toEqual(ids(plain));
+    }
+    const record = await exchange(mcp, call('get_fact', { id: ids(plain)[0] }));
+    expect(record.body.result.structuredContent.record.id).toBe(ids(plain)[0]);
+    expect((await exchange(mcp, call('get_fact', { id: null }))).body.result).toEqual({
+      content: [{ type: 'text', text: 'id is required; it is missing' }],
+      isError: true,
+    });
+  });
+
+  it('answers any other value of another type than the declared one with a tool error naming argument, type and value', async () => {
+    const { mcp } = endpoint();
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['search_facts', { q: { x: 1 } }, 'q must be a string, got {"x":1}'],
+      ['search_facts', { q: ['a', 'b'] }, 'q must be a string, got ["a","b"]'],
+      ['search_facts', { q: 42 }, 'q must be a string, got 42'],
+      ['search_facts', { region: true }, 'region must be a string, got true'],
+      ['search_facts', { kind: ['fact'] }, 'kind must be a string, got ["fact"]'],
+      ['search_facts', { limit: [5] }, 'limit must be an integer, got [5]'],
+      ['search_facts', { offset: { n: 1 } }, 'offset must be an integer, got {"n":1}'],
+      ['get_fact', { id: 42 }, 'id must be a string, got 42'],
+      ['get_fact', { id: ['fait-0efbf3b1ebdbae78'] }, 'id must be a string, got ["fait-0efbf3b1ebdbae78"]'],
+    ];
+    for (const [tool, args, text] of cases) {
+      expect((await exchange(mcp, call(tool, args))).body.result, text).toEqual({
+        content: [{ type: 'text', text }],
+        isError: true,
+      });
+    }
+  });
+});

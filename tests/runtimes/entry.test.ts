@@ -66,6 +66,17 @@ describe(`the ${kind} entry in front of the static site`, () => {
     expect(await missing.text()).toContain('<html');
   });
 
+  it('answers POST /mcp/ and a path under /mcp with the JSON 404 naming /mcp, not the static site', async () => {
+    for (const path of ['/mcp/', '/mcp/sse']) {
+      const answer = await call(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(initialize),
+      });
+      await expectError(answer, 404, 'route_not_found');
+    }
+  });
+
   it('answers MCP on /mcp, in one quota with /api/v1', async () => {
     const response = await mcpCall(initialize);
     expect(response.status).toBe(200);

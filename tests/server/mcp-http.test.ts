@@ -129,7 +129,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       ['../etc/passwd', 'id must match'],
       ['FAIT-E895E5CA7DD9AA43', 'id must match'],
       [42, 'id must be a string, got 42'],
-      [undefined, 'id must be a string, got null'],
+      [undefined, 'id is required; it is missing'],
     ] as const) {
       const bad = await call(client, 'get_fact', id === undefined ? {} : { id });
       expect(bad.isError, String(id)).toBe(true);
@@ -261,6 +261,25 @@ describe('MCP over Streamable HTTP at /mcp', () => {
         'JSON-RPC batches are not accepted (got an array of 100 messages): MCP removed batching in protocol revision 2025-06-18; send one message per request',
     });
     expect(keys).toEqual(['127.0.0.1']);
+  });
+
+  it("answers POST /mcp/ and /MCP through Node with a JSON 404 naming /mcp, not the pages' French text 405", async () => {
+    for (const path of ['/mcp/', '/MCP', '/mcp/sse']) {
+      const answer = await fetch(`${site.origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await answer.json()).toEqual({
+        error: {
+          code: 'route_not_found',
+          message: `no route at ${JSON.stringify(path)}; the MCP endpoint is /mcp, exactly (POST JSON-RPC messages to it)`,
+        },
+      });
+    }
+    expect((await fetch(`${site.origin}/mcp/`)).status).toBe(404);
   });
 
   it('answers GET /mcp with 405 (stateless: no server stream) and a non-JSON body with a parse error', async () => {

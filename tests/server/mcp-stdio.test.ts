@@ -156,4 +156,58 @@ describe('npm run mcp (stdio)', () => {
     expect((answers[1]!.result!.structuredContent!.results as unknown[]).length).toBe(2);
     expect(answers[2]!.result!.isError).toBeFalsy();
   }, 30_000);
+
+  it('answers a line that is not JSON, not UTF-8, not a JSON-RPC message or has bad params with its JSON-RPC error, as /mcp does', async () => {
+    const child = spawn(process.execPath, ['scripts/mcp.ts'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, ...testBuildEnv },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    const exit = new Promise<number | null>((done) => child.on('close', done));
+    const line = (message: unknown) => Buffer.from(`${JSON.stringify(message)}\n`);
+    child.stdin.end(
+      Buffer.concat([
+        Buffer.from('{bad\n'),
+        // « é » in Latin-1 inside a tools/call: not UTF-8.
+        Buffer.from(
+          '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search_facts","arguments":{"q":"p',
+        ),
+        Buffer.from([0xe9, 0x0a]),
+        Buffer.from('\n'),
+        line({ jsonrpc: '1.0', id: 6, method: 'tools/list' }),
+        line({ jsonrpc: '2.0', id: 7, method: 'initialize', params: {} }),
+        line({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'search_facts', arguments: 'x' } }),
+        line({
+          jsonrpc: '2.0',
+          id: 9,
+          method: 'tools/call',
+          params: { name: 'search_facts', arguments: { q: null, limit: 1 } },
+        }),
+        // The last line, with no newline before stdin closes.
+        Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'ping' })),
+      ]),
+    );
+    expect(await exit).toBe(0);
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as { id: number | null; result?: ToolAnswer; error?: unknown });
+    const error = (id: number | null, code: number, message: string) => ({
+      jsonrpc: '2.0',
+      id,
+      error: { code, message },
+    });
+    expect(answers.filter((answer) => answer.error)).toEqual([
+      error(null, -32700, 'parse error: the line is not JSON'),
+      error(null, -32700, 'parse error: the line is not valid UTF-8 at byte 97 (0xe9, counting from 0)'),
+      error(6, -32600, 'invalid request: jsonrpc must be "2.0", got "1.0"'),
+      error(7, -32602, 'invalid params of initialize: params.protocolVersion is missing: it must be a string'),
+      error(8, -32602, 'invalid params of tools/call: params.arguments must be an object, got "x"'),
+    ]);
+    const results = answers.filter((answer) => !answer.error);
+    expect(results.map((answer) => answer.id).sort((a, b) => a! - b!)).toEqual([9, 10]);
+    expect(results.find((answer) => answer.id === 9)!.result!.structuredContent!.results).toHaveLength(1);
+  }, 30_000);
 });

@@ -35,6 +35,39 @@ describe('the service factory', () => {
     expect(run.fetch(new Request('http://localhost/api/v10'), '192.0.2.7')).toBeNull();
   });
 
+  it('answers a near miss of /mcp (/mcp/, /MCP, a path under it) with a JSON 404 naming the endpoint, for any method, as /api/v1/facts/ gets 404', async () => {
+    const run = service(1_000);
+    for (const path of ['/mcp/', '/MCP', '/Mcp/', '/mcp//', '/mcp/sse']) {
+      for (const method of ['POST', 'GET']) {
+        const answer = (await run.fetch(
+          new Request(`http://localhost${path}`, {
+            method,
+            ...(method === 'POST' && {
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(initialize),
+            }),
+          }),
+          '192.0.2.7',
+        ))!;
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+        expect(await answer.json()).toEqual({
+          error: {
+            code: 'route_not_found',
+            message: `no route at ${JSON.stringify(path)}; the MCP endpoint is /mcp, exactly (POST JSON-RPC messages to it)`,
+          },
+        });
+      }
+    }
+    const api = (await run.fetch(new Request('http://localhost/api/v1/facts/?po_live=1'), '192.0.2.7'))!;
+    expect([api.status, ((await api.json()) as { error: { code: string } }).error.code]).toEqual([
+      404,
+      'route_not_found',
+    ]);
+    expect(run.fetch(new Request('http://localhost/mcpx'), '192.0.2.7')).toBeNull();
+  });
+
   it('makes the MCP endpoint once, on first use', async () => {
     const run = service(10);
     const first = run.mcp();

@@ -9,7 +9,8 @@ import { createDurableQuota, type QuotaWindowStub } from './durable-quota.ts';
 import type { AssetsBinding, DurableObjectNamespace } from './types.ts';
 import { readSettings } from '../../lib/config.ts';
 import { MCP_PATH } from '../../lib/paths.ts';
-import { createService, isApiPath, unavailable, type Service } from '../service.ts';
+import { toResponse } from '../../lib/api/responses.ts';
+import { createService, isApiPath, isMcpNearMiss, mcpRouteNotFound, unavailable, type Service } from '../service.ts';
 
 /** The quota's Durable Object class, exported from the entry as wrangler.jsonc's `durable_objects` requires. */
 export { QuotaWindow } from './quota-window.ts';
@@ -50,6 +51,10 @@ export default {
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {
     const { pathname } = new URL(request.url);
     const isMcp = pathname === MCP_PATH;
+    if (isMcpNearMiss(pathname)) {
+      if (request.body) await discard(request.body);
+      return toResponse(mcpRouteNotFound(pathname));
+    }
     if (!isMcp && !isApiPath(pathname)) return env.ASSETS.fetch(request);
     let service: Service;
     try {

@@ -18,7 +18,7 @@ import {
 import { writeReply, type PlainReply } from './raw-request.ts';
 import { buildSnapshot, readDist, snapshotChange, verifyDist } from '../builds/read-dist.ts';
 import { currentBuild, useBuild } from '../builds/build-store.ts';
-import { createService } from '../service.ts';
+import { createService, isMcpNearMiss, mcpRouteNotFound } from '../service.ts';
 import { realpathSync } from 'node:fs';
 import { pageMethodNotAllowed, staticFiles, type STATIC_DEFAULTS, type StaticFiles } from './static/static-files.ts';
 
@@ -269,6 +269,8 @@ export function createSiteServer(settings: Settings, options: SiteServerOptions 
         { clientAddress: request.clientAddress, trace },
       );
     }
+    // /mcp/, /MCP: a JSON 404 naming /mcp, for an MCP client to read (the pages' 405 is French text).
+    if (isMcpNearMiss(url.pathname)) return mcpRouteNotFound(url.pathname);
     if (request.method !== 'GET' && request.method !== 'HEAD') return pageMethodNotAllowed(request.method);
     return files({ method: request.method, pathname: url.pathname, header: request.header, trace });
   }

@@ -1,12 +1,15 @@
 /** Reading request bodies, runtime-free (Web streams): with a bound (the /mcp endpoint never holds more than it accepts), or to discard them. */
 
 /**
- * The body as UTF-8 text, or null when it is larger than `maxBytes`. A larger body is still read to its end
+ * The body's bytes (its caller checks their encoding), or null when it is larger than `maxBytes`. A larger body is still read to its end
  * without being kept: workerd resets the connection now and then under an answer to a request whose body was
  * left unread, and Node reads it through anyway to reuse the connection.
  */
-export async function readBounded(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string | null> {
-  if (!body) return '';
+export async function readBounded(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = body.getReader();
@@ -21,7 +24,7 @@ export async function readBounded(body: ReadableStream<Uint8Array> | null, maxBy
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /** Reads a body to its end without keeping it (see readBounded for why it is read at all). */

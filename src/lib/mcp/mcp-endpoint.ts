@@ -13,7 +13,8 @@ import { MCP_PATH } from '../paths.ts';
 import type { Quota } from '../quota.ts';
 import { readBounded, discard } from '../http/body.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { batchRefused, isRequest, rateLimitedError } from './rate-limited.ts';
+import { checkBytes, INVALID_PARAMS, METHOD_NOT_FOUND, type Refusal } from './jsonrpc-check.ts';
+import { isRequest, rateLimitedError } from './rate-limited.ts';
 
 /** Defaults of createMcpEndpoint, in one place (docs/mcp.md describes the same). */
 export const MCP_DEFAULTS = {
@@ -83,6 +84,14 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
 /** A JSON-RPC error that answers no particular request (id null). */
 const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null, error: { code, message } });
 
+/**
+ * The HTTP status of a refused message: a request with an unknown method or bad params gets its JSON-RPC error with
+ * its id at 200, like every error the SDK answers to a request (the client hands it to the assistant); a body that
+ * is not one valid JSON-RPC message (or a notification with bad params) gets 400.
+ */
+const refusalStatus = ({ id, error }: Refusal) =>
+  id !== null && (error.code === INVALID_PARAMS || error.code === METHOD_NOT_FOUND) ? 200 : 400;
+
 /** Builds the /mcp endpoint. */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { maxBodyBytes, trustProxy, ipv6Prefix } = { ...MCP_DEFAULTS, ...definedOnly(options) };
@@ -110,17 +119,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         { allow: 'POST', ...limits },
       );
     }
-    const text = await readBounded(request.body, maxBodyBytes);
-    if (text === null)
+    const bytes = await readBounded(request.body, maxBodyBytes);
+    if (bytes === null)
       return json(400, rpcError(-32600, `the request body is larger than ${maxBodyBytes} bytes`), limits);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return json(400, rpcError(-32700, 'parse error: the body is not JSON'), limits);
-    }
-    // One POST, one message, one count: a batch would let one counted POST run a hundred tool calls.
-    if (Array.isArray(body)) return json(400, rpcError(-32600, batchRefused(body.length)), limits);
+    // Bytes that are not UTF-8 or not JSON, JSON that is not one JSON-RPC message (a batch included), and params
+    // that do not fit the method are answered here, each naming what is wrong; the SDK sees only messages it takes.
+    const checked = checkBytes(bytes, 'body');
+    if ('refusal' in checked) return json(refusalStatus(checked.refusal), checked.refusal, limits);
+    const body = checked.message;
     if (!decision.allowed) {
       // A request gets its JSON-RPC error as its answer (HTTP 200), which MCP clients hand to the assistant; a
       // notification, which has no answer, gets HTTP 429. Both carry Retry-After.

@@ -17,6 +17,7 @@ import {
 import type { ListResponse } from '../schema/responses.ts';
 import { IdSchema } from '../schema/vocabulary.ts';
 import { apiGet, cited, reuse, toolError, type ToolContext, type ToolResult } from './api-access.ts';
+import { show } from './jsonrpc-check.ts';
 import { searchText } from './search-text.ts';
 
 export { toolError, type ToolContext, type ToolResult } from './api-access.ts';
@@ -39,7 +40,32 @@ export function excerpt(text: string): string {
   return plain.length <= EXCERPT_MAX ? plain : `${plain.slice(0, EXCERPT_MAX - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-const SEARCH_ARGS = FactsQuerySchema.omit({ po_live: true });
+const SEARCH_INPUT = jsonSchema(FactsQuerySchema.omit({ po_live: true }), 'input');
+const GET_INPUT = jsonSchema(z.object({ id: IdSchema }), 'input');
+
+/**
+ * The arguments of a tool, each of the JSON type its inputSchema declares: a string for a string, a number or a
+ * string for an integer (the API checks the digits and the range, as in a query string). A null stands for an absent
+ * argument, as assistants send it for an optional one; any other value of another type is a tool error naming the
+ * argument, the type and the value. Arguments the schema does not declare are returned as they are.
+ */
+export function typedArguments(
+  inputSchema: ReturnType<typeof jsonSchema>,
+  args: Record<string, unknown>,
+): { args: Record<string, unknown> } | { error: ToolResult } {
+  const schema = inputSchema as { properties?: Record<string, { type?: string }>; required?: string[] };
+  const present = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null));
+  for (const [name, value] of Object.entries(present)) {
+    const type = schema.properties?.[name]?.type;
+    if (type === 'string' && typeof value !== 'string')
+      return { error: toolError(`${name} must be a string, got ${show(value)}`) };
+    if (type === 'integer' && typeof value !== 'number' && typeof value !== 'string')
+      return { error: toolError(`${name} must be an integer, got ${show(value)}`) };
+  }
+  const missing = schema.required?.find((name) => !(name in present));
+  if (missing !== undefined) return { error: toolError(`${missing} is required; it is missing`) };
+  return { args: present };
+}
 
 /** Every tool: name, title, description, annotations, JSON input and output schemas, and how it runs. */
 export const TOOLS = [
@@ -49,15 +75,17 @@ export const TOOLS = [
     description:
       'Search and list permis-facts records (driving licences in Belgium): GET /api/v1/facts, same parameters, limits, results and order, each record as a summary (id, title, url, kind, regions, excerpt). Every word of q must match. Read a whole record with get_fact. Page with offset until offset reaches total. Cite each record used by its url.',
     annotations: READ_ONLY,
-    inputSchema: jsonSchema(SEARCH_ARGS, 'input'),
+    inputSchema: SEARCH_INPUT,
     outputSchema: jsonSchema(SearchAnswerSchema, 'output'),
     async run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
+      const checked = typedArguments(SEARCH_INPUT, args);
+      if ('error' in checked) return checked.error;
       const params = new URLSearchParams();
-      for (const [name, value] of Object.entries(args)) {
+      for (const [name, value] of Object.entries(checked.args)) {
         if (name === 'po_live')
           return toolError('po_live is not an argument of search_facts (it only exists in the HTTP API)');
-        for (const one of Array.isArray(value) ? value : [value])
-          if (one !== undefined) params.append(name, typeof one === 'string' ? one : JSON.stringify(one));
+        // An unknown name is the API's to refuse, whatever its value.
+        params.append(name, typeof value === 'string' ? value : JSON.stringify(value));
       }
       const answer = await apiGet<ListResponse>(context, `/facts?${params}`);
       if ('message' in answer) return toolError(answer.message);
@@ -81,18 +109,18 @@ export const TOOLS = [
     description:
       'One permis-facts record in full by its id (as returned by search_facts): GET /api/v1/facts/{id}, with how to cite it and the reuse terms.',
     annotations: READ_ONLY,
-    inputSchema: jsonSchema(z.object({ id: IdSchema }), 'input'),
+    inputSchema: GET_INPUT,
     outputSchema: jsonSchema(FactAnswerSchema, 'output'),
     async run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
       const extra = Object.keys(args).filter((name) => name !== 'id');
       if (extra.length) return toolError(`get_fact takes only id; unknown argument ${JSON.stringify(extra[0])}`);
-      if (typeof args.id !== 'string') return toolError(`id must be a string, got ${JSON.stringify(args.id ?? null)}`);
-      const answer = await apiGet<Fact>(context, `/facts/${encodeURIComponent(args.id)}`);
+      const checked = typedArguments(GET_INPUT, args);
+      if ('error' in checked) return checked.error;
+      const id = checked.args.id as string;
+      const answer = await apiGet<Fact>(context, `/facts/${encodeURIComponent(id)}`);
       // The API's hint names its own route; an assistant finds ids with the search tool.
       if ('message' in answer && answer.code === 'record_not_found')
-        return toolError(
-          `no record has the id ${JSON.stringify(args.id)}; find ids with search_facts (record_not_found)`,
-        );
+        return toolError(`no record has the id ${JSON.stringify(id)}; find ids with search_facts (record_not_found)`);
       if ('message' in answer) return toolError(answer.message);
       return ok({ record: cited(answer.body), reuse: reuse(context.siteUrl, true) });
     },

@@ -174,6 +174,28 @@ describe('record errors name the line in the file and show it', () => {
     ]);
   });
 
+  it('refuses a link of the text to a record page that no record has, and an image from another site, at their lines', async () => {
+    const body = [
+      'Voir [la règle](/fiches/fait-0000000000000002/) et [une autre](/fiches/fait-00000000000000ff/).',
+      '',
+      'Aussi [ici][ref], `[pas un lien](/fiches/rien/)` et [le site](https://permis.example/fiches/fait-0000000000000002).',
+      '',
+      '![schéma](/favicon.svg) ![photo](https://images.example/x.png) [ailleurs](https://example.org/fiches/x/)',
+      '',
+      '[ref]: https://permis.example/fiches/inconnue/',
+    ].join('\n');
+    const dir = await writeCorpus({
+      'a.md': recordSource(factFrontmatter(), body),
+      'b.md': recordSource(factFrontmatter({ id: 'fait-0000000000000002' })),
+    });
+    const first = recordSource(factFrontmatter(), '').split('\n').length - 1;
+    expect((await problemsIn(dir)).map((p) => p.split('\n')[0])).toEqual([
+      `a.md:${first}: text: links to a record page that no record has, "/fiches/fait-00000000000000ff/"`,
+      `a.md:${first + 4}: text: shows an image from another site, which the pages' security policy blocks (img-src 'self'), "https://images.example/x.png"; link to it instead`,
+      `a.md:${first + 6}: text: links to a record page that no record has, "https://permis.example/fiches/inconnue/"`,
+    ]);
+  });
+
   it('names the closing --- line of an empty body, whether a newline, blank lines or the end of the file follow it', async () => {
     const front = (n: number) =>
       recordSource(factFrontmatter({ id: `fait-000000000000000${n}` }), '').replace(/---\n\n$/, '---');

@@ -8,6 +8,7 @@ import { parseWithFriendlyErrors, RecordError } from './friendly-errors.ts';
 import type { RawRecordFile } from './parse-record-file.ts';
 import { summarize } from './summarize.ts';
 import { templatePlaceholders } from './template-placeholders.ts';
+import { bodyLinkProblems } from './body-links.ts';
 
 /** A validated record file, before link resolution. */
 interface Checked {
@@ -29,6 +30,19 @@ type Loose = {
 function problemAt(raw: RawRecordFile, path: PropertyKey[], message: string): string {
   const field = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${String(p)}` : String(p))).join('');
   return formatProblem(raw.file, field, message, raw.locate?.(path), raw.source);
+}
+
+/** The text's links to no record and its images from elsewhere, each at its line in the file. */
+function bodyLinks(raw: RawRecordFile, siteUrl: string, isRecord: (id: string) => boolean): string[] {
+  if (!raw.body || raw.bodyLine === undefined || raw.source === undefined) return [];
+  // The text as written from its first line, so that a node's line plus bodyLine - 1 is its line in the file.
+  const text = raw.source
+    .split('\n')
+    .slice(raw.bodyLine - 1)
+    .join('\n');
+  return bodyLinkProblems(text, siteUrl, isRecord).map(({ line, message }) =>
+    formatProblem(raw.file, 'text', message, { line: raw.bodyLine! + line - 1 }, raw.source),
+  );
 }
 
 /**
@@ -90,6 +104,7 @@ export function buildCorpus(
       if (unknown(id)) problems.push(problemAt(raw, ['related', i], `unknown record id "${id}"`));
     }
     if (unknown(pricing)) problems.push(problemAt(raw, ['pricing_reference'], `unknown record id "${pricing}"`));
+    problems.push(...bodyLinks(raw, siteUrl, (id) => owners.has(id) || unreadable.has(id)));
     const provider = offer?.provider_id;
     if (typeof provider === 'string' && ID_PATTERN.test(provider)) {
       const target = owners.get(provider);

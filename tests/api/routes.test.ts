@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testSettings } from '../support/test-build.ts';
-import { allIds, expectError, get, ORIGIN, testHandler } from '../support/api.ts';
+import { allIds, API_TARGET, expectError, get, ORIGIN, testHandler } from '../support/api.ts';
 
 const api = testHandler();
 
@@ -59,11 +59,25 @@ describe('canonical Location', () => {
     }
   });
 
-  it('uses only the origin of siteUrl', async () => {
-    const withPath = testHandler({ siteUrl: 'http://site.example:8080/some/path?x=1' });
-    expect((await get(withPath, '/api/v1/')).headers.get('location')).toBe(
-      'http://site.example:8080/api/v1/?po_live=1',
-    );
+  it('uses only the origin of siteUrl in the handler; a deployment refuses a SITE_URL with a path at start', async () => {
+    const siteUrl = 'http://site.example:8080/some/path?x=1';
+    if (API_TARGET === 'handler') {
+      const withPath = testHandler({ siteUrl });
+      expect((await get(withPath, '/api/v1/')).headers.get('location')).toBe(
+        'http://site.example:8080/api/v1/?po_live=1',
+      );
+    } else if (API_TARGET !== 'deno' && API_TARGET !== 'bun') {
+      // Edge functions (the worker, Netlify's, Vercel's) read their settings at their first request: they log the
+      // refusal and answer 503, never from the path.
+      await expectError(await get(testHandler({ siteUrl }), '/api/v1/'), 503, 'service_unavailable');
+    } else {
+      // The servers refuse it before serving (config.ts): the pages would be at the root, the API under the path.
+      await expect(
+        Promise.resolve()
+          .then(() => testHandler({ siteUrl }))
+          .then((target) => get(target, '/api/v1/')),
+      ).rejects.toThrow(`SITE_URL="${siteUrl}": must be the site's origin alone`);
+    }
   });
 });
 

@@ -41,9 +41,11 @@ export interface KeptEdit {
   /**
    * `source unchanged`: edited here, the source has the same record as at the last import (nothing to report);
    * `source changed`: edited here and changed at the source; `not imported`: a file no import of this source wrote
-   * (or whose state was lost) whose data differs from the source's; `gone`: edited here, gone from the source.
+   * (or whose state was lost) whose data differs from the source's; `gone`: edited here, gone from the source;
+   * `deleted`: the file an import wrote was deleted here, the source has the same record (only counted);
+   * `deleted, source changed`: deleted here, and changed at the source since.
    */
-  why: 'source unchanged' | 'source changed' | 'not imported' | 'gone';
+  why: 'source unchanged' | 'source changed' | 'not imported' | 'gone' | 'deleted' | 'deleted, source changed';
 }
 
 /** What an import did. */
@@ -152,6 +154,14 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       summary.unreadable.push({ id: fact.id, file: join(options.out, unreadable.path), problem: unreadable.problem });
       continue;
     }
+    const entry = before[fact.id];
+    if (!existing && entry && !overwrite) {
+      // Deleted here after an import of this source wrote it: the publisher's removal stands, as an edit does, and the
+      // entry stays, so that the next import knows it too.
+      const why = entry.source === sourceHash ? 'deleted' : 'deleted, source changed';
+      summary.kept.push({ id: fact.id, file: join(options.out, entry.file), why });
+      continue;
+    }
     if (!existing) {
       const name = newName(folder, fileSlug(fact));
       summary.added.push(fact.id);
@@ -174,7 +184,6 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       after[fact.id] = { file: existing, data: oldHash, source: sourceHash };
       continue;
     }
-    const entry = before[fact.id];
     if (!overwrite && entry?.data !== oldHash) {
       // Edited here since the last import (or never imported): the publisher's data stays; the entry keeps the hashes
       // of the last import, so the edit is still known as one next time.
@@ -246,11 +255,13 @@ async function buildProblems(dir: string, reported: string[]): Promise<string[]>
 }
 
 /** Why a record edited here was kept, as the command prints it (`source unchanged` is only counted). */
-const KEPT_WHY: Record<Exclude<KeptEdit['why'], 'source unchanged'>, string> = {
+const KEPT_WHY: Record<Exclude<KeptEdit['why'], 'source unchanged' | 'deleted'>, string> = {
   'source changed': "edited here since the last import, and changed at the source; --overwrite takes the source's",
   'not imported':
     "not written by an import of this source, and its data differs from the source's; --overwrite takes the source's",
   gone: 'edited here since the last import, and gone from the source; --prune deletes it only with --overwrite',
+  'deleted, source changed':
+    'deleted here after an import wrote it, and changed at the source since; --overwrite writes it again',
 };
 
 /** The summary as the command prints it. */
@@ -267,7 +278,8 @@ export function formatSummary(
       `not imported, its file cannot be read (left as it is; fix it and re-run): ${id} in ${file}: ${problem}`,
     );
   for (const { id, file, why } of summary.kept)
-    if (why !== 'source unchanged') lines.push(`kept as edited here: ${id} (${file}): ${KEPT_WHY[why]}`);
+    if (why !== 'source unchanged' && why !== 'deleted')
+      lines.push(`kept as edited here: ${id} (${file}): ${KEPT_WHY[why]}`);
   if (summary.removed.length) {
     const fate = options.prune
       ? summary.incomplete

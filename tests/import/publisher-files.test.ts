@@ -3,7 +3,7 @@
  * file edited here is kept unless --overwrite, a file that cannot be read is left alone without a second file for its
  * id, and what the build would refuse is reported with exit 1.
  */
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -178,6 +178,38 @@ describe('a record file edited here since the last import', () => {
       `kept as edited here: fait-0000000000000001 (${join(out, 'ma-fiche.md')}): not written by an import of this source, and its data differs from the source's; --overwrite takes the source's`,
     );
     expect(await readFile(join(out, 'ma-fiche.md'), 'utf8')).toBe(mine);
+  });
+});
+
+describe('a record file deleted here after an import wrote it', () => {
+  it('stays deleted, counted, named once the source changes it, and written again only with --overwrite', async () => {
+    const records = [fakeFact(1), fakeFact(2)];
+    const fake = await source(records);
+    const out = await newFolder();
+    await run(fake, out);
+    await rm(join(out, 'fact-fiche-numero-2.md'));
+    const again = await run(fake, out);
+    expect([again.added, again.kept, again.exitCode]).toEqual([
+      [],
+      [{ id: 'fait-0000000000000002', file: join(out, 'fact-fiche-numero-2.md'), why: 'deleted' }],
+      0,
+    ]);
+    expect(formatSummary(again, { out }).split('\n')).toEqual([
+      `added 0, changed 0, unchanged 1, kept 0 gone from the source, kept 1 edited here, failed 0 (${again.requests} requests) → ${out}`,
+    ]);
+    records[1] = fakeFact(2, { title: 'Fiche numéro 2, revue' });
+    const changed = await run(fake, out);
+    expect(formatSummary(changed, { out }).split('\n')[0]).toBe(
+      `kept as edited here: fait-0000000000000002 (${join(out, 'fact-fiche-numero-2.md')}): deleted here after an import wrote it, and changed at the source since; --overwrite writes it again`,
+    );
+    expect(await readdir(out)).toEqual(['.import-state.json', 'fact-fiche-numero-1.md']);
+    const overwritten = await run(fake, out, { overwrite: true });
+    expect(overwritten.added).toEqual(['fait-0000000000000002']);
+    expect(await readdir(out)).toEqual([
+      '.import-state.json',
+      'fact-fiche-numero-1.md',
+      'fact-fiche-numero-2-revue.md',
+    ]);
   });
 });
 

@@ -1,9 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { factFrontmatter, recordSource, TOPICS_WITH_EVERY_PROBLEM, topicsProblems } from '../support/records.ts';
+import { topicsProblems, writeInvalidContent } from '../support/records.ts';
 
 /** Runs `script` with `env` until it exits by itself; returns exit code, stdout and stderr. */
 function runScript(script: string, env: Record<string, string>) {
@@ -16,17 +14,8 @@ function runScript(script: string, env: Record<string, string>) {
 
 describe('npm run dev started on invalid content', () => {
   it('prints every problem of records, topics and synonyms as check:records does, and exits 1 without serving', async () => {
-    const content = await mkdtemp(join(tmpdir(), 'permis-dev-start-'));
-    const records = join(content, 'records');
-    await mkdir(records);
-    await writeFile(join(records, 'good.md'), recordSource(factFrontmatter()));
-    await writeFile(
-      join(records, 'broken.md'),
-      recordSource(factFrontmatter({ id: 'fait-0000000000000002', regions: ['bxl'] })),
-    );
-    await writeFile(join(content, 'topics.yaml'), TOPICS_WITH_EVERY_PROBLEM);
+    const { content, records } = await writeInvalidContent('- from: [keuf]\n  to: [police]\n  weight: 3\n');
     const synonyms = join(content, 'synonyms.yaml');
-    await writeFile(synonyms, '- from: [keuf]\n  to: [police]\n  weight: 3\n');
     const env = { CONTENT_DIR: records, SYNONYMS_FILE: synonyms, SITE_URL: '', HOST: '127.0.0.1', PORT: '0' };
     const [dev, check] = await Promise.all([
       runScript('scripts/dev.ts', env),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ViteDevServer } from 'vite';
 import { contentProblems, errorOverlay, type ErrorPayload } from '../../scripts/lib/dev-error-overlay.ts';
 import { readSettings } from '../../src/lib/config.ts';
-import { factFrontmatter, recordSource, TOPICS_WITH_EVERY_PROBLEM, topicsProblems } from '../support/records.ts';
+import { factFrontmatter, recordSource, topicsProblems, writeInvalidContent } from '../support/records.ts';
 
 /** A stand-in for the dev server: what the overlay sends to the page, as a queue of promises. */
 function fakeServer() {
@@ -56,16 +56,7 @@ describe("npm run dev's error overlay (dev-error-overlay.ts)", () => {
   });
 
   it('lists the problems of an invalid record and of the topics file together', async () => {
-    const content = await mkdtemp(join(tmpdir(), 'permis-overlay-'));
-    const records = join(content, 'records');
-    await mkdir(records);
-    await writeFile(join(records, 'good.md'), recordSource(factFrontmatter()));
-    await writeFile(
-      join(records, 'broken.md'),
-      recordSource(factFrontmatter({ id: 'fait-0000000000000002', regions: ['bxl'] })),
-    );
-    await writeFile(join(content, 'synonyms.yaml'), '[]\n');
-    await writeFile(join(content, 'topics.yaml'), TOPICS_WITH_EVERY_PROBLEM);
+    const { content, records } = await writeInvalidContent('[]\n');
     const settings = readSettings({ CONTENT_DIR: records, SYNONYMS_FILE: join(content, 'synonyms.yaml') });
     const problems = await contentProblems(settings, new Map());
     expect(problems.map((problem) => `  - ${problem.split('\n')[0]}`)).toEqual([

@@ -11,6 +11,21 @@ type ToolAnswer = {
   structuredContent?: Record<string, any>;
 };
 
+/** `npm run mcp` as a pipe's end: the process, and its exit code with all it wrote to stdout once it exits. */
+function spawnMcp() {
+  const child = spawn(process.execPath, ['scripts/mcp.ts'], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, ...testBuildEnv },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  const exit = new Promise<{ code: number | null; stdout: string }>((done) =>
+    child.on('close', (code) => done({ code, stdout })),
+  );
+  return { child, exit };
+}
+
 /** `npm run mcp` over the test build (no rebuild), as a desktop assistant starts it. */
 async function startMcp(env: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
@@ -99,14 +114,7 @@ describe('npm run mcp (stdio)', () => {
   }, 30_000);
 
   it('answers every request written before stdin closes, refusing a batch line, then exits 0 (a shell pipe)', async () => {
-    const child = spawn(process.execPath, ['scripts/mcp.ts'], {
-      cwd: resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, ...testBuildEnv },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    const exit = new Promise<number | null>((done) => child.on('close', done));
+    const { child, exit } = spawnMcp();
     const lines = [
       {
         jsonrpc: '2.0',
@@ -130,7 +138,8 @@ describe('npm run mcp (stdio)', () => {
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_facets', arguments: {} } },
     ];
     child.stdin.end(`${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
-    expect(await exit).toBe(0);
+    const { code, stdout } = await exit;
+    expect(code).toBe(0);
     // JSON-RPC answers may come in any order: match them by id.
     const all = stdout
       .trim()
@@ -158,14 +167,7 @@ describe('npm run mcp (stdio)', () => {
   }, 30_000);
 
   it('answers a line that is not JSON, not UTF-8, not a JSON-RPC message or has bad params with its JSON-RPC error, as /mcp does', async () => {
-    const child = spawn(process.execPath, ['scripts/mcp.ts'], {
-      cwd: resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, ...testBuildEnv },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    const exit = new Promise<number | null>((done) => child.on('close', done));
+    const { child, exit } = spawnMcp();
     const line = (message: unknown) => Buffer.from(`${JSON.stringify(message)}\n`);
     child.stdin.end(
       Buffer.concat([
@@ -189,7 +191,8 @@ describe('npm run mcp (stdio)', () => {
         Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'ping' })),
       ]),
     );
-    expect(await exit).toBe(0);
+    const { code, stdout } = await exit;
+    expect(code).toBe(0);
     const answers = stdout
       .trim()
       .split('\n')

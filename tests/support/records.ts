@@ -1,5 +1,5 @@
 /** Helpers to write small record corpora in temporary directories. */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -64,6 +64,24 @@ export function topicsProblems(path: string): string[] {
     `  - ${path}:14: topics[2].records: a topic needs at least one record or one search`,
     `  - ${path}:17: topics[2].titel: unknown field; check its spelling against docs/publishing.md`,
   ];
+}
+
+/**
+ * A content folder (`records/`, `topics.yaml`, `synonyms.yaml` holding `synonyms`) with one valid record, one record
+ * with the region "bxl" (line 6 of records/broken.md) and TOPICS_WITH_EVERY_PROBLEM; returns both folders.
+ */
+export async function writeInvalidContent(synonyms: string): Promise<{ content: string; records: string }> {
+  const content = await mkdtemp(join(tmpdir(), 'permis-content-'));
+  const records = join(content, 'records');
+  await mkdir(records);
+  await writeFile(join(records, 'good.md'), recordSource(factFrontmatter()));
+  await writeFile(
+    join(records, 'broken.md'),
+    recordSource(factFrontmatter({ id: 'fait-0000000000000002', regions: ['bxl'] })),
+  );
+  await writeFile(join(content, 'topics.yaml'), TOPICS_WITH_EVERY_PROBLEM);
+  await writeFile(join(content, 'synonyms.yaml'), synonyms);
+  return { content, records };
 }
 
 /**

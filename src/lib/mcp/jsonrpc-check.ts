@@ -22,6 +22,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { invalidUtf8Offset } from '../records/file-limits.ts';
 import { batchRefused } from './rate-limited.ts';
 
 export const PARSE_ERROR = -32700;
@@ -67,7 +68,7 @@ export function checkBytes(bytes: Uint8Array, source: MessageSource): Checked {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    const at = Math.max(0, invalidUtf8At(bytes));
+    const at = Math.max(0, invalidUtf8Offset(bytes));
     const hex = bytes[at]!.toString(16).padStart(2, '0');
     return refuse(
       null,
@@ -221,24 +222,3 @@ const isId = (id: unknown): id is RequestId => typeof id === 'string' || Number.
 const refuse = (id: RequestId | null, code: number, message: string): { refusal: Refusal } => ({
   refusal: { jsonrpc: '2.0', id, error: { code, message } },
 });
-
-/** The offset of the first byte that does not start a valid UTF-8 sequence (RFC 3629), or -1. */
-export function invalidUtf8At(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
-    const lead = bytes[i]!;
-    if (lead < 0x80) {
-      i++;
-      continue;
-    }
-    // Continuation bytes after the lead, and the range of the first one (no overlong form, surrogate or > U+10FFFF).
-    const size =
-      lead >= 0xc2 && lead <= 0xdf ? 1 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xf0 && lead <= 0xf4 ? 3 : 0;
-    if (size === 0 || i + size >= bytes.length) return i;
-    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
-    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
-    if (bytes[i + 1]! < low || bytes[i + 1]! > high) return i;
-    for (let k = 2; k <= size; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
-    i += size + 1;
-  }
-  return -1;
-}
